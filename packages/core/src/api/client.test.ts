@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ApiError } from '../errors';
+import { UNKNOWN_ERROR_MESSAGE } from '../messages';
+import type { FetchInit, FetchLike } from './client';
+import { createClientFor } from './client';
+import { ACCOUNT_QUERY, buildPath, buildQuery, defineRoute } from './route';
+
+const table = {
+  sites: {
+    list: defineRoute({
+      method: 'GET',
+      path: '/customization/v2/site',
+      summary: 'List',
+      access: ACCOUNT_QUERY,
+      query: z.object({ pCode: z.string(), sort: z.string().optional() }),
+      response: z.array(z.object({ uuid: z.string() })),
+    }),
+    update: defineRoute({
+      method: 'PUT',
+      path: '/customization/v2/site/{id}',
+      summary: 'Edit',
+      access: ACCOUNT_QUERY,
+      params: z.object({ id: z.string() }),
+      query: z.object({ pCode: z.string() }),
+      body: z.object({ url: z.string() }),
+      response: z.object({ uuid: z.string() }),
+    }),
+  },
+};
+
+function fakeFetch(status: number, body: string) {
+  const calls: Array<{ url: string; init: FetchInit }> = [];
+  const fetch: FetchLike = async (url, init) => {
+    calls.push({ url, init });
+    return {
+      status,
+      headers: { get: () => null },
+      text: async () => body,
+      arrayBuffer: async () => new ArrayBuffer(0),
+    };
+  };
+  return { fetch, calls };
+}
+
+describe('buildPath and buildQuery', () => {
+  it("keeps the spec's literal comma in sort=url,ASC", () => {
+    expect(buildQuery({ pCode: 'p-AB12', sort: 'url,ASC' })).toBe('?pCode=p-AB12&sort=url,ASC');
+  });
+  it('encodes path parameters and refuses missing ones', () => {
+    expect(buildPath('/t/{id}', { id: 'a b' })).toBe('/t/a%20b');
+    expect(() => buildPath('/t/{id}', {})).toThrow('Missing path parameter "id"');
+  });
+});
+
+describe('createClientFor', () => {
+  it('sends credentials and JSON, and returns the validated response', async () => {
+    const { fetch, calls } = fakeFetch(200, '{"uuid":"u1","extra":true}');
+    const client = createClientFor(table, { baseUrl: 'http://h:1/', fetch });
+    const out = await client.sites.update({
+      params: { id: 'u1' },
+      query: { pCode: 'AB12' },
+      body: { url: 'a.com' },
+    });
+    expect(out).toEqual({ uuid: 'u1' });
+    expect(calls[0]?.url).toBe('http://h:1/customization/v2/site/u1?pCode=AB12');
+    expect(calls[0]?.init).toMatchObject({
+      method: 'PUT',
+      credentials: 'include',
+      body: '{"url":"a.com"}',
+    });
+    expect(calls[0]?.init.headers['content-type']).toBe('application/json');
+  });
+
+  it("passes the server's error body on", async () => {
+    const { fetch } = fakeFetch(
+      400,
+      '{"status":"VALIDATION_ERROR","message":"Bad url","fields":{"url":"Bad url"}}',
+    );
+    const client = createClientFor(table, { baseUrl: '', fetch });
+    const error = await client.sites.list({ query: { pCode: 'X' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).httpStatus).toBe(400);
+    expect((error as ApiError).body).toEqual({
+      status: 'VALIDATION_ERROR',
+      message: 'Bad url',
+      fields: { url: 'Bad url' },
+    });
+  });
+
+  it('synthesises UNKNOWN_ERROR when a failure has no body', async () => {
+    const { fetch } = fakeFetch(502, '<html>Bad gateway</html>');
+    const client = createClientFor(table, { baseUrl: '', fetch });
+    const error = (await client.sites
+      .list({ query: { pCode: 'X' } })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error.body).toEqual({ status: 'UNKNOWN_ERROR', message: UNKNOWN_ERROR_MESSAGE });
+    expect(UNKNOWN_ERROR_MESSAGE).toBe('An unknown error occured. Please try again.');
+  });
+
+  it('treats 3xx as success', async () => {
+    const { fetch } = fakeFetch(304, '[]');
+    const client = createClientFor(table, { baseUrl: '', fetch });
+    await expect(client.sites.list({ query: { pCode: 'X' } })).resolves.toEqual([]);
+  });
+});

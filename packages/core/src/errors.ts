@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { UNKNOWN_ERROR_MESSAGE } from './messages';
+import type { Issue } from './validation';
+import { issuesToFields } from './validation';
+
+/**
+ * The closed set of error codes of Assent. Each face maps a code once: the server to an HTTP
+ * status, the CLI to an exit code, the console to a message.
+ */
+export const ErrorCode = z.enum([
+  'VALIDATION_ERROR',
+  'XSS_ERROR',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'NOT_EDITABLE',
+  'RATE_LIMITED',
+  'CSRF_REJECTED',
+  'PAYLOAD_TOO_LARGE',
+  'UPSTREAM_ERROR',
+  'INTERNAL_ERROR',
+  'UNKNOWN_ERROR',
+  // Identity errors, as the console maps them (reports-and-account §8).
+  'USER_NOT_FOUND',
+  'NOT_AUTHORIZED',
+  'INVALID_PARAMETER',
+  'USER_NOT_CONFIRMED',
+  'USERNAME_EXISTS',
+  'CODE_MISMATCH',
+  'EXPIRED_CODE',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+/** The body of every failed API call. `status` is an ErrorCode, kept a string for foreign servers. */
+export const ApiErrorBody = z.object({
+  status: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
+
+export const UNKNOWN_ERROR_BODY: ApiErrorBody = {
+  status: 'UNKNOWN_ERROR',
+  message: UNKNOWN_ERROR_MESSAGE,
+};
+
+/** A failed call: the HTTP status (0 when the request never got an answer) and the error body. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly httpStatus: number,
+    readonly body: ApiErrorBody,
+  ) {
+    super(body.message);
+  }
+
+  get code(): string {
+    return this.body.status;
+  }
+}
+
+/** A typed failure raised by rules and repositories; the server's error handler turns it into a body. */
+export class AssentError extends Error {
+  override readonly name = 'AssentError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+
+  toBody(): ApiErrorBody {
+    return this.fields
+      ? { status: this.code, message: this.message, fields: this.fields }
+      : { status: this.code, message: this.message };
+  }
+
+  /** A validation failure whose message is the first issue's and whose fields name every issue. */
+  static fromIssues(issues: readonly Issue[], code: ErrorCode = 'VALIDATION_ERROR'): AssentError {
+    return new AssentError(code, issues[0]?.message ?? 'Invalid input', issuesToFields(issues));
+  }
+}
+
+/** Reads an error body from whatever a server answered, or synthesises the spec's unknown error. */
+export function toErrorBody(payload: unknown): ApiErrorBody {
+  const parsed = ApiErrorBody.safeParse(payload);
+  return parsed.success ? parsed.data : UNKNOWN_ERROR_BODY;
+}

@@ -1,0 +1,10 @@
+/**
+ * @assent/core: Assent's domain. Schemas, every rule of the spec as pure functions, the API route
+ * table and the typed client. No React, no Node built-ins, no DOM.
+ */
+export * from './api';
+export * from './country';
+export * from './errors';
+export * from './language';
+export * from './messages';
+export * from './validation';
