@@ -9,8 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-const PNPM_VERSION = manifest.packageManager.split('@')[1];
+/** The pnpm every install uses (kept out of package.json#packageManager, which pnpm 12 resolves per platform). */
+const PNPM_VERSION = '12.21.0';
 const color = process.stdout.isTTY && !process.env.NO_COLOR;
 
 function step(message) {
