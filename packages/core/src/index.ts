@@ -3,8 +3,10 @@
  * table and the typed client. No React, no Node built-ins, no DOM.
  */
 export * from './api';
+export * from './banner';
 export * from './country';
 export * from './errors';
 export * from './language';
 export * from './messages';
+export * from './property';
 export * from './validation';

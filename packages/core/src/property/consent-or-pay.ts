@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { expandCountries } from '../country';
+import { INVALID_URL, REQUIRED } from '../messages';
+import type { Issue } from '../validation';
+import { isBlank, isValidUrl, issue } from '../validation';
+import type { CmpVersionInput } from './cmp-version';
+import { supportsFeature } from './cmp-version';
+
+/** Who handles the subscribe and login actions: the publisher's URLs, or Assent's own consent APIs. */
+export const CopCallbackType = z.enum(['publisher', 'self']);
+export const CopRedirectMethod = z.enum(['SAME_TAB', 'NEW_TAB']);
+
+export const COP_CALLBACK_TYPE_LABELS: Record<z.infer<typeof CopCallbackType>, string> = {
+  publisher: 'Redirect to my pages',
+  self: 'Handled by Assent',
+};
+export const COP_REDIRECT_METHOD_LABELS: Record<z.infer<typeof CopRedirectMethod>, string> = {
+  SAME_TAB: 'Same tab',
+  NEW_TAB: 'New tab',
+};
+
+export const ConsentOrPayConfig = z.object({
+  enabled: z.boolean().default(false),
+  /** Country codes; 'eea' stands for every EEA country and is expanded on save. */
+  countries: z.array(z.string()).default([]),
+  callbackType: CopCallbackType.default('self'),
+  callbacks: z
+    .object({
+      /** Subscribe redirect URL. */
+      action1: z.string().default(''),
+      /** Login redirect URL. */
+      action2: z.string().default(''),
+    })
+    .default({ action1: '', action2: '' }),
+  callbackRedirectMethod: CopRedirectMethod.default('SAME_TAB'),
+  /** Always true. */
+  partialAcceptEnabled: z.literal(true).default(true),
+});
+export type ConsentOrPayConfig = z.infer<typeof ConsentOrPayConfig>;
+
+export const defaultConsentOrPayConfig = (): ConsentOrPayConfig => ConsentOrPayConfig.parse({});
+
+export const COP_NO_NON_PERSONALISED_VENDORS =
+  'Cannot enable consent or pay, since none of the vendors have non-personalised purposes. Change vendors and retry.';
+export const COP_COUNTRIES_REQUIRED = 'Please select at least one country';
+export const COP_SUCCESS =
+  "We've received your request to enable Consent or Pay on your account. Our team will reach out soon with the next steps.";
+export const COP_CONTENT_UNDER_REVIEW =
+  'CoP content is currently under review. Standard text is being used until approval.';
+
+/**
+ * TCF purposes that need no personalisation: store/access (1), basic ads (2), measurement (7, 8,
+ * 9), and develop/improve (10). A subscriber who declines tracking still gets these ads.
+ */
+export const NON_PERSONALISED_PURPOSES: readonly number[] = [1, 2, 7, 8, 9, 10];
+const PERSONALISED_ONLY = new Set([3, 4, 5, 6]);
+
+/** True when some vendor declares a purpose (consent or LI) that is not personalisation. */
+export function vendorsHaveNonPersonalisedPurposes(
+  vendors: ReadonlyArray<{ purposes: readonly number[]; legIntPurposes?: readonly number[] }>,
+): boolean {
+  return vendors.some((v) =>
+    [...v.purposes, ...(v.legIntPurposes ?? [])].some((p) => p !== 1 && !PERSONALISED_ONLY.has(p)),
+  );
+}
+
+/** The option shows only on versions that support it and for accounts enabled for it. */
+export const consentOrPayAvailable = (version: CmpVersionInput, accountEnabled: boolean): boolean =>
+  accountEnabled && supportsFeature(version, 'consentOrPay');
+
+/** Checks the settings dialog on OK (properties-and-tags §5). */
+export function validateConsentOrPay(
+  config: ConsentOrPayConfig,
+  vendors?: ReadonlyArray<{ purposes: readonly number[]; legIntPurposes?: readonly number[] }>,
+  field = 'consentOrPayConfig',
+): Issue[] {
+  if (!config.enabled) return [];
+  const issues: Issue[] = [];
+  if (vendors && !vendorsHaveNonPersonalisedPurposes(vendors)) {
+    issues.push(
+      issue(`${field}.enabled`, 'nonPersonalisedVendors', COP_NO_NON_PERSONALISED_VENDORS),
+    );
+  }
+  if (config.countries.length === 0) {
+    issues.push(issue(`${field}.countries`, 'required', COP_COUNTRIES_REQUIRED));
+  }
+  const { action1, action2 } = config.callbacks;
+  if (config.callbackType === 'publisher' && isBlank(action1)) {
+    issues.push(issue(`${field}.callbacks.action1`, 'required', REQUIRED));
+  } else if (!isBlank(action1) && !isValidUrl(action1)) {
+    issues.push(issue(`${field}.callbacks.action1`, 'url', INVALID_URL));
+  }
+  if (!isBlank(action2) && !isValidUrl(action2)) {
+    issues.push(issue(`${field}.callbacks.action2`, 'url', INVALID_URL));
+  }
+  return issues;
+}
+
+/** The saved shape: the 'eea' shorthand expanded to the EEA countries. */
+export const normaliseConsentOrPay = (config: ConsentOrPayConfig): ConsentOrPayConfig => ({
+  ...config,
+  countries: expandCountries(config.countries),
+  partialAcceptEnabled: true,
+});

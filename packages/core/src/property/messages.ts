@@ -1,0 +1,73 @@
+/**
+ * The property area's messages (properties-and-tags §4, §5, §8), verbatim. Where the spec's wording
+ * is "not shown", the wording here is ours (docs/decisions.md).
+ */
+
+/** The spec writes 'Oops, remove http:// or {host}'; {host} is read as the https:// scheme. */
+export const SITE_URL_HAS_SCHEME = 'Oops, remove http:// or https://';
+export const SITE_URL_INVALID = 'URL field is not valid.';
+export const DUPLICATE_PROPERTY = 'Oops, this URL already exists. Please update your Site URL.';
+export const PACKAGE_ID_INVALID = 'Please enter a valid package ID';
+
+export const LOGO_URL_INVALID =
+  'Please enter a valid image URL (PNG, JPG, JPEG, GIF, BMP, SVG or SVGI)';
+export const REGULATION_REQUIRED = 'Please select at least one regulation';
+export const AMP_VERSION_UNSUPPORTED =
+  'This version does not support AMP, please select v20 or newer to enable it';
+export const AMP_CONSENT_SCOPE_INVALID =
+  "Invalid consent scope for AMP sites. Please use 'Your site only'";
+export const REPROMPT_DAYS_RANGE = 'Please enter a number of days from 0 to 350';
+export const REPROMPT_DAYS_MINIMUM = 'The minimum is 6 days';
+export const PRIVACY_POLICY_REQUIRED = 'Privacy policy is required';
+export const MSPA_PURPOSES_REQUIRED =
+  'Please select at least one opt-out purpose (sale, sharing, targeted advertising or personal data processing)';
+export const GBC_PURPOSE_REQUIRED = 'Please select at least one purpose';
+export const GBC_DEFAULT_UNCHECKED = 'A default value can only be set for a selected purpose';
+export const GBC_VERSION_UNSUPPORTED = 'Google basic consent is available from version 52';
+export const GBC_ADVANCED_UNSUPPORTED =
+  'URL passthrough and ads data redaction are available from version 56';
+export const CONSENT_OR_PAY_UNSUPPORTED =
+  'Consent or Pay is not available for this CMP version or account';
+export const GROUP_STORAGE_REQUIRED = 'Please choose where group consent is stored';
+export const FOOTER_LINK_UNSUPPORTED = "The 'link' option is available from version 60";
+export const CONSENT_SCOPE_UNSUPPORTED = "Apps support only the 'Your app only' consent scope";
+export const THEME_TYPE_MISMATCH = 'Please choose a theme made for this type of property';
+
+/** Warnings (not blocking), properties-and-tags §5. */
+export const WARNING_GDPR_AND_US =
+  'You selected both GDPR and US regulations: US regulation takes precedence and GDPR consent is not collected from US users.';
+export const WARNING_SINGLE_ENCODING =
+  'We recommend TCF and GPP together, because some ad networks may support GPP only.';
+export const WARNING_USP_DEPRECATED =
+  'The US Privacy string was deprecated by the IAB on 31 January 2024; use it only if your partners still read it.';
+
+export const PENDING_UPDATES =
+  'The property has pending updates and therefore changes cannot be saved.';
+export const NOT_ABLE_TO_DELETE = 'Not able to delete';
+
+export const APP_CREATE_ERROR = 'There was an error creating your app';
+export const UNEXPECTED_ERROR = 'There was an unexpected error, please try again later';
+/** Site save failure: wording not shown in the spec. */
+export const SITE_SAVE_ERROR = 'There was an error saving your site';
+
+export const REPORT_ERROR_TITLE = 'Something went wrong';
+export const REPORT_ERROR_TEXT =
+  'This was an error in pulling data for this page. Please try again or contact your representative.';
+export const EMPTY_REPORTS_TITLE = 'It looks like no properties have been selected.';
+export const EMPTY_REPORTS_TEXT = 'Select a property to see detailed insights and metrics.';
+
+export const UNIVERSAL_TAG_WARNING =
+  'Congrats on adding your property! Next, retrieve the Universal Tag.';
+export const UNIVERSAL_TAG_WARNING_NOTE = 'The alert may take up to 24 hours to turn green.';
+export const DOCUMENTATION_ALERT = 'Help Us Improve Our Documentation!';
+export const PROPERTY_NAMES_COPIED = 'The properties names were copied!';
+export const TAG_COPIED = 'The tag has been copied';
+
+export const deletePropertyConfirmation = (kind: 'site' | 'app'): string =>
+  `Are you sure you want to delete this ${kind}? This is irreversible.`;
+
+export const PROPERTIES_TITLE = 'Properties protected by CMP';
+export const SITE_REPORT_PERIOD = 'Report period: Last 30 days';
+export const PREMIUM_BANNER = 'CMP Premium coming soon';
+export const PREMIUM_BANNER_BUTTON = 'Unlock Premium for FREE';
+export const TAKE_SURVEY = 'TAKE QUICK SURVEY';

@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import { REQUIRED } from '../messages';
+import { siteValues } from '../testing/property';
+import {
+  AMP_CONSENT_SCOPE_INVALID,
+  AMP_VERSION_UNSUPPORTED,
+  GROUP_STORAGE_REQUIRED,
+  REGULATION_REQUIRED,
+  REPROMPT_DAYS_MINIMUM,
+  REPROMPT_DAYS_RANGE,
+  WARNING_GDPR_AND_US,
+  WARNING_SINGLE_ENCODING,
+} from './messages';
+import {
+  ampOptionEnabled,
+  applyConsentLocations,
+  applyPublisherCountry,
+  applySiteUrl,
+  consentScopeOptions,
+  deriveConsentLocations,
+  deriveRequireConsentFrom,
+  propertyWarnings,
+  regulationLabel,
+  regulationsFromLocations,
+  setAmpEnabled,
+  setApplyToSubDomains,
+  setConsentScope,
+  switchCmpVersion,
+  validateAmp,
+  validateConsentScope,
+  validateRegulations,
+  validateRepromptDays,
+} from './regulations';
+
+describe('consent locations set regulations', () => {
+  it.each([
+    [['WORLDWIDE'], { gdpr: true, us: true }],
+    [['EEA', 'USA'], { gdpr: true, us: true }],
+    [['EEA'], { gdpr: true, us: false }],
+    [['USA'], { gdpr: false, us: true }],
+    [['NEVER'], { gdpr: true, us: false }],
+    [[], { gdpr: true, us: false }],
+  ] as const)('%j → %j', (locations, expected) => {
+    expect(regulationsFromLocations(locations)).toEqual(expected);
+  });
+
+  it('derives privacy modes from the locations', () => {
+    expect(applyConsentLocations(siteValues(), ['USA']).privacyModes).toEqual(['USP']);
+    expect(applyConsentLocations(siteValues(), ['WORLDWIDE']).privacyModes).toEqual([
+      'GDPR',
+      'USP',
+    ]);
+  });
+
+  it('labels the regulation column', () => {
+    expect(regulationLabel({ gdpr: true, us: true })).toBe('GDPR & US');
+    expect(regulationLabel({ gdpr: false, us: true })).toBe('US');
+    expect(regulationLabel({ gdpr: true, us: false })).toBe('GDPR');
+  });
+});
+
+describe('CMP-version switch', () => {
+  it('derives consent locations when moving to a multi-regulation version', () => {
+    const old = siteValues({
+      cmpVersion: 53,
+      privacyModes: ['GDPR', 'USP'],
+      requireConsentFrom: 'inEU',
+      consentLocations: [],
+    });
+    expect(switchCmpVersion(old, 'latest').consentLocations).toEqual(['EEA', 'USA']);
+    expect(switchCmpVersion({ ...old, requireConsentFrom: 'always' }, 60).consentLocations).toEqual(
+      ['WORLDWIDE'],
+    );
+    expect(switchCmpVersion({ ...old, privacyModes: ['USP'] }, 60).consentLocations).toEqual([
+      'USA',
+    ]);
+    expect(
+      switchCmpVersion({ ...old, privacyModes: ['GDPR'], requireConsentFrom: 'never' }, 60)
+        .consentLocations,
+    ).toEqual(['NEVER']);
+  });
+
+  it('derives requireConsentFrom when moving back', () => {
+    const recent = siteValues({ cmpVersion: 'latest', consentLocations: ['WORLDWIDE'] });
+    const back = switchCmpVersion(recent, 50);
+    expect(back.requireConsentFrom).toBe('always');
+    expect(back.privacyModes).toEqual(['GDPR', 'USP']);
+    expect(deriveRequireConsentFrom(['EEA', 'USA'])).toBe('inEU');
+    expect(deriveRequireConsentFrom(['USA'])).toBe('never');
+    expect(deriveConsentLocations(['GDPR'], 'inEU')).toEqual(['EEA']);
+  });
+
+  it('only sets the version between two versions of the same kind', () => {
+    const v = siteValues({ cmpVersion: 60, consentLocations: ['USA'] });
+    expect(switchCmpVersion(v, 'latest')).toEqual({ ...v, cmpVersion: 'latest' });
+  });
+});
+
+describe('publisher country', () => {
+  it('forces requireConsentFrom always for countries needing consent', () => {
+    expect(applyPublisherCountry(siteValues({ requireConsentFrom: 'inEU' }), 'fr')).toMatchObject({
+      publisherCC: 'FR',
+      requireConsentFrom: 'always',
+    });
+    expect(
+      applyPublisherCountry(siteValues({ requireConsentFrom: 'inEU' }), 'US').requireConsentFrom,
+    ).toBe('inEU');
+  });
+});
+
+describe('subdomains and AMP', () => {
+  it('forces applyToSubDomains off for a url that is not a bare domain', () => {
+    const v = siteValues({ url: 'example.com', applyToSubDomains: true });
+    expect(applySiteUrl(v, 'news.example.com').applyToSubDomains).toBe(false);
+    expect(applySiteUrl(v, 'www.example.com').applyToSubDomains).toBe(true);
+  });
+
+  it('checking AMP unchecks subdomains; subdomains cannot be checked with AMP', () => {
+    const v = siteValues({ applyToSubDomains: true });
+    expect(ampOptionEnabled(v)).toBe(false);
+    const amp = setAmpEnabled(v, true);
+    expect(amp).toMatchObject({
+      ampEnabled: true,
+      applyToSubDomains: false,
+      consentScope: 'service',
+    });
+    expect(setApplyToSubDomains(amp, true).applyToSubDomains).toBe(false);
+    expect(setApplyToSubDomains(siteValues(), true).applyToSubDomains).toBe(true);
+  });
+
+  it('AMP needs v20+ or latest and the site-only scope', () => {
+    expect(AMP_VERSION_UNSUPPORTED).toBe(
+      'This version does not support AMP, please select v20 or newer to enable it',
+    );
+    expect(AMP_CONSENT_SCOPE_INVALID).toBe(
+      "Invalid consent scope for AMP sites. Please use 'Your site only'",
+    );
+    expect(validateAmp(siteValues({ ampEnabled: true, cmpVersion: 19 }))[0]?.message).toBe(
+      AMP_VERSION_UNSUPPORTED,
+    );
+    expect(validateAmp(siteValues({ ampEnabled: true, cmpVersion: 20 }))).toEqual([]);
+    expect(validateAmp(siteValues({ ampEnabled: true, consentScope: 'global' }))[0]?.message).toBe(
+      AMP_CONSENT_SCOPE_INVALID,
+    );
+    expect(validateAmp(siteValues({ ampEnabled: false, cmpVersion: 10 }))).toEqual([]);
+  });
+
+  it('offers only the service scope to apps and AMP sites', () => {
+    expect(consentScopeOptions('APP', false)).toEqual(['service']);
+    expect(consentScopeOptions('SITE', true)).toEqual(['service']);
+    expect(consentScopeOptions('SITE', false)).toEqual(['service', 'service group', 'global']);
+  });
+});
+
+describe('consent scope', () => {
+  it('service group reveals the group URL and a storage mode', () => {
+    const group = setConsentScope(siteValues(), 'service group');
+    expect(group.thirdPartyStorageType).toBe('iframe');
+    expect(validateConsentScope(group)).toEqual([
+      { field: 'consentScopeGroupURL', rule: 'required', message: REQUIRED },
+    ]);
+    expect(validateConsentScope({ ...group, consentScopeGroupURL: 'not a url' })[0]?.rule).toBe(
+      'url',
+    );
+    expect(
+      validateConsentScope({
+        ...group,
+        consentScopeGroupURL: 'https://group.example',
+        thirdPartyStorageType: null,
+      }),
+    ).toEqual([
+      { field: 'thirdPartyStorageType', rule: 'required', message: GROUP_STORAGE_REQUIRED },
+    ]);
+    expect(setConsentScope(group, 'service')).toMatchObject({
+      consentScopeGroupURL: '',
+      thirdPartyStorageType: null,
+    });
+  });
+});
+
+describe('reprompt days', () => {
+  it('accepts 0 to 350 and enforces 6 on vendor-facing settings', () => {
+    expect(validateRepromptDays(0)).toEqual([]);
+    expect(validateRepromptDays(350)).toEqual([]);
+    expect(validateRepromptDays(351)[0]?.message).toBe(REPROMPT_DAYS_RANGE);
+    expect(validateRepromptDays(-1)[0]?.message).toBe(REPROMPT_DAYS_RANGE);
+    expect(REPROMPT_DAYS_MINIMUM).toBe('The minimum is 6 days');
+    expect(validateRepromptDays(5, { vendorFacing: true })[0]?.message).toBe(REPROMPT_DAYS_MINIMUM);
+    expect(validateRepromptDays(6, { vendorFacing: true })).toEqual([]);
+  });
+});
+
+describe('regulations required', () => {
+  it("consent locations: 'This field is required'", () => {
+    expect(REQUIRED).toBe('This field is required');
+    expect(validateRegulations(siteValues({ consentLocations: [] }))).toEqual([
+      { field: 'consentLocations', rule: 'required', message: REQUIRED },
+    ]);
+  });
+  it('old versions need at least one regulation', () => {
+    expect(REGULATION_REQUIRED).toBe('Please select at least one regulation');
+    expect(validateRegulations(siteValues({ cmpVersion: 50, privacyModes: [] }))[0]?.message).toBe(
+      REGULATION_REQUIRED,
+    );
+  });
+});
+
+describe('warnings', () => {
+  it('warns for GDPR and US together and for a single encoding', () => {
+    expect(
+      propertyWarnings(siteValues({ consentLocations: ['WORLDWIDE'], gdprEncodingMode: 'TCF' })),
+    ).toEqual([WARNING_GDPR_AND_US, WARNING_SINGLE_ENCODING]);
+    expect(propertyWarnings(siteValues())).toEqual([]);
+  });
+});

@@ -1,0 +1,263 @@
+import { requiresConsentEverywhere } from '../country';
+import { INVALID_URL, REQUIRED } from '../messages';
+import type { Issue } from '../validation';
+import { isBlank, isValidUrl, issue } from '../validation';
+import type { CmpVersionInput } from './cmp-version';
+import { resolveCmpVersion, supportsFeature } from './cmp-version';
+import { isBareDomain } from './identity';
+import {
+  AMP_CONSENT_SCOPE_INVALID,
+  AMP_VERSION_UNSUPPORTED,
+  CONSENT_SCOPE_UNSUPPORTED,
+  GROUP_STORAGE_REQUIRED,
+  REGULATION_REQUIRED,
+  REPROMPT_DAYS_MINIMUM,
+  REPROMPT_DAYS_RANGE,
+  WARNING_GDPR_AND_US,
+  WARNING_SINGLE_ENCODING,
+} from './messages';
+import type {
+  ConsentLocation,
+  ConsentScope,
+  PrivacyMode,
+  PropertyDraft,
+  PropertyType,
+  RequireConsentFrom,
+} from './schema';
+
+export interface Regulations {
+  gdpr: boolean;
+  us: boolean;
+}
+
+/**
+ * Consent locations set regulations: worldwide, or both EEA and US, gives GDPR and US; only EEA
+ * gives GDPR; only US gives US; otherwise GDPR.
+ */
+export function regulationsFromLocations(locations: readonly ConsentLocation[]): Regulations {
+  const eea = locations.includes('EEA');
+  const usa = locations.includes('USA');
+  if (locations.includes('WORLDWIDE') || (eea && usa)) return { gdpr: true, us: true };
+  if (eea) return { gdpr: true, us: false };
+  if (usa) return { gdpr: false, us: true };
+  return { gdpr: true, us: false };
+}
+
+export const privacyModesOf = ({ gdpr, us }: Regulations): PrivacyMode[] => [
+  ...(gdpr ? (['GDPR'] as const) : []),
+  ...(us ? (['USP'] as const) : []),
+];
+
+/** Privacy modes derived from the consent locations. */
+export const privacyModesFromLocations = (locations: readonly ConsentLocation[]): PrivacyMode[] =>
+  privacyModesOf(regulationsFromLocations(locations));
+
+/** The regulations in force on a property: from its locations on multi-regulation versions, else its privacy modes. */
+export function regulationsOf(
+  p: Pick<PropertyDraft, 'cmpVersion' | 'consentLocations' | 'privacyModes'>,
+): Regulations {
+  if (supportsFeature(p.cmpVersion ?? 'latest', 'consentLocations')) {
+    return regulationsFromLocations(p.consentLocations ?? []);
+  }
+  const modes = p.privacyModes ?? [];
+  return { gdpr: modes.includes('GDPR'), us: modes.includes('USP') };
+}
+
+/** The label of the Regulation column: 'GDPR', 'US' or 'GDPR & US'. */
+export function regulationLabel(regulations: Regulations): string {
+  if (regulations.gdpr && regulations.us) return 'GDPR & US';
+  return regulations.us ? 'US' : regulations.gdpr ? 'GDPR' : 'None';
+}
+
+/** Old → multi-regulation version: consent locations from the privacy modes and requireConsentFrom. */
+export function deriveConsentLocations(
+  privacyModes: readonly PrivacyMode[],
+  requireConsentFrom: RequireConsentFrom,
+): ConsentLocation[] {
+  const gdpr = privacyModes.includes('GDPR');
+  const us = privacyModes.includes('USP');
+  if (gdpr && requireConsentFrom === 'always') return ['WORLDWIDE'];
+  const locations: ConsentLocation[] = [];
+  if (gdpr && requireConsentFrom === 'inEU') locations.push('EEA');
+  if (us) locations.push('USA');
+  return locations.length ? locations : ['NEVER'];
+}
+
+/** Multi-regulation → old version: requireConsentFrom from the locations. */
+export function deriveRequireConsentFrom(
+  locations: readonly ConsentLocation[],
+): RequireConsentFrom {
+  if (locations.includes('WORLDWIDE')) return 'always';
+  if (locations.includes('EEA')) return 'inEU';
+  return 'never';
+}
+
+/** Choosing consent locations also sets the privacy modes. */
+export function applyConsentLocations<T extends PropertyDraft>(
+  values: T,
+  locations: ConsentLocation[],
+): T {
+  return {
+    ...values,
+    consentLocations: locations,
+    privacyModes: privacyModesFromLocations(locations),
+  };
+}
+
+/**
+ * CMP-version switch: moving to a multi-regulation version derives consentLocations from the
+ * existing privacyModes and requireConsentFrom; moving back derives requireConsentFrom from them.
+ */
+export function switchCmpVersion<T extends PropertyDraft>(values: T, next: CmpVersionInput): T {
+  const before = supportsFeature(values.cmpVersion ?? 'latest', 'consentLocations');
+  const after = supportsFeature(next, 'consentLocations');
+  if (!before && after) {
+    const locations = deriveConsentLocations(
+      values.privacyModes ?? ['GDPR'],
+      values.requireConsentFrom ?? 'inEU',
+    );
+    return { ...values, cmpVersion: next, consentLocations: locations };
+  }
+  if (before && !after) {
+    return {
+      ...values,
+      cmpVersion: next,
+      requireConsentFrom: deriveRequireConsentFrom(values.consentLocations ?? []),
+      privacyModes: privacyModesFromLocations(values.consentLocations ?? []),
+    };
+  }
+  return { ...values, cmpVersion: next };
+}
+
+/** A publisher country in the list of countries needing consent forces requireConsentFrom 'always'. */
+export function applyPublisherCountry<T extends PropertyDraft>(values: T, publisherCC: string): T {
+  const cc = publisherCC.toUpperCase();
+  return requiresConsentEverywhere(cc)
+    ? { ...values, publisherCC: cc, requireConsentFrom: 'always' }
+    : { ...values, publisherCC: cc };
+}
+
+/** Subdomains can apply only to a bare domain without AMP. */
+export const subdomainsAllowed = (p: Pick<PropertyDraft, 'url' | 'ampEnabled'>): boolean =>
+  !p.ampEnabled && isBareDomain(p.url ?? '');
+
+/** A url that is not a bare domain, or AMP, forces applyToSubDomains off. */
+export function applySiteUrl<T extends PropertyDraft>(values: T, url: string): T {
+  const next = { ...values, url };
+  return subdomainsAllowed(next) ? next : { ...next, applyToSubDomains: false };
+}
+
+/** Subdomains and AMP are mutually exclusive: checking one disables the other. */
+export function setApplyToSubDomains<T extends PropertyDraft>(values: T, checked: boolean): T {
+  if (checked && !subdomainsAllowed(values)) return values;
+  return { ...values, applyToSubDomains: checked };
+}
+
+/** Checking AMP unchecks subdomains and restricts the consent scope to 'Your site only'. */
+export function setAmpEnabled<T extends PropertyDraft>(values: T, checked: boolean): T {
+  if (!checked) return { ...values, ampEnabled: false };
+  if (values.applyToSubDomains)
+    return { ...values, ampEnabled: true, applyToSubDomains: false, consentScope: 'service' };
+  return { ...values, ampEnabled: true, consentScope: 'service' };
+}
+
+/** Whether the AMP checkbox is enabled: not while subdomains are checked. */
+export const ampOptionEnabled = (p: Pick<PropertyDraft, 'applyToSubDomains'>): boolean =>
+  !p.applyToSubDomains;
+
+/** Consent scopes offered: apps only 'service'; AMP sites only 'service'; other sites all three. */
+export function consentScopeOptions(
+  propertyType: PropertyType,
+  ampEnabled: boolean,
+): ConsentScope[] {
+  if (propertyType === 'APP' || ampEnabled) return ['service'];
+  return ['service', 'service group', 'global'];
+}
+
+/** Service group reveals the group URL and the storage mode. */
+export function setConsentScope<T extends PropertyDraft>(values: T, scope: ConsentScope): T {
+  if (scope === 'service group') {
+    return {
+      ...values,
+      consentScope: scope,
+      thirdPartyStorageType: values.thirdPartyStorageType ?? 'iframe',
+    };
+  }
+  return { ...values, consentScope: scope, consentScopeGroupURL: '', thirdPartyStorageType: null };
+}
+
+export const REPROMPT_DAYS = { min: 0, max: 350, default: 30, vendorFacingMin: 6 } as const;
+
+/** repromtDaysAfterGvlUpdate: 0 to 350 days; vendor-facing settings have a minimum of 6. */
+export function validateRepromptDays(
+  days: number | undefined,
+  options: { vendorFacing?: boolean } = {},
+  field = 'repromtDaysAfterGvlUpdate',
+): Issue[] {
+  if (days === undefined || Number.isNaN(days)) return [issue(field, 'required', REQUIRED)];
+  if (!Number.isInteger(days) || days < REPROMPT_DAYS.min || days > REPROMPT_DAYS.max) {
+    return [issue(field, 'range', REPROMPT_DAYS_RANGE)];
+  }
+  if (options.vendorFacing && days < REPROMPT_DAYS.vendorFacingMin) {
+    return [issue(field, 'minimum', REPROMPT_DAYS_MINIMUM)];
+  }
+  return [];
+}
+
+/** AMP needs version 20 or newer (or latest) and the 'Your site only' scope. */
+export function validateAmp(
+  p: Pick<PropertyDraft, 'ampEnabled' | 'cmpVersion' | 'consentScope'>,
+): Issue[] {
+  if (!p.ampEnabled) return [];
+  const issues: Issue[] = [];
+  if (!supportsFeature(p.cmpVersion ?? 'latest', 'amp')) {
+    issues.push(issue('cmpVersion', 'ampVersion', AMP_VERSION_UNSUPPORTED));
+  }
+  if ((p.consentScope ?? 'service') !== 'service') {
+    issues.push(issue('consentScope', 'ampConsentScope', AMP_CONSENT_SCOPE_INVALID));
+  }
+  return issues;
+}
+
+/** Consent locations required (multi-regulation versions) and at least one regulation. */
+export function validateRegulations(p: PropertyDraft): Issue[] {
+  if (supportsFeature(p.cmpVersion ?? 'latest', 'consentLocations')) {
+    return (p.consentLocations ?? []).length === 0
+      ? [issue('consentLocations', 'required', REQUIRED)]
+      : [];
+  }
+  return (p.privacyModes ?? []).length === 0
+    ? [issue('privacyModes', 'required', REGULATION_REQUIRED)]
+    : [];
+}
+
+/** Group scope: a valid group URL and a storage mode; apps only 'Your app only'. */
+export function validateConsentScope(p: PropertyDraft): Issue[] {
+  const scope = p.consentScope ?? 'service';
+  if (p.propertyType === 'APP' && scope !== 'service') {
+    return [issue('consentScope', 'appScope', CONSENT_SCOPE_UNSUPPORTED)];
+  }
+  if (scope !== 'service group') return [];
+  const issues: Issue[] = [];
+  if (isBlank(p.consentScopeGroupURL))
+    issues.push(issue('consentScopeGroupURL', 'required', REQUIRED));
+  else if (!isValidUrl(p.consentScopeGroupURL ?? ''))
+    issues.push(issue('consentScopeGroupURL', 'url', INVALID_URL));
+  if (!p.thirdPartyStorageType)
+    issues.push(issue('thirdPartyStorageType', 'required', GROUP_STORAGE_REQUIRED));
+  return issues;
+}
+
+/** Non-blocking warnings of properties-and-tags §5. */
+export function propertyWarnings(p: PropertyDraft): string[] {
+  const warnings: string[] = [];
+  const { gdpr, us } = regulationsOf(p);
+  if (gdpr && us) warnings.push(WARNING_GDPR_AND_US);
+  if (gdpr && p.gdprEncodingMode && p.gdprEncodingMode !== 'TCF_AND_GPP')
+    warnings.push(WARNING_SINGLE_ENCODING);
+  return warnings;
+}
+
+/** Numeric version for comparisons and display. */
+export const versionNumber = (version: CmpVersionInput | undefined): number =>
+  resolveCmpVersion(version ?? 'latest');
