@@ -10,3 +10,5 @@ export * from './language';
 export * from './messages';
 export * from './property';
 export * from './validation';
+export * from './audit-log';
+export * from './tags';

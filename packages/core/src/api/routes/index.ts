@@ -1,9 +1,21 @@
 import type { RouteTable } from '../route';
+import { auditLogs } from './audit-logs';
+import { meta } from './meta';
+import { apps, sites } from './properties';
+import { tags } from './tags';
+import { vendors } from './vendors';
 
 /**
  * Every call of the API, grouped by entity. Each group lives in its own file beside this one;
  * the server registers every route from this table and the client is generated from it.
  */
-export const routes = {} satisfies RouteTable;
+export const routes = {
+  meta,
+  sites,
+  apps,
+  vendors,
+  tags,
+  auditLogs,
+} satisfies RouteTable;
 
 export type Routes = typeof routes;

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { CmpVersionInfo } from '../../property/cmp-version';
+import { Property, PropertyListItem, PropertySettings, PropertyType } from '../../property/schema';
+import { ACCOUNT_QUERY, defineRoute } from '../route';
+
+const PCode = z.string().min(1);
+const AccountQuery = z.object({ pCode: PCode });
+const IdParams = z.object({ id: z.string().min(1) });
+
+/** What the site and app forms load first: defaults, versions, themes and the account's options. */
+export const PropertyInitData = z.object({
+  defaults: PropertySettings,
+  cmpVersions: z.array(CmpVersionInfo),
+  themes: z.array(
+    z.object({
+      themeId: z.string(),
+      themeName: z.string(),
+      themeType: PropertyType,
+      gvlVersion: z.union([z.literal(2), z.literal(3)]),
+    }),
+  ),
+  premium: z.boolean(),
+  consentOrPayEnabled: z.boolean(),
+});
+export type PropertyInitData = z.infer<typeof PropertyInitData>;
+
+export const Deleted = z.object({ deleted: z.literal(true) });
+
+export const sites = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/customization/v2/site',
+    summary:
+      "The account's properties (sites and apps), sorted; a site is identified by url, an app by packageId",
+    access: ACCOUNT_QUERY,
+    query: z.object({
+      pCode: PCode,
+      sort: z.enum(['url,ASC', 'url,DESC', 'updatedAt,DESC']).default('url,ASC'),
+      type: PropertyType.optional(),
+      filter: z.string().optional(),
+    }),
+    response: z.array(PropertyListItem),
+  }),
+  init: defineRoute({
+    method: 'GET',
+    path: '/customization/v2/site/init',
+    summary: 'Init data of the site and app forms (APP for apps)',
+    access: ACCOUNT_QUERY,
+    query: z.object({ pCode: PCode, propertyType: PropertyType.default('SITE') }),
+    response: PropertyInitData,
+  }),
+  get: defineRoute({
+    method: 'GET',
+    path: '/customization/v2/site/{id}',
+    summary: 'One site (or app) by uuid',
+    access: ACCOUNT_QUERY,
+    params: IdParams,
+    query: AccountQuery,
+    response: Property,
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/customization/v2/site',
+    summary: 'Create a site',
+    access: ACCOUNT_QUERY,
+    query: AccountQuery,
+    body: PropertySettings,
+    response: Property,
+    status: 201,
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/customization/v2/site/{id}',
+    summary:
+      'Edit a site; urlChanged tells that the url was edited (it is then checked for duplicates)',
+    access: ACCOUNT_QUERY,
+    params: IdParams,
+    query: z.object({
+      pCode: PCode,
+      urlChanged: z
+        .union([z.boolean(), z.enum(['true', 'false'])])
+        .transform((v) => v === true || v === 'true')
+        .optional(),
+    }),
+    body: PropertySettings,
+    response: Property,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/customization/v2/site/{id}',
+    summary: "Delete a site; refused with 'Not able to delete' while it has pending updates",
+    access: ACCOUNT_QUERY,
+    params: IdParams,
+    query: AccountQuery,
+    response: Deleted,
+  }),
+};
+
+export const apps = {
+  get: defineRoute({
+    method: 'GET',
+    path: '/customization/v2/app/{id}',
+    summary: 'One app by uuid',
+    access: ACCOUNT_QUERY,
+    params: IdParams,
+    query: AccountQuery,
+    response: Property,
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/customization/v2/app',
+    summary: 'Create an app',
+    access: ACCOUNT_QUERY,
+    query: AccountQuery,
+    body: PropertySettings,
+    response: Property,
+    status: 201,
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/customization/v2/app/{id}',
+    summary: 'Edit an app (siteId plus payload)',
+    access: ACCOUNT_QUERY,
+    params: IdParams,
+    query: AccountQuery,
+    body: PropertySettings,
+    response: Property,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/customization/v2/app/{id}',
+    summary: 'Delete an app (with its packageId)',
+    access: ACCOUNT_QUERY,
+    params: IdParams,
+    query: z.object({ pCode: PCode, packageId: z.string().optional() }),
+    response: Deleted,
+  }),
+  sdk: defineRoute({
+    method: 'GET',
+    path: '/customization/v2/app/sdk',
+    summary: 'Download the SDK package for apps (zip)',
+    access: { kind: 'user' },
+    response: z.instanceof(ArrayBuffer),
+    responseKind: 'binary',
+  }),
+};

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { INVALID_URL, REQUIRED } from '../messages';
+import { REPROMPT_DAYS_MINIMUM } from '../property/messages';
+import {
+  VendorSelection,
+  filterVendors,
+  parseCsv,
+  parseGoogleAtpCsv,
+  selectVendors,
+  validateVendorSelection,
+  vendorsInScope,
+} from './selection';
+
+const vendors = [
+  { id: 1, name: 'Exponential Interactive', purposes: [1, 2], legIntPurposes: [7] },
+  { id: 2, name: 'Captify', purposes: [1, 3, 4], legIntPurposes: [] },
+  { id: 755, name: 'Google Advertising Products', purposes: [1, 3], legIntPurposes: [2, 7] },
+];
+
+describe('vendor selection', () => {
+  it("'Show new vendors every' has a minimum of 6 days", () => {
+    const r = validateVendorSelection(VendorSelection.parse({ showNewVendorsEveryDays: 5 }));
+    expect(r.ok ? [] : r.issues.map((i) => [i.field, i.message])).toEqual([
+      ['showNewVendorsEveryDays', REPROMPT_DAYS_MINIMUM],
+    ]);
+    expect(validateVendorSelection(VendorSelection.parse({ showNewVendorsEveryDays: 6 })).ok).toBe(
+      true,
+    );
+  });
+
+  it('needs a name and a valid policy URL for each custom vendor', () => {
+    const r = validateVendorSelection(
+      VendorSelection.parse({ customVendors: [{ id: 'c1', name: '', privacyPolicyUrl: 'x' }] }),
+    );
+    expect(r.ok ? [] : r.issues.map((i) => [i.field, i.message])).toEqual([
+      ['customVendors.0.name', REQUIRED],
+      ['customVendors.0.privacyPolicyUrl', INVALID_URL],
+    ]);
+  });
+
+  it('searches by name or id and filters by purpose (consent or LI)', () => {
+    expect(filterVendors(vendors, { search: 'cap' }).map((v) => v.id)).toEqual([2]);
+    expect(filterVendors(vendors, { search: '755' }).map((v) => v.id)).toEqual([755]);
+    expect(filterVendors(vendors, { purposeId: 7 }).map((v) => v.id)).toEqual([1, 755]);
+  });
+
+  it('selects all or none of the shown vendors only', () => {
+    expect(selectVendors([2], [1, 755], true)).toEqual([1, 2, 755]);
+    expect(selectVendors([1, 2, 755], [1, 755], false)).toEqual([2]);
+  });
+
+  it('keeps vendors that still exist and adds new ones when asked', () => {
+    expect(
+      vendorsInScope({ vendorIds: [1, 9], includeNewVendors: false }, [1, 2, 3], [1, 2]),
+    ).toEqual([1]);
+    expect(
+      vendorsInScope({ vendorIds: [1, 9], includeNewVendors: true }, [1, 2, 3], [1, 2]),
+    ).toEqual([1, 3]);
+  });
+});
+
+describe("Google's ad-technology providers", () => {
+  it('parses the published CSV, quotes and all', () => {
+    const csv =
+      'Provider ID,Provider Name,Policy URL,Domains\r\n1,"Ad, Inc.",https://ad.example/p,ad.example\n89,"Tag ""Q""",https://q.example,\n';
+    expect(parseGoogleAtpCsv(csv)).toEqual([
+      { id: 1, name: 'Ad, Inc.', policyUrl: 'https://ad.example/p', domains: 'ad.example' },
+      { id: 89, name: 'Tag "Q"', policyUrl: 'https://q.example', domains: '' },
+    ]);
+    expect(parseCsv('a,"b ""c"""')).toEqual([['a', 'b "c"']]);
+  });
+});

@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { INVALID_URL, NO_ANGLE_BRACKETS, REQUIRED } from '../messages';
+import { validateRepromptDays } from '../property/regulations';
+import type { Issue, Validation } from '../validation';
+import { collect, hasAngleBrackets, isBlank, isValidUrl, issue } from '../validation';
+
+const Ids = z.array(z.number().int().positive());
+
+/** A vendor outside the IAB Global Vendor List, declared by the publisher. */
+export const CustomVendor = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  privacyPolicyUrl: z.string(),
+  purposes: Ids.default([]),
+  legIntPurposes: Ids.default([]),
+});
+export type CustomVendor = z.infer<typeof CustomVendor>;
+
+/** The account's vendor selection, shown on the Vendors tab and compiled into every banner. */
+export const VendorSelection = z.object({
+  gvlVersion: z.union([z.literal(2), z.literal(3)]).default(3),
+  /** IAB vendors asked for consent. */
+  vendorIds: Ids.default([]),
+  /** Vendors added to a later GVL are selected automatically. */
+  includeNewVendors: z.boolean().default(true),
+  /** Google ad-technology providers (Additional Consent). */
+  googleAtpIds: Ids.default([]),
+  customVendors: z.array(CustomVendor).default([]),
+  /** 'Show new vendors every' N days: the vendor-facing re-prompt interval (minimum 6). */
+  showNewVendorsEveryDays: z.number().int().default(30),
+});
+export type VendorSelection = z.infer<typeof VendorSelection>;
+
+export const VendorSelectionResponse = VendorSelection.extend({
+  /** The GVL version the selection was last saved against. */
+  vendorListVersion: z.number().int().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type VendorSelectionResponse = z.infer<typeof VendorSelectionResponse>;
+
+export const SHOW_NEW_VENDORS_EVERY = 'Show new vendors every';
+
+function validateCustomVendor(v: CustomVendor, index: number): Issue[] {
+  const field = `customVendors.${index}`;
+  const issues: Issue[] = [];
+  if (isBlank(v.name)) issues.push(issue(`${field}.name`, 'required', REQUIRED));
+  else if (hasAngleBrackets(v.name))
+    issues.push(issue(`${field}.name`, 'noAngleBrackets', NO_ANGLE_BRACKETS));
+  if (isBlank(v.privacyPolicyUrl))
+    issues.push(issue(`${field}.privacyPolicyUrl`, 'required', REQUIRED));
+  else if (!isValidUrl(v.privacyPolicyUrl))
+    issues.push(issue(`${field}.privacyPolicyUrl`, 'url', INVALID_URL));
+  return issues;
+}
+
+/** The Vendors tab: 'Show new vendors every' at least 6 days; custom vendors named with a policy URL. */
+export function validateVendorSelection(selection: VendorSelection): Validation<VendorSelection> {
+  return collect(selection, [
+    validateRepromptDays(
+      selection.showNewVendorsEveryDays,
+      { vendorFacing: true },
+      'showNewVendorsEveryDays',
+    ),
+    ...selection.customVendors.map(validateCustomVendor),
+  ]);
+}
+
+export interface VendorFilter {
+  /** Matches the name or the id. */
+  search?: string;
+  /** Only vendors that declare this purpose (consent or legitimate interest). */
+  purposeId?: number;
+}
+
+/** The Vendors tab's search and purpose filter. */
+export function filterVendors<
+  V extends {
+    id: number;
+    name: string;
+    purposes: readonly number[];
+    legIntPurposes?: readonly number[];
+  },
+>(vendors: readonly V[], filter: VendorFilter): V[] {
+  const term = filter.search?.trim().toLowerCase() ?? '';
+  return vendors.filter(
+    (v) =>
+      (!term || v.name.toLowerCase().includes(term) || String(v.id) === term) &&
+      (filter.purposeId === undefined ||
+        v.purposes.includes(filter.purposeId) ||
+        (v.legIntPurposes ?? []).includes(filter.purposeId)),
+  );
+}
+
+/** Select all / none over the vendors currently shown (the filter), leaving the others alone. */
+export function selectVendors(
+  selected: readonly number[],
+  shown: readonly number[],
+  on: boolean,
+): number[] {
+  const set = new Set(selected);
+  for (const id of shown) {
+    if (on) set.add(id);
+    else set.delete(id);
+  }
+  return [...set].sort((a, b) => a - b);
+}
+
+/** The ids actually in scope: selected ids that still exist, plus new ones when includeNewVendors. */
+export function vendorsInScope(
+  selection: Pick<VendorSelection, 'vendorIds' | 'includeNewVendors'>,
+  gvlVendorIds: readonly number[],
+  previousGvlVendorIds: readonly number[] = gvlVendorIds,
+): number[] {
+  const existing = new Set(gvlVendorIds);
+  const ids = new Set(selection.vendorIds.filter((id) => existing.has(id)));
+  if (selection.includeNewVendors) {
+    const known = new Set(previousGvlVendorIds);
+    for (const id of gvlVendorIds) if (!known.has(id)) ids.add(id);
+  }
+  return [...ids].sort((a, b) => a - b);
+}
+
+/** Google's ad-technology providers (Additional Consent), from Google's published list. */
+export const GoogleAtp = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  policyUrl: z.string(),
+  domains: z.string().default(''),
+});
+export type GoogleAtp = z.infer<typeof GoogleAtp>;
+
+/** Parses Google's additional-consent-providers CSV (Provider ID, Provider Name, Policy URL, Domains). */
+export function parseGoogleAtpCsv(csv: string): GoogleAtp[] {
+  const rows = parseCsv(csv);
+  return rows
+    .slice(1)
+    .filter((r) => /^\d+$/.test(r[0] ?? ''))
+    .map(([id, name, policyUrl, domains]) => ({
+      id: Number(id),
+      name: name ?? '',
+      policyUrl: policyUrl ?? '',
+      domains: domains ?? '',
+    }));
+}
+
+/** RFC 4180 CSV: quoted fields, doubled quotes, CRLF or LF. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += c;
+  }
+  if (field !== '' || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
