@@ -1,0 +1,4 @@
+export * from './amp';
+export * from './config';
+export * from './fixtures';
+export * from './rules';

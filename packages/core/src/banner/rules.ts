@@ -1,0 +1,143 @@
+import { EEA_COUNTRIES, MSPA_STATES } from '../country';
+import type { ConsentLocation } from '../property/schema';
+import type {
+  BannerConfig,
+  BannerVendor,
+  BannerMspa,
+  VisitorRegulation,
+  BannerTexts,
+} from './config';
+
+/**
+ * The banner's rules as pure functions, shared by the server (which compiles the config and answers
+ * AMP) and the runtime (which the visitor's browser runs). This file stays free of zod so the
+ * runtime bundles it without the schema library.
+ */
+
+/** A visitor's region as the server resolves it from the request (ISO country, US state code). */
+export interface VisitorRegion {
+  country: string;
+  state?: string;
+}
+
+/** Countries the 'EEA' consent location covers: the EEA and the United Kingdom (shown as EEA & UK). */
+export const isGdprCountry = (country: string): boolean => {
+  const c = country.toUpperCase();
+  return c === 'GB' || (EEA_COUNTRIES as readonly string[]).includes(c);
+};
+
+/**
+ * Which UI a visitor gets. Worldwide, or EEA and USA, give GDPR and US (US visitors get the US
+ * screen: US regulation takes precedence); only EEA gives GDPR to EEA & UK visitors; only USA gives
+ * the US screen to US visitors; NEVER gives nothing. A regulation without settings gives nothing.
+ */
+export function regulationFor(
+  locations: readonly ConsentLocation[],
+  region: VisitorRegion,
+  has: { gdpr: boolean; us: boolean },
+): VisitorRegulation {
+  if (locations.includes('NEVER') && locations.length === 1) return 'NONE';
+  const country = region.country.toUpperCase();
+  const worldwide = locations.includes('WORLDWIDE');
+  if (country === 'US' && has.us && (worldwide || locations.includes('USA'))) return 'US';
+  if (!has.gdpr) return 'NONE';
+  if (worldwide) return 'GDPR';
+  if (locations.includes('EEA') && isGdprCountry(country)) return 'GDPR';
+  return 'NONE';
+}
+
+export const regulationForConfig = (
+  config: BannerConfig,
+  region: VisitorRegion,
+): VisitorRegulation =>
+  regulationFor(config.consentLocations, region, { gdpr: !!config.gdpr, us: !!config.us });
+
+/** The GPP section names a US visitor's string carries: usnat, plus the state's own section. */
+export function usSectionNames(mspa: BannerMspa | undefined, state: string | undefined): string[] {
+  if (!mspa || mspa.jurisdiction === 'NATIONAL' || !state) return ['usnat'];
+  const framework = MSPA_STATES.find((s) => s.state === state.toUpperCase());
+  return framework ? ['usnat', framework.gppSection] : ['usnat'];
+}
+
+/** MSPA opt-out purposes (1 to 4 are the allowed opt-out ids). */
+export const MSPA_OPT_OUT_PURPOSES = {
+  SALE: 1,
+  SHARING: 2,
+  TARGETED_ADVERTISING: 3,
+  SENSITIVE_DATA: 4,
+} as const;
+
+/** TCF 2.2: legitimate interest is not allowed for purposes 3 to 6. */
+export const LI_FORBIDDEN_PURPOSES: readonly number[] = [3, 4, 5, 6];
+
+export const allowedLegitimateInterestPurposes = (ids: readonly number[]): number[] =>
+  ids.filter((id) => !LI_FORBIDDEN_PURPOSES.includes(id));
+
+/** Bit mask of ids (bit n-1 for id n). */
+export const maskOf = (ids: readonly number[]): number =>
+  ids.reduce((mask, id) => mask | (1 << (id - 1)), 0);
+
+export function idsOf(mask: number): number[] {
+  const ids: number[] = [];
+  for (let id = 1; mask >> (id - 1); id++) if ((mask >> (id - 1)) & 1) ids.push(id);
+  return ids;
+}
+
+/** The shape of a vendor in the IAB Global Vendor List that the compact form needs. */
+export interface GvlVendorDeclarations {
+  id: number;
+  purposes: readonly number[];
+  legIntPurposes: readonly number[];
+  flexiblePurposes: readonly number[];
+  specialFeatures: readonly number[];
+  deletedDate?: string;
+}
+
+/** The compact vendor entry of the banner config. */
+export const compactVendor = (v: GvlVendorDeclarations): BannerVendor => [
+  v.id,
+  maskOf(v.purposes),
+  maskOf(v.legIntPurposes),
+  maskOf(v.flexiblePurposes),
+  maskOf(v.specialFeatures),
+];
+
+/** Fills `{{name}}` placeholders; unknown names are left as they are. */
+export const fillPlaceholders = (text: string, values: Record<string, string | number>): string =>
+  text.replace(/\{\{(\w+)\}\}/g, (all, name: string) =>
+    name in values ? String(values[name]) : all,
+  );
+
+/** The texts for a visitor's chosen language, falling back to the theme's default language. */
+export function textsFor(
+  texts: Record<string, BannerTexts>,
+  language: string,
+  fallback: string,
+): BannerTexts | undefined {
+  return texts[language] ?? texts[fallback] ?? Object.values(texts)[0];
+}
+
+function luminance(hex: string): number {
+  const h = hex.replace('#', '');
+  const full = h.length === 3 ? [...h].map((c) => c + c).join('') : h;
+  const [r, g, b] = [0, 2, 4].map((i) => {
+    const c = parseInt(full.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG 2 contrast ratio of two hex colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [la, lb] = [luminance(a), luminance(b)];
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+/** WCAG AA for normal text. */
+export const WCAG_AA_TEXT = 4.5;
+
+/** amp-consent's consent string types (amphtml CONSENT_STRING_TYPE; 4 is GPP). */
+export const AMP_CONSENT_STRING_TYPE = { TCF_V2: 2, US_PRIVACY_STRING: 3, GPP: 4 } as const;
+
+/** amp-consent stores consent strings of at most this many characters. */
+export const AMP_MAX_CONSENT_STRING_LENGTH = 1200;
