@@ -1,0 +1,126 @@
+import { BitWriter, toBase64Url } from '../bits';
+import type { GppSectionName, UsSectionLayout } from './sections';
+import { GPP_SECTION_IDS, US_SECTIONS } from './sections';
+
+/** 0 not applicable, 1 yes / opted out / no consent, 2 no / did not opt out / consent. */
+export type Tri = 0 | 1 | 2;
+
+/** The visitor's US signal, in usnat terms; state sections are derived from it. */
+export interface UsSignal {
+  notice: {
+    sharing: Tri;
+    sale: Tri;
+    sharingOptOut: Tri;
+    targetedAdvertising: Tri;
+    sensitiveData: Tri;
+    sensitiveDataLimitUse: Tri;
+    processing: Tri;
+  };
+  saleOptOut: Tri;
+  sharingOptOut: Tri;
+  targetedAdvertisingOptOut: Tri;
+  /** usnat categories 1 to 16, index 0 is category 1. */
+  sensitiveDataProcessing: readonly Tri[];
+  knownChildSensitiveData: Tri;
+  personalDataConsents: Tri;
+  mspaCoveredTransaction: 1 | 2;
+  mspaOptOutOptionMode: Tri;
+  mspaServiceProviderMode: Tri;
+  gpc: boolean;
+}
+
+/** The single value a state's own sensitive categories get: the strictest of the usnat ones. */
+const stateSensitiveValue = (s: UsSignal): Tri =>
+  s.sensitiveDataProcessing.includes(1) ? 1 : s.sensitiveDataProcessing.includes(2) ? 2 : 0;
+
+function fieldValue(s: UsSignal, code: string, section: string): number | number[] {
+  const [name, count] = code.split(':') as [string, string | undefined];
+  const n = Number(count ?? 1);
+  switch (name) {
+    case 'shN':
+      return s.notice.sharing;
+    case 'saN':
+      return s.notice.sale;
+    case 'shON':
+      return s.notice.sharingOptOut;
+    case 'taN':
+      return s.notice.targetedAdvertising;
+    case 'sdpN':
+    case 'sdN':
+      return s.notice.sensitiveData;
+    case 'sdlN':
+      return s.notice.sensitiveDataLimitUse;
+    case 'pN':
+      return s.notice.processing;
+    case 'saO':
+      return s.saleOptOut;
+    case 'shO':
+      return s.sharingOptOut;
+    case 'taO':
+      return s.targetedAdvertisingOptOut;
+    case 'sdp':
+      return section === 'usnat'
+        ? Array.from({ length: n }, (_, i) => s.sensitiveDataProcessing[i] ?? 0)
+        : Array<number>(n).fill(stateSensitiveValue(s));
+    case 'kc':
+      return Array<number>(n).fill(s.knownChildSensitiveData);
+    case 'pdc':
+      return s.personalDataConsents;
+    case 'adc':
+      return 0;
+    case 'mct':
+      return s.mspaCoveredTransaction;
+    case 'moom':
+      return s.mspaOptOutOptionMode;
+    case 'mspm':
+      return s.mspaServiceProviderMode;
+    default:
+      throw new Error(`Unknown GPP field ${code}`);
+  }
+}
+
+/** One US section: the core segment, then the GPC subsection when the section has one. */
+export function encodeUsSection(name: keyof typeof US_SECTIONS, s: UsSignal): string {
+  const layout: UsSectionLayout = US_SECTIONS[name];
+  const w = new BitWriter().int(layout.version, 6);
+  for (const code of layout.fields) {
+    const v = fieldValue(s, code, name);
+    for (const x of Array.isArray(v) ? v : [v]) w.int(x, 2);
+  }
+  const core = toBase64Url(w.bits);
+  if (!layout.gpc) return core;
+  return `${core}.${toBase64Url(new BitWriter().int(1, 2).bool(s.gpc).bits)}`;
+}
+
+/** Section ids as the GPP header's Fibonacci range (a count, then single ids or ranges as deltas). */
+export function encodeGppHeader(ids: readonly number[]): string {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  const groups: number[][] = [];
+  for (const id of sorted) {
+    const g = groups[groups.length - 1];
+    if (g && g[g.length - 1] === id - 1) g.push(id);
+    else groups.push([id]);
+  }
+  const w = new BitWriter().int(3, 6).int(1, 6).int(groups.length, 12);
+  let offset = 0;
+  for (const g of groups) {
+    const start = g[0] ?? 0;
+    const end = g[g.length - 1] ?? 0;
+    w.bool(start !== end).fibonacci(start - offset);
+    offset = start;
+    if (start !== end) {
+      w.fibonacci(end - offset);
+      offset = end;
+    }
+  }
+  return toBase64Url(w.bits);
+}
+
+/** The GPP string: header, then each section's string in section-id order. */
+export function encodeGppString(sections: Partial<Record<GppSectionName, string>>): string {
+  const entries = (Object.entries(sections) as Array<[GppSectionName, string | undefined]>)
+    .filter((e): e is [GppSectionName, string] => typeof e[1] === 'string')
+    .map(([name, value]) => [GPP_SECTION_IDS[name], value] as const)
+    .sort((a, b) => a[0] - b[0]);
+  return [encodeGppHeader(entries.map((e) => e[0])), ...entries.map((e) => e[1])].join('~');
+}

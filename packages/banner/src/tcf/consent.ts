@@ -1,0 +1,171 @@
+import type { BannerGdpr } from '@assent/core';
+import { allowedLegitimateInterestPurposes, idsOf } from '@assent/core';
+import type { TCModel } from './tcstring';
+
+/** A visitor's GDPR choices: what the TC string and consent mode are computed from. */
+export interface Choices {
+  purposes: Set<number>;
+  purposesLI: Set<number>;
+  specialFeatures: Set<number>;
+  vendors: Set<number>;
+  vendorsLI: Set<number>;
+  /** Publisher custom purposes consented (publisher TC segment). */
+  custom: Set<number>;
+}
+
+export interface VendorDeclarations {
+  id: number;
+  purposes: number[];
+  legIntPurposes: number[];
+  flexiblePurposes: number[];
+  specialFeatures: number[];
+}
+
+export const vendorDeclarations = (gdpr: BannerGdpr): VendorDeclarations[] =>
+  gdpr.vendors.map(([id, p, li, flex, sf]) => ({
+    id,
+    purposes: idsOf(p),
+    legIntPurposes: idsOf(li),
+    flexiblePurposes: idsOf(flex),
+    specialFeatures: idsOf(sf),
+  }));
+
+/** Vendors asking consent for something the publisher offers (a purpose or a special feature). */
+export function consentVendors(gdpr: BannerGdpr): number[] {
+  const offered = new Set(gdpr.consentPurposes);
+  const features = new Set(gdpr.specialFeatures);
+  return vendorDeclarations(gdpr)
+    .filter(
+      (v) =>
+        v.purposes.some((p) => offered.has(p)) ||
+        v.specialFeatures.some((f) => features.has(f)) ||
+        v.flexiblePurposes.some((p) => offered.has(p)),
+    )
+    .map((v) => v.id);
+}
+
+/** Vendors relying on legitimate interest for a purpose the publisher allows it for. */
+export function legitimateInterestVendors(gdpr: BannerGdpr): number[] {
+  const allowed = new Set(allowedLegitimateInterestPurposes(gdpr.legitimateInterestPurposes));
+  return vendorDeclarations(gdpr)
+    .filter((v) => v.legIntPurposes.some((p) => allowed.has(p)))
+    .map((v) => v.id);
+}
+
+const customIds = (gdpr: BannerGdpr, basis: 'CONSENT' | 'LEGITIMATE_INTEREST') =>
+  (gdpr.publisherTC?.customPurposes ?? []).filter((c) => c.legalBasis === basis).map((c) => c.id);
+
+export function acceptAllChoices(gdpr: BannerGdpr): Choices {
+  return {
+    purposes: new Set(gdpr.consentPurposes),
+    purposesLI: new Set(allowedLegitimateInterestPurposes(gdpr.legitimateInterestPurposes)),
+    specialFeatures: new Set(gdpr.specialFeatures),
+    vendors: new Set(consentVendors(gdpr)),
+    vendorsLI: new Set(legitimateInterestVendors(gdpr)),
+    custom: new Set(customIds(gdpr, 'CONSENT')),
+  };
+}
+
+/** Reject all withdraws consent and also objects to legitimate interest (as easy as accepting). */
+export const rejectAllChoices = (): Choices => ({
+  purposes: new Set(),
+  purposesLI: new Set(),
+  specialFeatures: new Set(),
+  vendors: new Set(),
+  vendorsLI: new Set(),
+  custom: new Set(),
+});
+
+export const cloneChoices = (c: Choices): Choices => ({
+  purposes: new Set(c.purposes),
+  purposesLI: new Set(c.purposesLI),
+  specialFeatures: new Set(c.specialFeatures),
+  vendors: new Set(c.vendors),
+  vendorsLI: new Set(c.vendorsLI),
+  custom: new Set(c.custom),
+});
+
+export type Outcome = 'acceptAll' | 'rejectAll' | 'partial';
+
+const sameSet = (a: Set<number>, b: Set<number>) =>
+  a.size === b.size && [...a].every((x) => b.has(x));
+
+export function outcomeOf(gdpr: BannerGdpr, c: Choices): Outcome {
+  const all = acceptAllChoices(gdpr);
+  const keys = ['purposes', 'purposesLI', 'specialFeatures', 'vendors', 'vendorsLI'] as const;
+  if (keys.every((k) => sameSet(c[k], all[k]))) return 'acceptAll';
+  if (keys.every((k) => c[k].size === 0)) return 'rejectAll';
+  return 'partial';
+}
+
+export interface EncodeContext {
+  cmpId: number;
+  cmpVersion: number;
+  language: string;
+  /** 1 first layer, 2 second layer. */
+  screen: number;
+  now: Date;
+  /** When the first choice was made; `now` for a first choice. */
+  created?: Date;
+}
+
+/** The TC model for a visitor's choices under the publisher's settings. */
+export function toTCModel(gdpr: BannerGdpr, c: Choices, ctx: EncodeContext): TCModel {
+  const inScope = (ids: Set<number>, allowed: readonly number[]) =>
+    allowed.filter((id) => ids.has(id));
+  const allVendors = gdpr.vendors.map((v) => v[0]);
+  const pub = gdpr.publisherTC;
+  const numCustom = (pub?.customPurposes ?? []).reduce((m, p) => Math.max(m, p.id), 0);
+  return {
+    created: ctx.created ?? ctx.now,
+    lastUpdated: ctx.now,
+    cmpId: ctx.cmpId,
+    cmpVersion: ctx.cmpVersion,
+    consentScreen: ctx.screen,
+    consentLanguage: ctx.language.toUpperCase(),
+    vendorListVersion: gdpr.vendorListVersion,
+    tcfPolicyVersion: gdpr.tcfPolicyVersion,
+    isServiceSpecific: gdpr.isServiceSpecific,
+    useNonStandardTexts: false,
+    specialFeatureOptins: inScope(c.specialFeatures, gdpr.specialFeatures),
+    purposeConsents: inScope(c.purposes, gdpr.consentPurposes),
+    purposeLegitimateInterests: inScope(
+      c.purposesLI,
+      allowedLegitimateInterestPurposes(gdpr.legitimateInterestPurposes),
+    ),
+    purposeOneTreatment: gdpr.purposeOneTreatment,
+    publisherCC: gdpr.publisherCC,
+    vendorConsents: inScope(c.vendors, allVendors),
+    vendorLegitimateInterests: inScope(c.vendorsLI, allVendors),
+    restrictions: gdpr.restrictions,
+    ...(gdpr.tcfPolicyVersion >= 5 || gdpr.includeVendorsDisclosedSegment
+      ? { disclosedVendors: allVendors }
+      : {}),
+    ...(pub
+      ? {
+          publisherTC: {
+            consents: inScope(c.purposes, pub.consents),
+            legitimateInterests: inScope(
+              c.purposesLI,
+              allowedLegitimateInterestPurposes(pub.legitimateInterests),
+            ),
+            numCustomPurposes: numCustom,
+            customConsents: inScope(c.custom, customIds(gdpr, 'CONSENT')),
+            customLegitimateInterests: c.purposesLI.size
+              ? customIds(gdpr, 'LEGITIMATE_INTEREST')
+              : [],
+          },
+        }
+      : {}),
+  };
+}
+
+/** The choices a stored TC string carries, to restore the second layer's toggles. */
+export const choicesFromTCModel = (m: TCModel): Choices => ({
+  purposes: new Set(m.purposeConsents),
+  purposesLI: new Set(m.purposeLegitimateInterests),
+  specialFeatures: new Set(m.specialFeatureOptins),
+  vendors: new Set(m.vendorConsents),
+  vendorsLI: new Set(m.vendorLegitimateInterests),
+  custom: new Set(m.publisherTC?.customConsents ?? []),
+});

@@ -1,0 +1,182 @@
+import { TCString } from '@iabtechlabtcf/core';
+import { describe, expect, it } from 'vitest';
+import type { BannerConfig } from '@assent/core';
+import { configFromGvl, GVL_FILES, readGvl } from '../testing/gvl';
+import type { Choices } from './consent';
+import {
+  acceptAllChoices,
+  choicesFromTCModel,
+  consentVendors,
+  rejectAllChoices,
+  toTCModel,
+} from './consent';
+import type { TCModel } from './tcstring';
+import { decodeTCString, encodeTCString } from './tcstring';
+
+const NOW = new Date(Date.UTC(2025, 5, 1, 12, 0, 0));
+const ctx = { cmpId: 300, cmpVersion: 7, language: 'fr', screen: 2, now: NOW };
+
+/** The ids set in an iabtcf Vector. */
+const ids = (v: { forEach(cb: (value: boolean, id: number) => void): void }) => {
+  const out: number[] = [];
+  v.forEach((value, id) => {
+    if (value) out.push(id);
+  });
+  return out.sort((a, b) => a - b);
+};
+const sorted = (xs: Iterable<number>) => [...xs].sort((a, b) => a - b);
+
+/** Decodes with IAB's library and compares every field with the model we encoded. */
+function expectOracleAgrees(tc: string, m: TCModel) {
+  const d = TCString.decode(tc);
+  expect(d.version).toBe(2);
+  expect(d.cmpId).toBe(m.cmpId);
+  expect(d.cmpVersion).toBe(m.cmpVersion);
+  expect(d.consentScreen).toBe(m.consentScreen);
+  expect(d.consentLanguage).toBe(m.consentLanguage.toUpperCase());
+  expect(d.vendorListVersion).toBe(m.vendorListVersion);
+  expect(d.policyVersion).toBe(m.tcfPolicyVersion);
+  expect(d.isServiceSpecific).toBe(m.isServiceSpecific);
+  expect(d.useNonStandardTexts).toBe(false);
+  expect(d.purposeOneTreatment).toBe(m.purposeOneTreatment);
+  expect(d.publisherCountryCode).toBe(m.publisherCC);
+  expect(d.created?.getTime()).toBe(m.created.getTime());
+  expect(d.lastUpdated?.getTime()).toBe(m.lastUpdated.getTime());
+  expect(ids(d.specialFeatureOptins)).toEqual(sorted(m.specialFeatureOptins));
+  expect(ids(d.purposeConsents)).toEqual(sorted(m.purposeConsents));
+  expect(ids(d.purposeLegitimateInterests)).toEqual(sorted(m.purposeLegitimateInterests));
+  expect(ids(d.vendorConsents)).toEqual(sorted(m.vendorConsents));
+  expect(ids(d.vendorLegitimateInterests)).toEqual(sorted(m.vendorLegitimateInterests));
+  expect(ids(d.vendorsDisclosed)).toEqual(sorted(m.disclosedVendors ?? []));
+  for (const r of m.restrictions) {
+    for (const vendorId of r.vendorIds) {
+      const found = d.publisherRestrictions
+        .getRestrictions(vendorId)
+        .some((x) => x.purposeId === r.purposeId && x.restrictionType === r.type);
+      expect(found, `restriction ${r.purposeId}/${r.type} on ${vendorId}`).toBe(true);
+    }
+  }
+  // iabtcf counts purpose/type pairs.
+  expect(d.publisherRestrictions.numRestrictions).toBe(
+    m.restrictions.filter((r) => r.vendorIds.length).length,
+  );
+  if (m.publisherTC) {
+    expect(ids(d.publisherConsents)).toEqual(sorted(m.publisherTC.consents));
+    expect(ids(d.publisherLegitimateInterests)).toEqual(sorted(m.publisherTC.legitimateInterests));
+    expect(d.numCustomPurposes).toBe(m.publisherTC.numCustomPurposes);
+    expect(ids(d.publisherCustomConsents)).toEqual(sorted(m.publisherTC.customConsents));
+  }
+  return d;
+}
+
+const vendorSets: Record<string, (ids: number[]) => number[]> = {
+  'all active vendors': (ids) => ids,
+  'the first ten': (ids) => ids.slice(0, 10),
+  'every seventh (sparse: ranges)': (ids) => ids.filter((_, i) => i % 7 === 0),
+  'two far apart': (ids) => [ids[0]!, ids[ids.length - 1]!],
+  'a contiguous block': (ids) => ids.slice(20, 120),
+};
+
+describe('TC string encoder, decoded by @iabtechlabtcf/core on the real GVLs', () => {
+  for (const file of GVL_FILES) {
+    const gvl = readGvl(file);
+    for (const [name, pick] of Object.entries(vendorSets)) {
+      it(`${file}: ${name}, accept all and reject all`, () => {
+        const config = configFromGvl(gvl, pick);
+        const gdpr = config.gdpr!;
+        for (const choices of [acceptAllChoices(gdpr), rejectAllChoices()]) {
+          const m = toTCModel(gdpr, choices, ctx);
+          const tc = encodeTCString(m);
+          expectOracleAgrees(tc, m);
+          expect(decodeTCString(tc)).toEqual(m);
+        }
+      });
+    }
+  }
+
+  it('accept all sets consent for every vendor asking it and never LI for purposes 3 to 6', () => {
+    const config = configFromGvl(readGvl('gvl3-vendor-list.json'), (ids) => ids, {
+      gdpr: {
+        ...bannerGdpr(),
+        legitimateInterestPurposes: [2, 3, 4, 5, 6, 7, 8, 9, 10],
+      },
+    });
+    const gdpr = config.gdpr!;
+    const m = toTCModel(gdpr, acceptAllChoices(gdpr), ctx);
+    const d = expectOracleAgrees(encodeTCString(m), m);
+    expect(ids(d.purposeLegitimateInterests)).toEqual([2, 7, 8, 9, 10]);
+    expect(ids(d.vendorConsents)).toEqual(sorted(consentVendors(gdpr)));
+    expect(ids(d.purposeConsents)).toEqual([1, 2, 3, 4, 7, 8, 9, 10]);
+    expect(ids(d.specialFeatureOptins)).toEqual([1, 2]);
+  });
+
+  it('partial choices, restrictions of each type, publisher TC with custom purposes, policy 5', () => {
+    const gvl = readGvl('gvl3-vendor-list-v17.json');
+    const config: BannerConfig = configFromGvl(gvl, (ids) => ids.slice(0, 300), {
+      gdpr: {
+        ...bannerGdpr(),
+        tcfPolicyVersion: 5,
+        includeVendorsDisclosedSegment: false,
+        purposeOneTreatment: true,
+        publisherCC: 'DE',
+        restrictions: [
+          { purposeId: 2, type: 0, vendorIds: [1, 2, 3, 4, 5, 10] },
+          { purposeId: 7, type: 1, vendorIds: [8, 9] },
+          { purposeId: 10, type: 2, vendorIds: [21, 755, 1000] },
+        ],
+        publisherTC: {
+          consents: [1, 3, 4],
+          legitimateInterests: [2, 7],
+          customPurposes: [
+            { id: 1, legalBasis: 'CONSENT' },
+            { id: 2, legalBasis: 'LEGITIMATE_INTEREST' },
+            { id: 3, legalBasis: 'CONSENT' },
+          ],
+        },
+      },
+    });
+    const gdpr = config.gdpr!;
+    const choices: Choices = {
+      purposes: new Set([1, 3, 9]),
+      purposesLI: new Set([2, 7]),
+      specialFeatures: new Set([2]),
+      vendors: new Set([1, 2, 4, 6, 8, 10, 11, 21, 32, 755]),
+      vendorsLI: new Set([2, 8, 11]),
+      custom: new Set([3]),
+    };
+    const m = toTCModel(gdpr, choices, { ...ctx, created: new Date(Date.UTC(2024, 0, 1)) });
+    expect(m.disclosedVendors, 'TCF 2.3 always discloses vendors').toBeDefined();
+    const tc = encodeTCString(m);
+    expect(tc.split('.')).toHaveLength(3);
+    const d = expectOracleAgrees(tc, m);
+    expect(ids(d.publisherConsents)).toEqual([1, 3]);
+    expect(ids(d.publisherCustomConsents)).toEqual([3]);
+    expect(ids(d.publisherCustomLegitimateInterests)).toEqual([2]);
+    expect(choicesFromTCModel(decodeTCString(tc)).vendors).toEqual(
+      new Set([...choices.vendors].filter((id) => gdpr.vendors.some((v) => v[0] === id))),
+    );
+  });
+
+  it('chooses range encoding when it is shorter than a bit field', () => {
+    const m = toTCModel(
+      bannerGdprWith([1, 4000]),
+      acceptAllChoices(bannerGdprWith([1, 4000])),
+      ctx,
+    );
+    const short = encodeTCString({ ...m, disclosedVendors: undefined });
+    const bitfieldBits = 4000;
+    expect(short.length * 6).toBeLessThan(bitfieldBits);
+    expectOracleAgrees(short, { ...m, disclosedVendors: [] });
+  });
+});
+
+function bannerGdpr() {
+  return configFromGvl(readGvl('gvl3-vendor-list.json'), (ids) => ids.slice(0, 1)).gdpr!;
+}
+
+function bannerGdprWith(vendorIds: number[]) {
+  return {
+    ...bannerGdpr(),
+    vendors: vendorIds.map((id) => [id, 1, 2, 0, 0] as [number, number, number, number, number]),
+  };
+}
