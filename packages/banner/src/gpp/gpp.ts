@@ -1,6 +1,6 @@
 import { BitWriter, toBase64Url } from '../bits';
 import type { GppSectionName, UsSectionLayout } from './sections';
-import { GPP_SECTION_IDS, US_SECTIONS } from './sections';
+import { GPP_SECTION_IDS, US_FIELD_NAMES, US_SECTIONS } from './sections';
 
 /** 0 not applicable, 1 yes / opted out / no consent, 2 no / did not opt out / consent. */
 export type Tri = 0 | 1 | 2;
@@ -90,6 +90,22 @@ export function encodeUsSection(name: keyof typeof US_SECTIONS, s: UsSignal): st
   const core = toBase64Url(w.bits);
   if (!layout.gpc) return core;
   return `${core}.${toBase64Url(new BitWriter().int(1, 2).bool(s.gpc).bits)}`;
+}
+
+/** The section's fields by GPP name, as `__gpp('getSection')` returns them. */
+export function parseUsSection(
+  name: keyof typeof US_SECTIONS,
+  s: UsSignal,
+): Record<string, unknown> {
+  const layout = US_SECTIONS[name];
+  const out: Record<string, unknown> = { Version: layout.version };
+  for (const code of layout.fields) {
+    const v = fieldValue(s, code, name);
+    const [key, count] = code.split(':');
+    out[US_FIELD_NAMES[key ?? ''] ?? code] = Array.isArray(v) && count === '1' ? v[0] : v;
+  }
+  if (layout.gpc) Object.assign(out, { GpcSegmentType: 1, GpcSegmentIncluded: true, Gpc: s.gpc });
+  return out;
 }
 
 /** Section ids as the GPP header's Fibonacci range (a count, then single ids or ranges as deltas). */

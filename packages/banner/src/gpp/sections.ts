@@ -105,3 +105,25 @@ export const US_SECTIONS: Record<Exclude<GppSectionName, 'tcfeuv2' | 'uspv1'>, U
   usnj: STATE('pN', 10, 5, true, true),
   ustn: STATE('pN', 8, 1, true, true),
 };
+
+/** GPP field names of the layout codes, for `getSection` / `getField`. */
+export const US_FIELD_NAMES: Record<string, string> = {
+  shN: 'SharingNotice',
+  saN: 'SaleOptOutNotice',
+  shON: 'SharingOptOutNotice',
+  taN: 'TargetedAdvertisingOptOutNotice',
+  sdpN: 'SensitiveDataProcessingOptOutNotice',
+  sdlN: 'SensitiveDataLimitUseNotice',
+  pN: 'ProcessingNotice',
+  sdN: 'SensitiveDataOptOutNotice',
+  saO: 'SaleOptOut',
+  shO: 'SharingOptOut',
+  taO: 'TargetedAdvertisingOptOut',
+  sdp: 'SensitiveDataProcessing',
+  kc: 'KnownChildSensitiveDataConsents',
+  pdc: 'PersonalDataConsents',
+  adc: 'AdditionalDataProcessingConsent',
+  mct: 'MspaCoveredTransaction',
+  moom: 'MspaOptOutOptionMode',
+  mspm: 'MspaServiceProviderMode',
+};

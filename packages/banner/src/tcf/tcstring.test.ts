@@ -1,7 +1,7 @@
 import { TCString } from '@iabtechlabtcf/core';
 import { describe, expect, it } from 'vitest';
 import type { BannerConfig } from '@assent/core';
-import { configFromGvl, GVL_FILES, readGvl } from '../testing/gvl';
+import { configFromGvl, GVL_FILES, readGvl } from '../../test/gvl';
 import type { Choices } from './consent';
 import {
   acceptAllChoices,

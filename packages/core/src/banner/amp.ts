@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import type { BannerConfig } from './config';
 import type { VisitorRegion } from './rules';
-import {
-  AMP_CONSENT_STRING_TYPE,
-  AMP_MAX_CONSENT_STRING_LENGTH,
-  regulationForConfig,
-} from './rules';
+import { AMP_MAX_CONSENT_STRING_LENGTH, ampConsentStringType, regulationForConfig } from './rules';
 
 /** The body amp-consent POSTs to `checkConsentHref` on every AMP page view. */
 export const AmpConsentCheckRequest = z.object({
@@ -29,16 +25,6 @@ export interface AmpConsentCheckResponse {
   consentString?: string;
   expireCache: boolean;
   consentMetadata: AmpConsentMetadata;
-}
-
-/** The consent string type an AMP page stores: GPP whenever the encoding mode includes GPP (AMP keeps one string). */
-export function ampConsentStringType(config: BannerConfig, gdpr: boolean): number {
-  if (gdpr) {
-    return config.gdpr?.encodingMode === 'TCF'
-      ? AMP_CONSENT_STRING_TYPE.TCF_V2
-      : AMP_CONSENT_STRING_TYPE.GPP;
-  }
-  return config.us?.mspa ? AMP_CONSENT_STRING_TYPE.GPP : AMP_CONSENT_STRING_TYPE.US_PRIVACY_STRING;
 }
 
 /**

@@ -148,6 +148,8 @@ export const BannerCopTexts = z.object({
   loginLabel: z.string().optional(),
 });
 
+export type BannerCopTexts = z.infer<typeof BannerCopTexts>;
+
 export const BannerConsentOrPay = z.object({
   enabled: z.boolean(),
   /** Visitor countries (upper-case ISO codes, 'eea' already expanded by the server). */
@@ -308,7 +310,8 @@ export const VISIT_OUTCOMES = {
 /**
  * One page view, posted with sendBeacon. Short keys keep it under `VISIT_EVENT_MAX_BYTES`:
  * p property, t theme, r regulation (1 GDPR, 2 CCPA/US national, 3 US state, 10 GBC only, 0 none),
- * s US state, o outcome, f page format, d device, os, b browser, v A/B variant, ts client time (ms).
+ * s US state, o outcome, f page format, d device, os, b browser, v A/B variant, ts client time (ms),
+ * x existing consent (no banner shown).
  */
 export const VisitEvent = z.object({
   p: z.string().min(1).max(64),
@@ -322,6 +325,8 @@ export const VisitEvent = z.object({
   b: z.string().max(16),
   v: z.string().max(32).optional(),
   ts: z.number().int().nonnegative(),
+  /** 1 when no banner was shown: the outcome is the stored one (returning visitor). */
+  x: z.literal(1).optional(),
 });
 export type VisitEvent = z.infer<typeof VisitEvent>;
 

@@ -141,3 +141,13 @@ export const AMP_CONSENT_STRING_TYPE = { TCF_V2: 2, US_PRIVACY_STRING: 3, GPP: 4
 
 /** amp-consent stores consent strings of at most this many characters. */
 export const AMP_MAX_CONSENT_STRING_LENGTH = 1200;
+
+/** The consent string type an AMP page stores: GPP whenever the encoding mode includes GPP (AMP keeps one string). */
+export function ampConsentStringType(config: BannerConfig, gdpr: boolean): number {
+  if (gdpr) {
+    return config.gdpr?.encodingMode === 'TCF'
+      ? AMP_CONSENT_STRING_TYPE.TCF_V2
+      : AMP_CONSENT_STRING_TYPE.GPP;
+  }
+  return config.us?.mspa ? AMP_CONSENT_STRING_TYPE.GPP : AMP_CONSENT_STRING_TYPE.US_PRIVACY_STRING;
+}

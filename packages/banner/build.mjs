@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+// Builds the consent runtime into dist/ with esbuild and writes dist/manifest.json (raw and gzip
+// sizes of each file, and of what each visitor path downloads before its first screen shows).
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dist = path.join(here, 'dist');
+const core = path.resolve(here, '../core/src');
+
+/**
+ * The runtime sees core through core/src/banner/runtime.ts (zod-free rules only); core's other
+ * modules only declare zod schemas at their top level, so zod is replaced by an inert stand-in.
+ */
+const runtimeCore = {
+  name: 'assent-runtime-core',
+  setup(build) {
+    build.onResolve({ filter: /^@assent\/core$/ }, () => ({
+      path: path.join(core, 'banner/runtime.ts'),
+    }));
+    build.onResolve({ filter: /^zod$/ }, () => ({ path: 'zod', namespace: 'assent-inert-zod' }));
+    // Core's shared modules (countries, languages) declare lookup tables and schemas at their top
+    // level; marking those initialisers pure lets esbuild drop the ones the runtime never reads.
+    build.onLoad({ filter: /core[\\/]src[\\/](country|language)\.ts$/ }, (args) => ({
+      contents: readFileSync(args.path, 'utf8').replace(
+        /(?<![\w.])(z\s*\.|new Set\(|[A-Z_]+\.map\()/g,
+        '/* @__PURE__ */ $1',
+      ),
+      loader: 'ts',
+    }));
+    build.onLoad({ filter: /.*/, namespace: 'assent-inert-zod' }, () => ({
+      contents:
+        'const z = new Proxy(function () {}, { get: () => z, apply: () => z }); export { z };',
+      loader: 'js',
+    }));
+  },
+};
+
+const common = {
+  bundle: true,
+  minify: true,
+  target: 'es2020',
+  legalComments: 'none',
+  plugins: [runtimeCore],
+  logLevel: 'warning',
+  metafile: true,
+};
+
+rmSync(dist, { recursive: true, force: true });
+mkdirSync(dist, { recursive: true });
+
+const builds = [
+  // Classic scripts: the inline stub, the CMP (first layer, CSS inlined), the AMP prompt, the group frame.
+  { entry: 'src/entries/stub.ts', out: 'stub.js', format: 'iife' },
+  { entry: 'src/entries/cmp.ts', out: 'cmp.js', format: 'iife' },
+  { entry: 'src/entries/amp-prompt.ts', out: 'amp-prompt.js', format: 'iife' },
+  { entry: 'src/entries/group-frame.ts', out: 'group-frame.js', format: 'iife' },
+  // The lazy second layer, imported by cmp.js with import() when the visitor opens it.
+  { entry: 'src/ui/second-layer.ts', out: 'second-layer.js', format: 'esm' },
+];
+
+for (const b of builds) {
+  await esbuild.build({
+    ...common,
+    entryPoints: [path.join(here, b.entry)],
+    outfile: path.join(dist, b.out),
+    format: b.format,
+  });
+}
+
+const size = (file) => {
+  const text = readFileSync(path.join(dist, file));
+  return { raw: text.length, gzip: gzipSync(text, { level: 9 }).length };
+};
+const files = Object.fromEntries(builds.map((b) => [b.out, size(b.out)]));
+const sum = (names) =>
+  names.reduce((s, n) => ({ raw: s.raw + files[n].raw, gzip: s.gzip + files[n].gzip }), {
+    raw: 0,
+    gzip: 0,
+  });
+const manifest = {
+  files,
+  // What a visitor downloads before the first screen shows: the stub and cmp.js (CSS is inside
+  // cmp.js). The same cmp.js serves the GDPR and the US path; the second layer and the vendor
+  // list load only when opened.
+  paths: {
+    gdprFirstLayer: { files: ['stub.js', 'cmp.js'], ...sum(['stub.js', 'cmp.js']) },
+    us: { files: ['stub.js', 'cmp.js'], ...sum(['stub.js', 'cmp.js']) },
+    secondLayer: { files: ['second-layer.js'], ...sum(['second-layer.js']) },
+  },
+};
+writeFileSync(path.join(dist, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+for (const [name, s] of Object.entries(files))
+  console.log(
+    `${name.padEnd(18)} ${String(s.raw).padStart(7)} B  ${String(s.gzip).padStart(6)} B gzip`,
+  );

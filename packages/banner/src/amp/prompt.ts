@@ -1,0 +1,124 @@
+import type { BannerConfig, VisitorRegion } from '@assent/core';
+import {
+  AMP_MAX_CONSENT_STRING_LENGTH,
+  ampConsentStringType,
+  pickLanguage,
+  regulationForConfig,
+  textsFor,
+} from '@assent/core';
+import { encodeGppString, encodeUsSection } from '../gpp/gpp';
+import { usSignal, uspString } from '../gpp/us';
+import type { Choices } from '../tcf/consent';
+import { acceptAllChoices, rejectAllChoices, toTCModel } from '../tcf/consent';
+import { encodeTCString } from '../tcf/tcstring';
+import { renderFirstLayer } from '../ui/first-layer';
+import { createHost } from '../ui/host';
+import { bannerCss } from '../ui/styles';
+import { renderUsScreen } from '../ui/us-screen';
+
+export type AmpAction = 'accept' | 'reject' | 'dismiss';
+
+export interface AmpConsentResponse {
+  type: 'consent-response';
+  action: AmpAction;
+  info?: string;
+  consentMetadata?: { consentStringType: number; gdprApplies: boolean; purposeOne: boolean };
+}
+
+/**
+ * The consent string an AMP page stores (at most 1,200 characters): the TC string, or a GPP
+ * string when the encoding mode includes GPP (AMP keeps one string). The disclosed vendors segment
+ * is dropped when it alone would break the limit.
+ */
+export function ampConsentString(
+  config: BannerConfig,
+  region: VisitorRegion,
+  choices: Choices,
+  optedOut: boolean,
+  language: string,
+  now: Date,
+): string {
+  const gdpr = config.gdpr;
+  if (regulationForConfig(config, region) === 'GDPR' && gdpr) {
+    const model = toTCModel(gdpr, choices, {
+      cmpId: config.cmpId,
+      cmpVersion: config.cmpVersion,
+      language,
+      screen: 1,
+      now,
+    });
+    const wrap = (tc: string) =>
+      gdpr.encodingMode === 'TCF' ? tc : encodeGppString({ tcfeuv2: tc });
+    const full = wrap(encodeTCString(model));
+    if (full.length <= AMP_MAX_CONSENT_STRING_LENGTH) return full;
+    const lean = wrap(encodeTCString({ ...model, disclosedVendors: undefined }));
+    if (lean.length <= AMP_MAX_CONSENT_STRING_LENGTH) return lean;
+    throw new RangeError(`AMP consent string of ${lean.length} characters is over the limit`);
+  }
+  const us = config.us;
+  if (!us) return '';
+  if (!us.mspa) return uspString(us, region.state, optedOut);
+  return encodeGppString({
+    usnat: encodeUsSection('usnat', usSignal(us.mspa, { optedOut }, false)),
+  });
+}
+
+/** The message the prompt iframe posts to amp-consent for an action. */
+export function ampResponse(
+  config: BannerConfig,
+  region: VisitorRegion,
+  action: AmpAction,
+  language: string,
+  now: Date,
+): AmpConsentResponse {
+  if (action === 'dismiss') return { type: 'consent-response', action };
+  const gdprApplies = regulationForConfig(config, region) === 'GDPR';
+  const choices =
+    action === 'accept' && config.gdpr ? acceptAllChoices(config.gdpr) : rejectAllChoices();
+  return {
+    type: 'consent-response',
+    action,
+    info: ampConsentString(config, region, choices, action === 'reject', language, now),
+    consentMetadata: {
+      consentStringType: ampConsentStringType(config, gdprApplies),
+      gdprApplies,
+      purposeOne: config.gdpr?.purposeOneTreatment ?? false,
+    },
+  };
+}
+
+/**
+ * The prompt UI page (amp-consent `promptUISrc`): shows the first layer (or the US screen) inside
+ * the iframe, posts `{type: 'consent-ui', action: 'ready'}`, then the visitor's answer.
+ */
+export function runAmpPrompt(win: Window, config: BannerConfig, region: VisitorRegion): void {
+  const doc = win.document;
+  const theme = config.theme;
+  const language = pickLanguage(
+    [...(win.navigator.languages ?? [])],
+    Object.keys(theme.texts),
+    theme.defaultLanguage,
+  );
+  const texts = textsFor(theme.texts, language, theme.defaultLanguage);
+  if (!texts) return;
+  const post = (message: object) => win.parent.postMessage(message, '*');
+  const answer = (action: AmpAction) =>
+    post(ampResponse(config, region, action, language, new Date()));
+  const host = createHost(doc, bannerCss(theme.colors), theme.customCss);
+  const us = regulationForConfig(config, region) === 'US';
+  host.showDialog(
+    us && texts.us
+      ? renderUsScreen(doc, texts.us, texts.labels.close, false, {
+          confirm: (optedOut) => answer(optedOut ? 'reject' : 'accept'),
+          close: () => answer('dismiss'),
+        })
+      : renderFirstLayer(doc, config, texts, {
+          acceptAll: () => answer('accept'),
+          rejectAll: () => answer('reject'),
+          // The AMP prompt has one layer; "more options" dismisses to the page's own settings.
+          moreOptions: () => answer('dismiss'),
+        }),
+    false,
+  );
+  post({ type: 'consent-ui', action: 'ready' });
+}

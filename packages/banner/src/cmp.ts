@@ -1,0 +1,497 @@
+import type { BannerConfig, VisitEvent, VisitorRegion } from '@assent/core';
+import { pickLanguage, regulationForConfig, textsFor, usSectionNames } from '@assent/core';
+import type { GppApi, GppSection } from './api/gppapi';
+import { createGppApi } from './api/gppapi';
+import type { TcfApi } from './api/tcfapi';
+import { createTcfApi } from './api/tcfapi';
+import { createUspApi } from './api/uspapi';
+import { signalsFromChoices, signalsFromUsChoice, updateConsentMode } from './consent-mode';
+import { encodeGppString, encodeUsSection, parseUsSection } from './gpp/gpp';
+import type { GppSectionName } from './gpp/sections';
+import { GPP_SECTION_IDS, US_SECTIONS } from './gpp/sections';
+import { USP_NOT_APPLICABLE, usSignal, uspString } from './gpp/us';
+import { documentCookies, registrableDomain } from './storage/cookies';
+import { formatMeta, freshness } from './storage/freshness';
+import type { StoredConsent } from './storage/storage';
+import { cookieStorage, storageFor } from './storage/storage';
+import type { Choices, Outcome } from './tcf/consent';
+import {
+  acceptAllChoices,
+  choicesFromTCModel,
+  cloneChoices,
+  outcomeOf,
+  rejectAllChoices,
+  toTCModel,
+} from './tcf/consent';
+import type { TCModel } from './tcf/tcstring';
+import { encodeTCString } from './tcf/tcstring';
+import { renderConsentOrPay, renderFirstLayer } from './ui/first-layer';
+import { createHost } from './ui/host';
+import type { VendorListJson } from './ui/second-layer';
+import type { BannerEvent, BannerView } from './ui/state';
+import { bannerReducer } from './ui/state';
+import { bannerCss } from './ui/styles';
+import { renderUsScreen } from './ui/us-screen';
+import { createVisitTracker, parseUserAgent } from './visit';
+
+/** Where the runtime fetches and posts; the server fills these in (phase 2). */
+export interface Endpoints {
+  /** Vendor list JSON (GVL v3 shape) for the second layer and `getVendorList`; `{version}` and `{lang}` are replaced. */
+  vendorList: string;
+  /** Visit beacon (VisitEvent JSON, one per page view). */
+  visit?: string;
+}
+
+export interface InitOptions {
+  config: BannerConfig;
+  /** Resolved server-side from the request and inlined with the script. */
+  region: VisitorRegion;
+  endpoints: Endpoints;
+  /** @default 'HTTP' */
+  pageFormat?: 'HTTP' | 'AMP';
+}
+
+type SecondLayerModule = typeof import('./ui/second-layer');
+
+/** Platform services, injected so tests (and other hosts) can plug in their own. */
+export interface RuntimeDeps {
+  win: Window;
+  now(): Date;
+  fetch: typeof fetch;
+  loadSecondLayer(): Promise<SecondLayerModule>;
+  /** Consent or Pay redirects. */
+  navigate(url: string, newTab: boolean): void;
+  sendBeacon(url: string, body: string): void;
+  onError(error: unknown): void;
+}
+
+export function browserDeps(
+  win: Window,
+  loadSecondLayer: () => Promise<SecondLayerModule>,
+): RuntimeDeps {
+  return {
+    win,
+    now: () => new Date(),
+    fetch: win.fetch.bind(win),
+    loadSecondLayer,
+    navigate: (url, newTab) =>
+      newTab ? void win.open(url, '_blank', 'noopener') : win.location.assign(url),
+    sendBeacon: (url, body) => void win.navigator.sendBeacon?.(url, body),
+    onError: (error) => console.warn('[assent]', error),
+  };
+}
+
+const OUTCOME_CODE: Record<Outcome, 'a' | 'r' | 'p'> = {
+  acceptAll: 'a',
+  rejectAll: 'r',
+  partial: 'p',
+};
+
+type Api = (...args: unknown[]) => unknown;
+
+/** Replaces a stub API with the real one and replays what the stub queued. */
+function install(win: Window, name: string, api: Api, replay: (args: unknown[]) => void) {
+  const w = win as unknown as Record<string, unknown>;
+  const stub = w[name];
+  const queued = typeof stub === 'function' ? (stub as Api)() : undefined;
+  w[name] = api;
+  if (Array.isArray(queued)) for (const args of queued.splice(0)) replay(args as unknown[]);
+}
+
+/** The runtime: installs the CMP APIs, reads stored consent, and shows the banner when needed. */
+export async function init(options: InitOptions, deps: RuntimeDeps) {
+  const { config, region, endpoints } = options;
+  const { win } = deps;
+  const doc = win.document;
+  const gdpr = config.gdpr;
+  const us = config.us;
+  const theme = config.theme;
+  const regulation = regulationForConfig(config, region);
+  const nav = win.navigator;
+  const language = pickLanguage(
+    nav.languages?.length ? nav.languages : [nav.language ?? ''],
+    Object.keys(theme.texts),
+    theme.defaultLanguage,
+  );
+  const texts = textsFor(theme.texts, language, theme.defaultLanguage);
+  if (!texts) throw new Error('The banner config has no texts');
+  const gpc = (nav as { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
+  const gppInTcf = !!gdpr && gdpr.encodingMode !== 'TCF';
+
+  // --- APIs, installed at once so queued calls are answered as soon as the state is known.
+  let vendorList: Promise<VendorListJson> | undefined;
+  const loadVendorList = (version?: unknown): Promise<VendorListJson> => {
+    const current = version === undefined || version === gdpr?.vendorListVersion;
+    const fetchList = () =>
+      deps
+        .fetch(
+          endpoints.vendorList
+            .replace('{version}', String(current ? (gdpr?.vendorListVersion ?? 'LATEST') : version))
+            .replace('{lang}', language),
+        )
+        .then((r) =>
+          r.ok
+            ? (r.json() as Promise<VendorListJson>)
+            : Promise.reject(new Error(`Vendor list: ${r.status}`)),
+        );
+    if (!current) return fetchList();
+    return (vendorList ??= fetchList().catch((e: unknown) => {
+      vendorList = undefined;
+      throw e;
+    }));
+  };
+
+  const tcf: TcfApi | undefined = gdpr
+    ? createTcfApi(
+        {
+          cmpId: config.cmpId,
+          cmpVersion: config.cmpVersion,
+          tcfPolicyVersion: gdpr.tcfPolicyVersion,
+          gvlVersion: gdpr.vendorListVersion,
+          vendorIds: gdpr.vendors.map((v) => v[0]),
+          loadVendorList,
+        },
+        { gdprApplies: regulation === 'GDPR', cmpStatus: 'loading', displayStatus: 'hidden' },
+      )
+    : undefined;
+  const supported: GppSectionName[] = [
+    ...(gppInTcf ? (['tcfeuv2'] as const) : []),
+    ...(us?.uspEnabled ? (['uspv1'] as const) : []),
+    ...(us?.mspa ? (Object.keys(US_SECTIONS) as GppSectionName[]) : []),
+  ];
+  const gpp: GppApi | undefined =
+    gppInTcf || us
+      ? createGppApi(
+          { cmpId: config.cmpId, supported },
+          {
+            cmpStatus: 'loading',
+            cmpDisplayStatus: 'hidden',
+            signalStatus: 'not ready',
+            gppString: encodeGppString({}),
+            sections: {},
+            applicableSections: [],
+          },
+        )
+      : undefined;
+  let usp = USP_NOT_APPLICABLE;
+
+  if (tcf) install(win, '__tcfapi', tcf.handle, (a) => tcf.handle(a[0], a[1], a[2], a[3]));
+  if (gpp) install(win, '__gpp', gpp.handle, (a) => gpp.handle(a[0], a[1], a[2], a[3]));
+  if (us?.uspEnabled) {
+    const uspapi = createUspApi(() => usp);
+    install(win, '__uspapi', uspapi, (a) => uspapi(a[0], a[1], a[2]));
+  }
+
+  // --- Visit event: one per page view.
+  const stateSection = regulation === 'US' ? usSectionNames(us?.mspa, region.state)[1] : undefined;
+  const visitBase: Omit<VisitEvent, 'o' | 'ts' | 'x'> = {
+    p: config.propertyId,
+    t: config.themeId,
+    r:
+      regulation === 'GDPR'
+        ? 1
+        : regulation === 'US'
+          ? stateSection
+            ? 3
+            : 2
+          : config.gbc?.enabled
+            ? 10
+            : 0,
+    ...(region.state && regulation === 'US' ? { s: region.state.toUpperCase().slice(0, 2) } : {}),
+    f: options.pageFormat === 'AMP' ? 'A' : 'H',
+    ...parseUserAgent(nav.userAgent ?? ''),
+    ...(config.abVariant ? { v: config.abVariant } : {}),
+  };
+  const visits = createVisitTracker(
+    visitBase,
+    (body) => endpoints.visit && deps.sendBeacon(endpoints.visit, body),
+    () => deps.now().getTime(),
+  );
+  win.addEventListener('pagehide', () => visits.leave());
+
+  // --- Storage.
+  const storage = storageFor(
+    config.consentScope,
+    cookieStorage(documentCookies(doc), config.cookieDomain ?? registrableDomain(doc)),
+    deps,
+  );
+  const stored: StoredConsent = await storage.read().catch((e: unknown) => {
+    deps.onError(e);
+    return {};
+  });
+  const fresh = freshness(stored, config, deps.now());
+
+  // --- UI.
+  const host = createHost(doc, bannerCss(theme.colors), theme.customCss);
+  let view: BannerView = { view: 'none' };
+  let model: TCModel | undefined = fresh.use ? fresh.model : undefined;
+  let usOptedOut = gpc || (fresh.use && fresh.meta.outcome === 'r');
+
+  const copTexts =
+    config.consentOrPay?.enabled &&
+    config.consentOrPay.countries.includes(region.country.toUpperCase())
+      ? (config.consentOrPay.texts[language] ?? config.consentOrPay.texts[theme.defaultLanguage])
+      : undefined;
+
+  const setVisible = (visible: boolean) => {
+    const displayStatus = visible ? 'visible' : 'hidden';
+    tcf?.update({ displayStatus });
+    gpp?.update({ cmpDisplayStatus: displayStatus });
+  };
+
+  const dispatch = (event: BannerEvent) => {
+    view = bannerReducer(view, event);
+    render();
+  };
+
+  function render() {
+    const banner = theme.displayUi === 'banner';
+    switch (view.view) {
+      case 'first':
+        host.hideLink();
+        host.showDialog(
+          renderFirstLayer(doc, config, texts!, {
+            acceptAll: () => decideGdpr(acceptAllChoices(gdpr!), 1),
+            rejectAll: () => decideGdpr(rejectAllChoices(), 1),
+            moreOptions: (tab) => openSecondLayer(tab),
+          }),
+          banner,
+        );
+        return;
+      case 'cop':
+        host.hideLink();
+        host.showDialog(
+          renderConsentOrPay(doc, config, copTexts!, texts!, {
+            acceptAll: () => decideGdpr(acceptAllChoices(gdpr!), 1),
+            moreOptions: (tab) => openSecondLayer(tab),
+            go: (url) => deps.navigate(url, config.consentOrPay?.redirect === 'NEW_TAB'),
+          }),
+          banner,
+        );
+        return;
+      case 'us':
+        host.hideLink();
+        host.showDialog(
+          renderUsScreen(doc, texts!.us!, texts!.labels.close, usOptedOut, {
+            confirm: (optedOut) => decideUs(optedOut),
+            close: () => dispatch({ type: 'dismissed' }),
+          }),
+          false,
+        );
+        return;
+      case 'second':
+        return; // rendered by openSecondLayer once the chunk has loaded
+      case 'link':
+        host.hideDialog();
+        setVisible(false);
+        showPersistentLink();
+        return;
+      case 'none':
+        host.hideDialog();
+    }
+  }
+
+  function showPersistentLink() {
+    if (regulation === 'GDPR' && theme.persistentLink.enabled)
+      host.showLink(texts!.consentLinkLabel, theme.persistentLink.location, () => reopen());
+    else if (regulation === 'US' && texts!.us && us?.mspa?.autoPopUp !== 'link')
+      host.showLink(texts!.us.linkLabel, theme.persistentLink.location, () => reopen());
+  }
+
+  function reopen() {
+    dispatch({ type: 'prompt', screen: regulation === 'US' ? 'us' : copTexts ? 'cop' : 'first' });
+    setVisible(true);
+  }
+
+  async function openSecondLayer(tab: 'purposes' | 'vendors') {
+    const mod = await deps.loadSecondLayer();
+    dispatch({ type: 'moreOptions', tab });
+    const draft = model ? choicesFromTCModel(model) : cloneChoices(rejectAllChoices());
+    host.showDialog(
+      mod.renderSecondLayer({
+        doc,
+        config,
+        texts: texts!,
+        choices: draft,
+        tab,
+        loadVendorList: () => loadVendorList(),
+        acceptAll: () => decideGdpr(acceptAllChoices(gdpr!), 2),
+        rejectAll: () => decideGdpr(rejectAllChoices(), 2),
+        save: (choices) => decideGdpr(choices, 2),
+        onError: deps.onError,
+      }),
+      theme.displayUi === 'banner',
+    );
+  }
+
+  function gppSections(): Partial<Record<GppSectionName, GppSection>> {
+    const sections: Partial<Record<GppSectionName, GppSection>> = {};
+    if (regulation === 'GDPR' && gppInTcf && tcf?.state().tcString) {
+      const m = model!;
+      sections.tcfeuv2 = {
+        encoded: tcf.state().tcString!,
+        parsed: {
+          Version: 2,
+          CmpId: m.cmpId,
+          CmpVersion: m.cmpVersion,
+          ConsentLanguage: m.consentLanguage,
+          VendorListVersion: m.vendorListVersion,
+          PolicyVersion: m.tcfPolicyVersion,
+          PurposeConsents: m.purposeConsents,
+          PurposeLegitimateInterests: m.purposeLegitimateInterests,
+          SpecialFeatureOptins: m.specialFeatureOptins,
+          VendorConsents: m.vendorConsents,
+          VendorLegitimateInterests: m.vendorLegitimateInterests,
+        },
+      };
+    }
+    if (regulation === 'US') {
+      if (us?.uspEnabled && usp !== USP_NOT_APPLICABLE)
+        sections.uspv1 = {
+          encoded: usp,
+          parsed: { Version: 1, Notice: usp[1], OptOutSale: usp[2], LspaCovered: usp[3] },
+        };
+      if (us?.mspa) {
+        const signal = usSignal(us.mspa, { optedOut: usOptedOut }, gpc);
+        for (const name of usSectionNames(us.mspa, region.state) as Array<keyof typeof US_SECTIONS>)
+          sections[name] = {
+            encoded: encodeUsSection(name, signal),
+            parsed: parseUsSection(name, signal),
+          };
+      }
+    }
+    return sections;
+  }
+
+  function publishGpp(ready: boolean) {
+    if (!gpp) return;
+    const sections = gppSections();
+    const names = Object.keys(sections) as GppSectionName[];
+    const applicable =
+      regulation === 'GDPR' && gppInTcf
+        ? [GPP_SECTION_IDS.tcfeuv2]
+        : regulation === 'US'
+          ? [GPP_SECTION_IDS[(stateSection ?? (us?.mspa ? 'usnat' : 'uspv1')) as GppSectionName]]
+          : [];
+    gpp.update({
+      cmpStatus: 'loaded',
+      gppString: encodeGppString(Object.fromEntries(names.map((n) => [n, sections[n]!.encoded]))),
+      sections,
+      applicableSections: names.length ? applicable : [],
+      signalStatus: ready ? 'ready' : 'not ready',
+    });
+  }
+
+  async function decideGdpr(choices: Choices, screen: 1 | 2) {
+    const now = deps.now();
+    model = toTCModel(gdpr!, choices, {
+      cmpId: config.cmpId,
+      cmpVersion: config.cmpVersion,
+      language,
+      screen,
+      now,
+      ...(model ? { created: model.created } : {}),
+    });
+    const tcString = encodeTCString(model);
+    const outcome = OUTCOME_CODE[outcomeOf(gdpr!, choices)];
+    tcf?.update({ tcString, model, eventStatus: 'useractioncomplete', cmpStatus: 'loaded' });
+    publishGpp(true);
+    updateConsentMode(win, config.gbc, signalsFromChoices(choices));
+    dispatch({ type: 'decided' });
+    visits.choice(outcome);
+    await storage
+      .write({
+        tcString,
+        ...(gppInTcf ? { gppString: gpp?.state().gppString } : {}),
+        meta: formatMeta({ configVersion: config.configVersion, outcome, savedAt: now.getTime() }),
+      })
+      .catch(deps.onError);
+  }
+
+  async function decideUs(optedOut: boolean) {
+    usOptedOut = optedOut || gpc;
+    usp = us ? uspString(us, region.state, usOptedOut) : USP_NOT_APPLICABLE;
+    publishGpp(true);
+    updateConsentMode(win, config.gbc, signalsFromUsChoice(usOptedOut));
+    dispatch({ type: 'decided' });
+    const outcome = usOptedOut ? 'r' : 'a';
+    visits.choice(outcome);
+    await storage
+      .write({
+        uspString: usp,
+        gppString: gpp?.state().gppString,
+        meta: formatMeta({
+          configVersion: config.configVersion,
+          outcome,
+          savedAt: deps.now().getTime(),
+        }),
+      })
+      .catch(deps.onError);
+  }
+
+  // --- Start.
+  if (!doc.body)
+    await new Promise((r) => doc.addEventListener('DOMContentLoaded', r, { once: true }));
+  if (regulation === 'GDPR' && gdpr) {
+    if (fresh.use && model) {
+      tcf?.update({
+        tcString: stored.tcString,
+        model,
+        eventStatus: 'tcloaded',
+        cmpStatus: 'loaded',
+      });
+      publishGpp(true);
+      updateConsentMode(win, config.gbc, signalsFromChoices(choicesFromTCModel(model)));
+      visits.existing(fresh.meta.outcome);
+      dispatch({ type: 'decided' });
+    } else {
+      tcf?.update({ eventStatus: 'cmpuishown', cmpStatus: 'loaded', displayStatus: 'visible' });
+      publishGpp(false);
+      gpp?.update({ cmpDisplayStatus: 'visible' });
+      visits.shown();
+      dispatch({ type: 'prompt', screen: copTexts ? 'cop' : 'first' });
+    }
+  } else if (regulation === 'US' && us) {
+    usp = uspString(us, region.state, usOptedOut);
+    tcf?.update({ cmpStatus: 'loaded' });
+    const decided = fresh.use || gpc;
+    publishGpp(true);
+    if (decided) updateConsentMode(win, config.gbc, signalsFromUsChoice(usOptedOut));
+    const auto = us.mspa?.autoPopUp ?? true;
+    if (auto === 'link' && us.mspa?.footerElementId) {
+      doc.getElementById(us.mspa.footerElementId)?.addEventListener('click', (e) => {
+        e.preventDefault();
+        reopen();
+      });
+    }
+    if (!decided && auto === true && texts.us) {
+      visits.shown();
+      setVisible(true);
+      dispatch({ type: 'prompt', screen: 'us' });
+    } else {
+      if (fresh.use) visits.existing(fresh.meta.outcome);
+      dispatch({ type: 'decided' });
+    }
+  } else {
+    tcf?.update({ cmpStatus: 'loaded' });
+    publishGpp(true);
+    if (fresh.use) visits.existing(fresh.meta.outcome);
+  }
+
+  return {
+    regulation,
+    language,
+    tcf,
+    gpp,
+    root: host.root,
+    view: () => view,
+    visits,
+    acceptAll: () => decideGdpr(acceptAllChoices(gdpr!), 1),
+    rejectAll: () => decideGdpr(rejectAllChoices(), 1),
+    save: (choices: Choices) => decideGdpr(choices, 2),
+    openSecondLayer,
+    decideUs,
+    reopen,
+  };
+}
+export type Cmp = Awaited<ReturnType<typeof init>>;

@@ -1,0 +1,153 @@
+import type { BannerConfig, BannerTexts } from '@assent/core';
+import { allowedLegitimateInterestPurposes } from '@assent/core';
+import type { Choices } from '../tcf/consent';
+import { vendorDeclarations } from '../tcf/consent';
+import { h, safeLink, toggle } from './dom';
+import { TITLE_ID } from './first-layer';
+
+/** The vendor list the server serves for the second layer (GVL v3 shape, trimmed to what is shown). */
+export interface VendorListJson {
+  vendorListVersion?: number;
+  purposes?: Record<string, { name: string; description?: string }>;
+  specialFeatures?: Record<string, { name: string; description?: string }>;
+  vendors: Record<string, { id: number; name: string; urls?: Array<{ privacy?: string }> }>;
+}
+
+export interface SecondLayerContext {
+  doc: Document;
+  config: BannerConfig;
+  texts: BannerTexts;
+  /** A draft the toggles change; saved only with Save & exit. */
+  choices: Choices;
+  tab: 'purposes' | 'vendors';
+  loadVendorList(): Promise<VendorListJson>;
+  acceptAll(): void;
+  rejectAll(): void;
+  save(choices: Choices): void;
+  onError(e: unknown): void;
+}
+
+const flip = (set: Set<number>, id: number) => (on: boolean) =>
+  void (on ? set.add(id) : set.delete(id));
+
+/** The second layer (lazy chunk): purposes, special features and vendors with consent and LI toggles. */
+export function renderSecondLayer(ctx: SecondLayerContext): HTMLElement {
+  const { doc, config, texts, choices } = ctx;
+  const gdpr = config.gdpr!;
+  const l = texts.labels;
+  const li = allowedLegitimateInterestPurposes(gdpr.legitimateInterestPurposes);
+  const purposeIds = [...new Set([...gdpr.consentPurposes, ...li])].sort((a, b) => a - b);
+
+  const purposes = h(
+    doc,
+    'section',
+    { 'data-tab': 'purposes' },
+    h(doc, 'h3', {}, l.purposes),
+    ...purposeIds.map((id) =>
+      h(
+        doc,
+        'div',
+        { 'data-purpose': id },
+        h(doc, 'p', {}, texts.purposeNames[id] ?? `${l.purposes} ${id}`),
+        gdpr.consentPurposes.includes(id) &&
+          toggle(doc, l.consent, choices.purposes.has(id), flip(choices.purposes, id)),
+        li.includes(id) &&
+          toggle(
+            doc,
+            l.legitimateInterest,
+            choices.purposesLI.has(id),
+            flip(choices.purposesLI, id),
+          ),
+      ),
+    ),
+    gdpr.specialFeatures.length > 0 && h(doc, 'h3', {}, l.specialFeatures),
+    ...gdpr.specialFeatures.map((id) =>
+      h(
+        doc,
+        'div',
+        { 'data-special-feature': id },
+        toggle(
+          doc,
+          texts.specialFeatureNames[id] ?? `${l.specialFeatures} ${id}`,
+          choices.specialFeatures.has(id),
+          flip(choices.specialFeatures, id),
+        ),
+      ),
+    ),
+  );
+
+  const vendorList = h(doc, 'div', { 'aria-live': 'polite' }, l.loading);
+  const vendors = h(
+    doc,
+    'section',
+    { 'data-tab': 'vendors' },
+    h(doc, 'h3', {}, `${l.vendors} (${gdpr.vendors.length})`),
+    vendorList,
+  );
+  ctx.loadVendorList().then(
+    (gvl) => {
+      vendorList.replaceChildren(
+        ...vendorDeclarations(gdpr).map((v) => {
+          const info = gvl.vendors[v.id];
+          const usesLI = v.legIntPurposes.some((p) => li.includes(p));
+          return h(
+            doc,
+            'div',
+            { 'data-vendor': v.id },
+            h(
+              doc,
+              'p',
+              {},
+              info?.name ?? `#${v.id}`,
+              ' ',
+              safeLink(doc, '↗', info?.urls?.[0]?.privacy),
+            ),
+            toggle(doc, l.consent, choices.vendors.has(v.id), flip(choices.vendors, v.id)),
+            usesLI &&
+              toggle(
+                doc,
+                l.legitimateInterest,
+                choices.vendorsLI.has(v.id),
+                flip(choices.vendorsLI, v.id),
+              ),
+          );
+        }),
+      );
+    },
+    (e) => {
+      ctx.onError(e);
+      vendorList.textContent = '—';
+    },
+  );
+
+  return h(
+    doc,
+    'div',
+    { class: 'dlg', 'data-view': 'second' },
+    h(doc, 'h2', { id: TITLE_ID }, texts.privacyHeader),
+    ...(ctx.tab === 'vendors' ? [vendors, purposes] : [purposes, vendors]),
+    h(
+      doc,
+      'div',
+      { class: 'bs' },
+      h(
+        doc,
+        'button',
+        { class: 'b p', 'data-action': 'accept', onclick: () => ctx.acceptAll() },
+        texts.agreeButton,
+      ),
+      h(
+        doc,
+        'button',
+        { class: 'b p', 'data-action': 'reject', onclick: () => ctx.rejectAll() },
+        texts.disagreeButton,
+      ),
+      h(
+        doc,
+        'button',
+        { class: 'b s', 'data-action': 'save', onclick: () => ctx.save(choices) },
+        texts.saveAndExitButton,
+      ),
+    ),
+  );
+}

@@ -1,0 +1,75 @@
+import type { BannerRichRun, BannerUsTexts } from '@assent/core';
+import { h, safeLink } from './dom';
+import { TITLE_ID } from './first-layer';
+
+function run(doc: Document, r: BannerRichRun): Node {
+  let node: Node = (r.href && safeLink(doc, r.text, r.href)) || doc.createTextNode(r.text);
+  if (r.b) node = h(doc, 'b', {}, node);
+  if (r.i) node = h(doc, 'i', {}, node);
+  if (r.u) node = h(doc, 'u', {}, node);
+  return node;
+}
+
+/** The Do-Not-Sell body: paragraphs and lists of text runs, rendered as DOM (never as HTML). */
+export function richText(doc: Document, blocks: BannerUsTexts['dnsBody']): HTMLElement {
+  return h(
+    doc,
+    'div',
+    {},
+    ...blocks.map((b) =>
+      'p' in b
+        ? h(doc, 'p', {}, ...b.p.map((r) => run(doc, r)))
+        : h(
+            doc,
+            'ul' in b ? 'ul' : 'ol',
+            {},
+            ...('ul' in b ? b.ul : b.ol).map((item) =>
+              h(doc, 'li', {}, ...item.map((r) => run(doc, r))),
+            ),
+          ),
+    ),
+  );
+}
+
+/** The US Do-Not-Sell screen: the theme's US texts and links, an opt-out switch and Confirm. */
+export function renderUsScreen(
+  doc: Document,
+  us: BannerUsTexts,
+  closeLabel: string,
+  optedOut: boolean,
+  actions: { confirm(optedOut: boolean): void; close(): void },
+): HTMLElement {
+  let choice = optedOut;
+  const input = h(doc, 'input', {
+    type: 'checkbox',
+    role: 'switch',
+    onchange: (e: Event) => (choice = (e.target as HTMLInputElement).checked),
+  }) as HTMLInputElement;
+  input.checked = optedOut;
+  const links = us.suppressLinks
+    ? []
+    : [us.deleteDataLink, us.accessDataLink, us.privacyPolicyLink].map(
+        (l) => l && safeLink(doc, l.text, l.url),
+      );
+  return h(
+    doc,
+    'div',
+    { class: 'dlg', 'data-view': 'us' },
+    h(doc, 'button', { class: 'x', 'aria-label': closeLabel, onclick: () => actions.close() }, '×'),
+    h(doc, 'h2', { id: TITLE_ID }, us.dnsTitle),
+    richText(doc, us.dnsBody),
+    h(doc, 'label', { class: 'tg' }, input, h(doc, 'span', {}, us.optOutLabel)),
+    h(
+      doc,
+      'div',
+      { class: 'bs' },
+      h(
+        doc,
+        'button',
+        { class: 'b p', 'data-action': 'confirm', onclick: () => actions.confirm(choice) },
+        us.confirmLabel,
+      ),
+    ),
+    h(doc, 'div', { class: 'ft' }, ...links),
+  );
+}

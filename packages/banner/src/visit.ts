@@ -1,0 +1,71 @@
+import type { VisitEvent } from '@assent/core';
+
+/** Device, OS and browser from the user agent, minimally (reports group by these). */
+export function parseUserAgent(ua: string): Pick<VisitEvent, 'd' | 'os' | 'b'> {
+  const d: VisitEvent['d'] = /iPad|Tablet|Android(?!.*Mobile)/i.test(ua)
+    ? 't'
+    : /Mobi|iPhone|Android/i.test(ua)
+      ? 'm'
+      : 'd';
+  const os = /Windows/i.test(ua)
+    ? 'Windows'
+    : /iPhone|iPad|iPod/i.test(ua)
+      ? 'iOS'
+      : /Android/i.test(ua)
+        ? 'Android'
+        : /Mac OS X|Macintosh/i.test(ua)
+          ? 'macOS'
+          : /CrOS/i.test(ua)
+            ? 'ChromeOS'
+            : /Linux/i.test(ua)
+              ? 'Linux'
+              : 'Other';
+  const b = /Edg\//.test(ua)
+    ? 'Edge'
+    : /OPR\/|Opera/.test(ua)
+      ? 'Opera'
+      : /SamsungBrowser/.test(ua)
+        ? 'Samsung'
+        : /Firefox\/|FxiOS/.test(ua)
+          ? 'Firefox'
+          : /Chrome\/|CriOS|Chromium/.test(ua)
+            ? 'Chrome'
+            : /Safari\//.test(ua)
+              ? 'Safari'
+              : 'Other';
+  return { d, os, b };
+}
+
+export type VisitOutcome = VisitEvent['o'];
+
+/**
+ * One visit event per page view. A choice sends it at once; a page whose banner was shown and
+ * left without a choice sends a bounce on pagehide; a page without a banner sends the stored
+ * outcome marked as existing (`x`).
+ */
+export function createVisitTracker(
+  base: Omit<VisitEvent, 'o' | 'ts' | 'x'>,
+  send: (body: string) => void,
+  now: () => number,
+) {
+  let sent = false;
+  let shown = false;
+  const post = (o: VisitOutcome, existing = false) => {
+    if (sent) return;
+    sent = true;
+    const event: VisitEvent = { ...base, o, ts: now(), ...(existing ? { x: 1 as const } : {}) };
+    send(JSON.stringify(event));
+  };
+  return {
+    shown: () => void (shown = true),
+    choice: (o: Exclude<VisitOutcome, 'b'>) => post(o),
+    existing: (o: Exclude<VisitOutcome, 'b'>) => post(o, true),
+    /** Call on pagehide. */
+    leave: () => {
+      if (shown) post('b');
+    },
+    get sent() {
+      return sent;
+    },
+  };
+}
