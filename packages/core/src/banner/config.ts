@@ -278,8 +278,11 @@ export const BannerConfig = z.object({
   propertyId: z.string().min(1),
   themeId: z.string().min(1),
   abVariant: z.string().optional(),
-  /** Unregistered CMPs have no id of their own: 0 until one is assigned. */
-  cmpId: z.number().int().min(0).max(4095),
+  /**
+   * The IAB CMP id the strings carry. Assent is not a registered CMP: each operator configures the
+   * id IAB assigned to them (IAB's own library rejects ids below 2).
+   */
+  cmpId: z.number().int().min(2).max(4095),
   cmpVersion: z.number().int().min(1).max(4095),
   consentLocations: z.array(ConsentLocation).min(1),
   consentScope: BannerConsentScope,

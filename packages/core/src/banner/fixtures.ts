@@ -148,7 +148,7 @@ export function bannerConfigFixture(overrides: Partial<BannerConfigInput> = {}):
     configVersion: 'cfg-1',
     propertyId: 'site-1',
     themeId: 'theme-1',
-    cmpId: 0,
+    cmpId: 300,
     cmpVersion: 1,
     consentLocations: ['WORLDWIDE'],
     consentScope: { type: 'service' },

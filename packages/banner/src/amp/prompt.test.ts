@@ -1,0 +1,48 @@
+// @vitest-environment happy-dom
+import { TCString } from '@iabtechlabtcf/core';
+import { GppModel } from '@iabgpp/cmpapi';
+import { describe, expect, it, vi } from 'vitest';
+import { AMP_MAX_CONSENT_STRING_LENGTH, bannerConfigFixture } from '@assent/core';
+import { configFromGvl, readGvl } from '../../test/gvl';
+import { ampResponse, runAmpPrompt } from './prompt';
+
+const NOW = new Date(Date.UTC(2025, 5, 1));
+
+describe('AMP prompt', () => {
+  it('posts ready, then a consent-response for the button pressed', () => {
+    const posted: unknown[] = [];
+    vi.spyOn(window.parent, 'postMessage').mockImplementation((m: unknown) => void posted.push(m));
+    const config = bannerConfigFixture();
+    config.gdpr!.encodingMode = 'TCF';
+    runAmpPrompt(window, config, { country: 'FR' });
+    expect(posted[0]).toEqual({ type: 'consent-ui', action: 'ready' });
+    const root = document.getElementById('assent-cmp')!.shadowRoot!;
+    root.querySelector<HTMLButtonElement>('[data-action="reject"]')!.click();
+    const answer = posted[1] as { action: string; info: string; consentMetadata: object };
+    expect(answer).toMatchObject({
+      type: 'consent-response',
+      action: 'reject',
+      consentMetadata: { consentStringType: 2, gdprApplies: true },
+    });
+    expect(TCString.decode(answer.info).purposeConsents.size).toBe(0);
+  });
+
+  it('keeps the stored string within 1,200 characters with every vendor of the real GVL', () => {
+    const config = configFromGvl(readGvl('gvl3-vendor-list-v17.json'), (ids) => ids);
+    const r = ampResponse(config, { country: 'FR' }, 'accept', 'en', NOW);
+    expect(r.info!.length).toBeLessThanOrEqual(AMP_MAX_CONSENT_STRING_LENGTH);
+    const model = new GppModel(r.info!);
+    expect(model.hasSection('tcfeuv2')).toBe(true);
+  });
+
+  it('answers dismiss without a string, and a usnat GPP string for US visitors', () => {
+    const config = bannerConfigFixture();
+    expect(ampResponse(config, { country: 'FR' }, 'dismiss', 'en', NOW)).toEqual({
+      type: 'consent-response',
+      action: 'dismiss',
+    });
+    const us = ampResponse(config, { country: 'US' }, 'reject', 'en', NOW);
+    expect(new GppModel(us.info!).getFieldValue('usnat', 'SaleOptOut')).toBe(1);
+    expect(us.consentMetadata).toMatchObject({ consentStringType: 4, gdprApplies: false });
+  });
+});

@@ -1,0 +1,376 @@
+// @vitest-environment happy-dom
+import { TCString } from '@iabtechlabtcf/core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bannerConfigFixture, VISIT_EVENT_MAX_BYTES, VisitEvent } from '@assent/core';
+import { call, flush, resetWindow, setNavigator, start } from '../../test/harness';
+import { installStub } from '../stub';
+
+type Win = Window & Record<string, unknown>;
+
+beforeEach(() => {
+  resetWindow();
+  setNavigator({ languages: ['en-GB'], gpc: false });
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('inline stub', () => {
+  it('writes consent mode defaults before anything else, then answers ping with cmpLoaded false', async () => {
+    installStub(window as unknown as Win, {
+      tcf: true,
+      gpp: true,
+      consentMode: {
+        defaults: [
+          {
+            ad_storage: 'denied',
+            analytics_storage: 'denied',
+            wait_for_update: 500,
+            region: ['FR'],
+          },
+        ],
+        urlPassThrough: true,
+        adsDataRedaction: true,
+      },
+    });
+    const dl = (window as unknown as { dataLayer: IArguments[] }).dataLayer.map((a) => [...a]);
+    expect(dl[0]).toEqual([
+      'consent',
+      'default',
+      { ad_storage: 'denied', analytics_storage: 'denied', wait_for_update: 500, region: ['FR'] },
+    ]);
+    expect(dl.slice(1)).toEqual([
+      ['set', 'url_passthrough', true],
+      ['set', 'ads_data_redaction', true],
+    ]);
+    const [ping, ok] = await call('__tcfapi', 'ping');
+    expect(ok).toBe(true);
+    expect(ping).toMatchObject({ cmpLoaded: false, cmpStatus: 'stub', apiVersion: '2.2' });
+    const [gppPing] = await call('__gpp', 'ping');
+    expect(gppPing).toMatchObject({
+      gppVersion: '1.1',
+      cmpStatus: 'stub',
+      signalStatus: 'not ready',
+      applicableSections: [-1],
+    });
+  });
+
+  it('queues other calls and creates the locator iframes', () => {
+    installStub(window as unknown as Win, { tcf: true, gpp: true, usp: true });
+    const tcfapi = (window as unknown as Win).__tcfapi as (...a: unknown[]) => unknown;
+    tcfapi('getTCData', 2, () => undefined);
+    expect((tcfapi() as unknown[][]).map((a) => a[0])).toEqual(['getTCData']);
+    const names = [...document.querySelectorAll('iframe')].map((f) => f.name);
+    expect(names).toEqual(['__tcfapiLocator', '__gppLocator', '__uspapiLocator']);
+  });
+});
+
+describe('__tcfapi', () => {
+  it('drains the stub queue: a getTCData queued before load is answered with cmpuishown', async () => {
+    installStub(window as unknown as Win, { tcf: true, gpp: true });
+    const queued = new Promise<Record<string, unknown>>((resolve) =>
+      ((window as unknown as Win).__tcfapi as (...a: unknown[]) => void)(
+        'getTCData',
+        2,
+        (d: Record<string, unknown>) => resolve(d),
+      ),
+    );
+    await start({ stub: false });
+    const data = await queued;
+    expect(data).toMatchObject({
+      gdprApplies: true,
+      eventStatus: 'cmpuishown',
+      cmpStatus: 'loaded',
+      tcString: '',
+    });
+  });
+
+  it('answers ping after load with cmpLoaded, versions and display status', async () => {
+    await start();
+    const [ping] = await call('__tcfapi', 'ping');
+    expect(ping).toEqual({
+      gdprApplies: true,
+      cmpLoaded: true,
+      cmpStatus: 'loaded',
+      displayStatus: 'visible',
+      apiVersion: '2.2',
+      cmpVersion: 1,
+      cmpId: 300,
+      gvlVersion: 17,
+      tcfPolicyVersion: 4,
+    });
+  });
+
+  it('version 0, undefined and 2 are the latest; any other version fails', async () => {
+    await start();
+    for (const v of [0, undefined, 2]) expect((await call('__tcfapi', 'ping', v))[1]).toBe(true);
+    for (const v of [1, 3, '2']) expect((await call('__tcfapi', 'ping', v))[1]).toBe(false);
+    expect((await call('__tcfapi', 'noSuchCommand'))[1]).toBe(false);
+  });
+
+  it('addEventListener gives distinct listener ids, reports each change, and removeEventListener stops it', async () => {
+    const { cmp } = await start();
+    const events: Array<{ id: unknown; status: unknown }> = [];
+    const api = (window as unknown as Win).__tcfapi as (...a: unknown[]) => void;
+    api('addEventListener', 2, (d: Record<string, unknown>) =>
+      events.push({ id: d.listenerId, status: d.eventStatus }),
+    );
+    api('addEventListener', 2, (d: Record<string, unknown>) =>
+      events.push({ id: d.listenerId, status: d.eventStatus }),
+    );
+    expect(events).toEqual([
+      { id: 1, status: 'cmpuishown' },
+      { id: 2, status: 'cmpuishown' },
+    ]);
+    expect(await call('__tcfapi', 'removeEventListener', 2, 2)).toEqual([true, true]);
+    await cmp.acceptAll();
+    expect(events.slice(2)).toEqual([{ id: 1, status: 'useractioncomplete' }]);
+    expect(await call('__tcfapi', 'removeEventListener', 2, 99)).toEqual([false, false]);
+  });
+
+  it("getTCData carries the TCData shape, and the string decodes with IAB's library", async () => {
+    const { cmp } = await start();
+    await cmp.acceptAll();
+    const [data] = (await call('__tcfapi', 'getTCData')) as [Record<string, never>, boolean];
+    expect(Object.keys(data).sort()).toEqual(
+      [
+        'tcString',
+        'tcfPolicyVersion',
+        'cmpId',
+        'cmpVersion',
+        'gdprApplies',
+        'eventStatus',
+        'cmpStatus',
+        'isServiceSpecific',
+        'useNonStandardTexts',
+        'publisherCC',
+        'purposeOneTreatment',
+        'purpose',
+        'vendor',
+        'specialFeatureOptins',
+        'publisher',
+      ].sort(),
+    );
+    const decoded = TCString.decode(data.tcString);
+    expect(decoded.purposeConsents.has(1)).toBe(true);
+    expect(data.purpose).toMatchObject({
+      consents: { 1: true, 5: false },
+      legitimateInterests: { 2: true, 3: false },
+    });
+    expect(data.vendor).toMatchObject({ consents: { 1: true, 755: true } });
+    expect(data.publisher).toMatchObject({
+      customPurpose: { consents: {}, legitimateInterests: {} },
+      restrictions: {},
+    });
+    const [only] = (await call('__tcfapi', 'getTCData', 2, [1, 9999])) as [
+      Record<string, { consents: object }>,
+      boolean,
+    ];
+    expect(only.vendor!.consents).toEqual({ 1: true, 9999: false });
+  });
+
+  it('has the minimal shape when GDPR does not apply', async () => {
+    await start({
+      config: bannerConfigFixture({ consentLocations: ['EEA'] }),
+      region: { country: 'BR' },
+    });
+    const [data, ok] = await call('__tcfapi', 'getTCData');
+    expect(ok).toBe(true);
+    expect(data).toEqual({ gdprApplies: false, tcfPolicyVersion: 4, cmpId: 300, cmpVersion: 1 });
+  });
+
+  it('getVendorList loads the vendor list lazily, once', async () => {
+    const h = await start();
+    expect(h.fetches).toEqual([]);
+    const [gvl, ok] = await call('__tcfapi', 'getVendorList');
+    expect(ok).toBe(true);
+    expect(gvl).toMatchObject({ vendorListVersion: 17 });
+    await call('__tcfapi', 'getVendorList');
+    expect(h.fetches).toEqual(['https://cdn.example/gvl/v17/en.json']);
+  });
+
+  it('answers cross-frame calls through the postMessage bridge (object and JSON string)', async () => {
+    await start();
+    const replies: unknown[] = [];
+    const source = { postMessage: (m: unknown) => replies.push(m) };
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: { __tcfapiCall: { command: 'ping', version: 2, callId: 'a1' } },
+        source: source as never,
+      }),
+    );
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: JSON.stringify({ __gppCall: { command: 'ping', callId: 7 } }),
+        source: source as never,
+      }),
+    );
+    await flush();
+    // Earlier tests' stubs also listen on this shared window: look at the first reply of each kind.
+    const tcfReply = replies.find((r) => typeof r === 'object');
+    const gppReply = replies.find((r) => typeof r === 'string');
+    expect(tcfReply).toMatchObject({
+      __tcfapiReturn: { success: true, callId: 'a1', returnValue: { cmpLoaded: true } },
+    });
+    expect(JSON.parse(gppReply as string)).toMatchObject({
+      __gppReturn: { success: true, callId: 7, returnValue: { gppVersion: '1.1' } },
+    });
+  });
+});
+
+describe('__gpp and __uspapi', () => {
+  it('for a GDPR visitor: tcfeuv2 section after the choice, signal ready', async () => {
+    const { cmp } = await start();
+    let [ping] = (await call('__gpp', 'ping')) as [Record<string, unknown>, boolean];
+    expect(ping).toMatchObject({
+      signalStatus: 'not ready',
+      cmpDisplayStatus: 'visible',
+      applicableSections: [-1],
+    });
+    await cmp.acceptAll();
+    [ping] = (await call('__gpp', 'ping')) as [Record<string, unknown>, boolean];
+    expect(ping).toMatchObject({
+      signalStatus: 'ready',
+      applicableSections: [2],
+      sectionList: [2],
+    });
+    expect(await call('__gpp', 'hasSection', 'tcfeuv2')).toEqual([true, true]);
+    expect((await call('__gpp', 'getField', 'tcfeuv2.CmpId'))[0]).toBe(300);
+  });
+
+  it('for a Californian: usnat and usca, opt-out through the US screen, USP string', async () => {
+    const { cmp } = await start({ region: { country: 'US', state: 'CA' } });
+    expect(cmp.regulation).toBe('US');
+    expect((await call('__gpp', 'getField', 'usnat.SaleOptOut'))[0]).toBe(2);
+    const [ping] = (await call('__gpp', 'ping')) as [Record<string, unknown>, boolean];
+    expect(ping).toMatchObject({ applicableSections: [8], sectionList: [6, 7, 8] });
+    expect((await call('__uspapi', 'getUSPData', 1))[0]).toEqual({ version: 1, uspString: '1YNN' });
+    await cmp.decideUs(true);
+    expect((await call('__gpp', 'getField', 'usca.SaleOptOut'))[0]).toBe(1);
+    expect((await call('__uspapi', 'getUSPData', 1))[0]).toEqual({ version: 1, uspString: '1YYN' });
+    expect((await call('__gpp', 'getSection', 'usnat'))[0]).toMatchObject({
+      Version: 2,
+      SharingOptOut: 1,
+      Gpc: false,
+    });
+    expect(await call('__gpp', 'hasSection', 'usva')).toEqual([false, true]);
+  });
+
+  it('honours GPC: US opt-outs are set and no pop-up is shown', async () => {
+    setNavigator({ gpc: true });
+    const { cmp } = await start({ region: { country: 'US', state: 'TX' } });
+    expect(cmp.view()).toEqual({ view: 'link' });
+    expect((await call('__gpp', 'getField', 'usnat.Gpc'))[0]).toBe(true);
+    expect((await call('__gpp', 'getField', 'ustx.SaleOptOut'))[0]).toBe(1);
+    expect((await call('__uspapi', 'getUSPData', 1))[0]).toEqual({ version: 1, uspString: '1YYN' });
+  });
+
+  it('applicableSections is [-1] when no regulation applies', async () => {
+    await start({
+      config: bannerConfigFixture({ consentLocations: ['EEA'] }),
+      region: { country: 'JP' },
+    });
+    const [ping] = (await call('__gpp', 'ping')) as [Record<string, unknown>, boolean];
+    expect(ping).toMatchObject({ applicableSections: [-1], signalStatus: 'ready' });
+    expect((await call('__uspapi', 'getUSPData', 1))[0]).toEqual({ version: 1, uspString: '1---' });
+  });
+});
+
+describe('storage and re-prompt', () => {
+  it('stores euconsent-v2 and the choice; the next page loads it (tcloaded) without the banner', async () => {
+    const first = await start();
+    await first.cmp.acceptAll();
+    expect(document.cookie).toContain('euconsent-v2=');
+    resetWindowKeepCookies();
+    const second = await start();
+    expect(second.cmp.view()).toEqual({ view: 'link' });
+    const [data] = (await call('__tcfapi', 'getTCData')) as [Record<string, unknown>, boolean];
+    expect(data.eventStatus).toBe('tcloaded');
+    expect(data.tcString).toBe(first.cmp.tcf!.state().tcString);
+  });
+
+  it('discards the stored string when the config version changes', async () => {
+    await (await start()).cmp.rejectAll();
+    resetWindowKeepCookies();
+    const next = await start({ config: bannerConfigFixture({ configVersion: 'cfg-2' }) });
+    expect(next.cmp.view()).toEqual({ view: 'first' });
+  });
+
+  it('asks again once the reprompt days have passed after a vendor list change', async () => {
+    await (await start()).cmp.acceptAll();
+    const newer = bannerConfigFixture();
+    newer.gdpr!.vendorListVersion = 18;
+    resetWindowKeepCookies();
+    expect((await start({ config: newer, now: new Date(NOW_PLUS(10)) })).cmp.view()).toEqual({
+      view: 'link',
+    });
+    resetWindowKeepCookies();
+    expect((await start({ config: newer, now: new Date(NOW_PLUS(31)) })).cmp.view()).toEqual({
+      view: 'first',
+    });
+  });
+});
+
+describe('consent mode and visit events', () => {
+  it('updates consent mode after the choice', async () => {
+    const { cmp } = await start();
+    await cmp.rejectAll();
+    const dl = (window as unknown as { dataLayer: IArguments[] }).dataLayer.map((a) => [...a]);
+    expect(dl).toContainEqual([
+      'consent',
+      'update',
+      {
+        ad_storage: 'denied',
+        analytics_storage: 'denied',
+        ad_user_data: 'denied',
+        ad_personalization: 'denied',
+      },
+    ]);
+    await cmp.acceptAll();
+    const last = [...(window as unknown as { dataLayer: IArguments[] }).dataLayer.at(-1)!];
+    expect(last[2]).toEqual({
+      ad_storage: 'granted',
+      analytics_storage: 'granted',
+      ad_user_data: 'granted',
+      ad_personalization: 'granted',
+    });
+  });
+
+  it('posts one visit event per page view, under 300 bytes, valid against the schema', async () => {
+    setNavigator({
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1',
+    });
+    const h = await start({ config: bannerConfigFixture({ abVariant: 'B' }) });
+    await h.cmp.rejectAll();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(h.beacons).toHaveLength(1);
+    const body = h.beacons[0]!.body;
+    expect(new TextEncoder().encode(body).length).toBeLessThanOrEqual(VISIT_EVENT_MAX_BYTES);
+    expect(VisitEvent.parse(JSON.parse(body))).toMatchObject({
+      p: 'site-1',
+      o: 'r',
+      r: 1,
+      f: 'H',
+      d: 'm',
+      os: 'iOS',
+      b: 'Safari',
+      v: 'B',
+    });
+  });
+
+  it('reports a bounce when the visitor leaves without choosing', async () => {
+    const h = await start();
+    window.dispatchEvent(new Event('pagehide'));
+    window.dispatchEvent(new Event('pagehide'));
+    expect(h.beacons.map((b) => JSON.parse(b.body).o)).toEqual(['b']);
+  });
+});
+
+function resetWindowKeepCookies() {
+  const w = window as unknown as Win;
+  for (const name of ['__tcfapi', '__gpp', '__uspapi', 'dataLayer']) delete w[name];
+  document.body.replaceChildren();
+}
+
+function NOW_PLUS(days: number) {
+  return Date.UTC(2025, 5, 1, 12, 0, 0) + days * 24 * 3600 * 1000;
+}

@@ -1,0 +1,115 @@
+import type { BannerConfig, VisitorRegion } from '@assent/core';
+import { bannerConfigFixture } from '@assent/core';
+import type { Cmp, RuntimeDeps } from '../src/cmp';
+import { init } from '../src/cmp';
+import type { StubOptions } from '../src/stub';
+import { installStub } from '../src/stub';
+import type { VendorListJson } from '../src/ui/second-layer';
+
+export const NOW = new Date(Date.UTC(2025, 5, 1, 12, 0, 0));
+
+type Win = Window & Record<string, unknown>;
+
+/** Clears what a previous test left on the shared happy-dom window. */
+export function resetWindow(): void {
+  const w = window as unknown as Win;
+  for (const name of ['__tcfapi', '__gpp', '__uspapi', 'dataLayer']) delete w[name];
+  for (const c of document.cookie.split(';')) {
+    const name = c.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=;path=/;max-age=0`;
+  }
+  document.body.replaceChildren();
+  document.head.replaceChildren();
+}
+
+export function setNavigator(props: { languages?: string[]; gpc?: boolean; userAgent?: string }) {
+  const nav = window.navigator as unknown as Record<string, unknown>;
+  if (props.languages)
+    Object.defineProperty(nav, 'languages', { value: props.languages, configurable: true });
+  Object.defineProperty(nav, 'globalPrivacyControl', {
+    value: props.gpc ?? false,
+    configurable: true,
+  });
+  if (props.userAgent)
+    Object.defineProperty(nav, 'userAgent', { value: props.userAgent, configurable: true });
+}
+
+export const VENDOR_LIST: VendorListJson = {
+  vendorListVersion: 17,
+  vendors: {
+    '1': { id: 1, name: 'Vendor One', urls: [{ privacy: 'https://one.example/privacy' }] },
+    '2': { id: 2, name: 'Vendor <b>Two</b>', urls: [{ privacy: 'javascript:alert(2)' }] },
+  },
+};
+
+export interface Harness {
+  cmp: Cmp;
+  beacons: Array<{ url: string; body: string }>;
+  navigations: Array<{ url: string; newTab: boolean }>;
+  fetches: string[];
+  deps: RuntimeDeps;
+}
+
+export async function start(
+  opts: {
+    config?: BannerConfig;
+    region?: VisitorRegion;
+    stub?: StubOptions | false;
+    beforeInit?: () => void;
+    now?: Date;
+  } = {},
+): Promise<Harness> {
+  const config = opts.config ?? bannerConfigFixture();
+  if (opts.stub !== false)
+    installStub(
+      window as unknown as Win,
+      opts.stub ?? { tcf: true, gpp: true, usp: true, cmpId: config.cmpId },
+    );
+  opts.beforeInit?.();
+  const beacons: Harness['beacons'] = [];
+  const navigations: Harness['navigations'] = [];
+  const fetches: string[] = [];
+  const deps: RuntimeDeps = {
+    win: window,
+    now: () => opts.now ?? NOW,
+    fetch: (async (url: string) => {
+      fetches.push(String(url));
+      return new Response(JSON.stringify(VENDOR_LIST), {
+        headers: { 'content-type': 'application/json' },
+      });
+    }) as typeof fetch,
+    loadSecondLayer: () => import('../src/ui/second-layer'),
+    navigate: (url, newTab) => navigations.push({ url, newTab }),
+    sendBeacon: (url, body) => beacons.push({ url, body }),
+    onError: (e) => {
+      throw e;
+    },
+  };
+  const cmp = await init(
+    {
+      config,
+      region: opts.region ?? { country: 'FR' },
+      endpoints: {
+        vendorList: 'https://cdn.example/gvl/v{version}/{lang}.json',
+        visit: 'https://t.example/visit',
+      },
+    },
+    deps,
+  );
+  return { cmp, beacons, navigations, fetches, deps };
+}
+
+/** Calls a CMP API and resolves with (value, success). */
+export function call(api: '__tcfapi' | '__gpp' | '__uspapi', command: string, ...rest: unknown[]) {
+  return new Promise<[unknown, boolean]>((resolve) => {
+    const fn = (window as unknown as Record<string, (...a: unknown[]) => void>)[api]!;
+    const cb = (value: unknown, success: boolean) => resolve([value, success]);
+    if (api === '__gpp') fn(command, cb, rest[0], rest[1]);
+    else fn(command, rest.length ? rest[0] : 2, cb, rest[1]);
+  });
+}
+
+export const shadow = (cmp: Cmp) => cmp.root;
+export const button = (cmp: Cmp, action: string) =>
+  cmp.root.querySelector<HTMLButtonElement>(`[data-action="${action}"]`);
+export const flush = () => new Promise((r) => setTimeout(r, 0));

@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import { answerAmpConsentCheck } from './amp';
+import { BANNER_DEFAULT_COLORS, BannerConfig, VISIT_EVENT_MAX_BYTES, VisitEvent } from './config';
+import { bannerConfigFixture } from './fixtures';
+import {
+  AMP_CONSENT_STRING_TYPE,
+  compactVendor,
+  contrastRatio,
+  fillPlaceholders,
+  idsOf,
+  regulationFor,
+  usSectionNames,
+  WCAG_AA_TEXT,
+} from './rules';
+
+describe('BannerConfig', () => {
+  it('the fixture parses and fills the spec defaults', () => {
+    const c = bannerConfigFixture();
+    expect(c.theme.colors).toEqual(BANNER_DEFAULT_COLORS);
+    expect(c.repromtDaysAfterGvlUpdate).toBe(30);
+    expect(BannerConfig.safeParse(c).success).toBe(true);
+  });
+
+  it('rejects a bad colour, a CMP id IAB would reject, and LI forbidden to no one at parse time', () => {
+    const c = bannerConfigFixture();
+    expect(BannerConfig.safeParse({ ...c, cmpId: 1 }).success).toBe(false);
+    expect(
+      BannerConfig.safeParse({
+        ...c,
+        theme: { ...c.theme, colors: { ...c.theme.colors, fontColor: 'red' } },
+      }).success,
+    ).toBe(false);
+    expect(BannerConfig.safeParse({ ...c, repromtDaysAfterGvlUpdate: 351 }).success).toBe(false);
+  });
+});
+
+describe('default colours meet WCAG AA', () => {
+  const c = BANNER_DEFAULT_COLORS;
+  for (const [fg, bg] of [
+    ['fontColor', 'backgroundColor'],
+    ['linkColor', 'backgroundColor'],
+    ['primaryButtonTextColor', 'primaryButtonColor'],
+    ['secondaryButtonTextColor', 'secondaryButtonColor'],
+  ] as const) {
+    it(`${fg} on ${bg}`, () => {
+      expect(contrastRatio(c[fg], c[bg])).toBeGreaterThanOrEqual(WCAG_AA_TEXT);
+    });
+  }
+  it('computes the known ratio of black on white', () => {
+    expect(contrastRatio('#000', '#FFFFFF')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#777777', '#FFFFFF')).toBeLessThan(WCAG_AA_TEXT);
+  });
+});
+
+describe('regulationFor', () => {
+  const has = { gdpr: true, us: true };
+  it.each([
+    [['WORLDWIDE'], 'FR', 'GDPR'],
+    [['WORLDWIDE'], 'US', 'US'],
+    [['WORLDWIDE'], 'JP', 'GDPR'],
+    [['EEA'], 'DE', 'GDPR'],
+    [['EEA'], 'GB', 'GDPR'],
+    [['EEA'], 'US', 'NONE'],
+    [['EEA'], 'BR', 'NONE'],
+    [['USA'], 'US', 'US'],
+    [['USA'], 'FR', 'NONE'],
+    [['EEA', 'USA'], 'US', 'US'],
+    [['EEA', 'USA'], 'IT', 'GDPR'],
+    [['NEVER'], 'FR', 'NONE'],
+  ] as const)('%j for a visitor from %s gives %s', (locations, country, expected) => {
+    expect(regulationFor(locations, { country }, has)).toBe(expected);
+  });
+  it('gives nothing for a regulation without settings', () => {
+    expect(regulationFor(['WORLDWIDE'], { country: 'US' }, { gdpr: true, us: false })).toBe('GDPR');
+    expect(regulationFor(['WORLDWIDE'], { country: 'FR' }, { gdpr: false, us: true })).toBe('NONE');
+  });
+});
+
+describe('rules', () => {
+  it('usSectionNames: national only, or the state section too', () => {
+    const mspa = bannerConfigFixture().us!.mspa!;
+    expect(usSectionNames(mspa, 'CA')).toEqual(['usnat', 'usca']);
+    expect(usSectionNames(mspa, 'NY')).toEqual(['usnat']);
+    expect(usSectionNames({ ...mspa, jurisdiction: 'NATIONAL' }, 'CA')).toEqual(['usnat']);
+  });
+  it('compactVendor keeps the declarations as bit masks', () => {
+    const v = compactVendor({
+      id: 8,
+      purposes: [1, 3, 11],
+      legIntPurposes: [2],
+      flexiblePurposes: [],
+      specialFeatures: [2],
+    });
+    expect(v[0]).toBe(8);
+    expect(idsOf(v[1])).toEqual([1, 3, 11]);
+    expect(idsOf(v[2])).toEqual([2]);
+    expect(idsOf(v[4])).toEqual([2]);
+  });
+  it('fillPlaceholders fills known names only', () => {
+    expect(fillPlaceholders('{{partnerCount}} partners, {{other}}', { partnerCount: 12 })).toBe(
+      '12 partners, {{other}}',
+    );
+  });
+});
+
+describe('VisitEvent', () => {
+  it('a full event stays under 300 bytes', () => {
+    const e: VisitEvent = {
+      p: 'x'.repeat(64),
+      t: 'y'.repeat(64),
+      r: 3,
+      s: 'CA',
+      o: 'p',
+      f: 'A',
+      d: 't',
+      os: 'ChromeOS',
+      b: 'Samsung',
+      v: 'variant-b',
+      ts: 1_767_225_600_000,
+      x: 1,
+    };
+    expect(VisitEvent.parse(e)).toEqual(e);
+    expect(new TextEncoder().encode(JSON.stringify(e)).length).toBeLessThanOrEqual(
+      VISIT_EVENT_MAX_BYTES,
+    );
+  });
+});
+
+describe('answerAmpConsentCheck', () => {
+  const config = bannerConfigFixture();
+  it('requires consent in the EEA and reports a GPP string type for TCF_AND_GPP', () => {
+    const r = answerAmpConsentCheck(
+      { consentInstanceId: 'assent', consentStateValue: 'accepted', consentString: 'DBAB' },
+      { config, region: { country: 'FR' } },
+    );
+    expect(r).toEqual({
+      consentRequired: true,
+      consentStateValue: 'accepted',
+      consentString: 'DBAB',
+      expireCache: false,
+      consentMetadata: {
+        consentStringType: AMP_CONSENT_STRING_TYPE.GPP,
+        gdprApplies: true,
+        purposeOne: false,
+      },
+    });
+  });
+  it('reports TCF v2 for TCF-only encoding, and no consent needed where nothing applies', () => {
+    const tcfOnly = bannerConfigFixture({ consentLocations: ['EEA'] });
+    tcfOnly.gdpr!.encodingMode = 'TCF';
+    expect(
+      answerAmpConsentCheck(
+        { consentInstanceId: 'a' },
+        { config: tcfOnly, region: { country: 'DE' } },
+      ).consentMetadata.consentStringType,
+    ).toBe(2);
+    expect(
+      answerAmpConsentCheck(
+        { consentInstanceId: 'a' },
+        { config: tcfOnly, region: { country: 'BR' } },
+      ).consentRequired,
+    ).toBe(false);
+  });
+  it('expires the cache for an over-long string or another config version', () => {
+    expect(
+      answerAmpConsentCheck(
+        { consentInstanceId: 'a', consentString: 'x'.repeat(1201) },
+        { config, region: { country: 'FR' } },
+      ),
+    ).toMatchObject({ expireCache: true, consentStateValue: 'unknown' });
+    expect(
+      answerAmpConsentCheck(
+        { consentInstanceId: 'a' },
+        { config, region: { country: 'FR' }, storedConfigVersion: 'old' },
+      ).expireCache,
+    ).toBe(true);
+  });
+});
