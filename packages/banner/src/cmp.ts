@@ -248,6 +248,7 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
     const banner = theme.displayUi === 'banner';
     switch (view.view) {
       case 'first':
+        win.performance?.mark?.('assent:first-layer');
         host.hideLink();
         host.showDialog(
           renderFirstLayer(doc, config, texts!, {

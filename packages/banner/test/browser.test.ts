@@ -1,0 +1,88 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { TCString } from '@iabtechlabtcf/core';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configFromGvl, readGvl } from './gvl';
+import { CHROMIUM, CHROMIUM_ARGS, DIST, servePublisherPage } from './page-server';
+
+const SCREENSHOT = path.resolve(DIST, '../../../artifacts/banner-first-layer.png');
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium)
+  console.warn(`Skipping the real-browser banner test: ${CHROMIUM} does not exist.`);
+
+describe.skipIf(!hasChromium)('banner in Chromium', () => {
+  let server: Awaited<ReturnType<typeof servePublisherPage>>;
+  let userDataDir: string;
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, [path.join(DIST, '../build.mjs')], { stdio: 'ignore' });
+    const gvl = readGvl('gvl3-vendor-list.json');
+    const config = configFromGvl(gvl, (ids) => ids);
+    server = await servePublisherPage({
+      stubOptions: { tcf: true, gpp: true, usp: true, cmpId: config.cmpId },
+      boot: {
+        config,
+        region: { country: 'FR' },
+        endpoints: { vendorList: '/gvl/{version}/{lang}.json', visit: '/visit' },
+      },
+      vendorList: gvl,
+    });
+    userDataDir = mkdtempSync(path.join(tmpdir(), 'assent-chromium-'));
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+  });
+
+  it('shows the first layer; a keyboard user tabs to Reject all and presses Enter', async () => {
+    const context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM,
+      args: CHROMIUM_ARGS,
+      headless: true,
+      viewport: { width: 1024, height: 720 },
+    });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto(server.url);
+      const reject = page.locator('#assent-cmp [data-action="reject"]');
+      await reject.waitFor({ state: 'visible', timeout: 10_000 });
+      mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
+      await page.screenshot({ path: SCREENSHOT });
+
+      const focused = () =>
+        page.evaluate(
+          () =>
+            (document.getElementById('assent-cmp')?.shadowRoot?.activeElement as HTMLElement | null)
+              ?.dataset.action,
+        );
+      let steps = 0;
+      while ((await focused()) !== 'reject' && steps < 20) {
+        await page.keyboard.press('Tab');
+        steps++;
+      }
+      expect(await focused()).toBe('reject');
+      await page.keyboard.press('Enter');
+
+      const tcString = await page.evaluate(
+        () =>
+          new Promise<string>((resolve) =>
+            (window as unknown as { __tcfapi: (...a: unknown[]) => void }).__tcfapi(
+              'getTCData',
+              2,
+              (d: { tcString: string; eventStatus: string }) => resolve(d.tcString),
+            ),
+          ),
+      );
+      const decoded = TCString.decode(tcString);
+      expect(decoded.purposeConsents.size).toBe(0);
+      expect(decoded.vendorConsents.size).toBe(0);
+      await expect(reject.count()).resolves.toBe(0);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});
