@@ -27,7 +27,7 @@ import type { TCModel } from './tcf/tcstring';
 import { encodeTCString } from './tcf/tcstring';
 import { renderConsentOrPay, renderFirstLayer } from './ui/first-layer';
 import { createHost } from './ui/host';
-import type { VendorListJson } from './ui/second-layer';
+import type { SecondLayerContext, VendorListJson } from './ui/second-layer';
 import type { BannerEvent, BannerView } from './ui/state';
 import { bannerReducer } from './ui/state';
 import { bannerCss } from './ui/styles';
@@ -51,7 +51,10 @@ export interface InitOptions {
   pageFormat?: 'HTTP' | 'AMP';
 }
 
-type SecondLayerModule = typeof import('./ui/second-layer');
+/** The lazily loaded second-layer chunk (dist/second-layer.js). */
+export interface SecondLayerModule {
+  renderSecondLayer(ctx: SecondLayerContext): HTMLElement;
+}
 
 /** Platform services, injected so tests (and other hosts) can plug in their own. */
 export interface RuntimeDeps {

@@ -129,7 +129,7 @@ describe('__tcfapi', () => {
   it("getTCData carries the TCData shape, and the string decodes with IAB's library", async () => {
     const { cmp } = await start();
     await cmp.acceptAll();
-    const [data] = (await call('__tcfapi', 'getTCData')) as [Record<string, never>, boolean];
+    const [data] = (await call('__tcfapi', 'getTCData')) as [Record<string, unknown>, boolean];
     expect(Object.keys(data).sort()).toEqual(
       [
         'tcString',
@@ -149,7 +149,7 @@ describe('__tcfapi', () => {
         'publisher',
       ].sort(),
     );
-    const decoded = TCString.decode(data.tcString);
+    const decoded = TCString.decode(data.tcString as string);
     expect(decoded.purposeConsents.has(1)).toBe(true);
     expect(data.purpose).toMatchObject({
       consents: { 1: true, 5: false },
