@@ -12,3 +12,6 @@ export * from './property';
 export * from './validation';
 export * from './audit-log';
 export * from './tags';
+export * from './format';
+export * from './reports';
+export * from './account';

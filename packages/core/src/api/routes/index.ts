@@ -1,5 +1,8 @@
 import type { RouteTable } from '../route';
+import { analytics } from './analytics';
+import { auth } from './auth';
 import { auditLogs } from './audit-logs';
+import { feedback } from './feedback';
 import { meta } from './meta';
 import { apps, sites } from './properties';
 import { tags } from './tags';
@@ -10,6 +13,9 @@ import { vendors } from './vendors';
  * the server registers every route from this table and the client is generated from it.
  */
 export const routes = {
+  auth,
+  analytics,
+  feedback,
   meta,
   sites,
   apps,

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/**
+ * The signed-in user, their organisations (account codes) and account switching in the global
+ * header (reports-and-account §2, §3, §6; properties-and-tags §3).
+ */
+
+export const AccountUser = z.object({
+  username: z.string(),
+  email: z.string(),
+  givenName: z.string(),
+  familyName: z.string(),
+  name: z.string(),
+  /** The account codes the user may work in. */
+  pcodes: z.array(z.string()),
+  isAdmin: z.boolean().default(false),
+});
+export type AccountUser = z.infer<typeof AccountUser>;
+
+/** An account code's organisation with the flags promotions and features depend on. */
+export const Organisation = z.object({
+  pcode: z.string(),
+  name: z.string(),
+  /** Terms of the supply-side ad platform accepted. */
+  sspTosAccepted: z.boolean().default(false),
+  /** Terms of the consent management platform accepted. */
+  cmpTosAccepted: z.boolean().default(false),
+  /** May be offered the premium features. */
+  premiumEligible: z.boolean().default(false),
+  /** Consent or Pay is enabled for this account code. */
+  consentOrPayEnabled: z.boolean().default(false),
+});
+export type Organisation = z.infer<typeof Organisation>;
+
+/** The name shown in the user menu: the full name, else given and family names, else the e-mail. */
+export function userDisplayName(
+  user: Pick<AccountUser, 'name' | 'givenName' | 'familyName' | 'email'>,
+) {
+  const full = user.name.trim() || `${user.givenName} ${user.familyName}`.trim();
+  return full || user.email;
+}
+
+/** Whether the user is a member of the account code (the route access check). */
+export const isAccountMember = (user: Pick<AccountUser, 'pcodes'>, pcode: string): boolean =>
+  user.pcodes.includes(pcode);
+
+/** An account code as the header shows it: p-{code}. */
+export const accountLabel = (pcode: string): string => `p-${pcode}`;
+
+/** The code of a 'p-{code}' route segment, or undefined for anything else. */
+export function accountCodeFromSegment(segment: string | undefined): string | undefined {
+  const match = /^p-(.+)$/.exec(segment ?? '');
+  return match?.[1];
+}
+
+/** The 'Switch to Account' dropdown shows only for users with more than one account code. */
+export const showAccountSwitcher = (pcodes: readonly string[]): boolean => new Set(pcodes).size > 1;
+
+/** The dropdown's options: every code once, labelled p-{code}, the current one marked. */
+export function accountSwitchOptions(
+  pcodes: readonly string[],
+  current: string | undefined,
+): Array<{ value: string; label: string; current: boolean }> {
+  return [...new Set(pcodes)].map((pcode) => ({
+    value: pcode,
+    label: accountLabel(pcode),
+    current: pcode === current,
+  }));
+}
+
+/** Where choosing an account leads: /protect/p-{code}/properties. */
+export const accountHomePath = (pcode: string): string =>
+  `/protect/${accountLabel(encodeURIComponent(pcode))}/properties`;

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import type { Validation } from '../validation';
+import { collect, issue } from '../validation';
+import { ReportGranularity } from './granularity';
+import {
+  GATEWAY_TIMEOUT_MARKER,
+  REPORT_TOO_LARGE,
+  RUN_REPORT_INCOMPLETE,
+  TIME_FILTER_REQUIRED,
+} from './messages';
+import type { ReportDateRange } from './time-period';
+import { ReportTimePeriod, timePeriodRange } from './time-period';
+
+/**
+ * Analytics queries (reports-and-account §3, §7): the payload of the graph, report and insights
+ * calls, the saved query of a report job, and the rows that come back.
+ */
+
+export const ReportFilterOperator = z.enum(['gteq', 'lteq', 'in']);
+export type ReportFilterOperator = z.infer<typeof ReportFilterOperator>;
+
+/**
+ * Keys of a filter in a query payload. The builder's `time` filter becomes startDate (gteq) and
+ * endDate (lteq), `property` becomes propertyId (in); `granularity` is the query's own field.
+ */
+export const ReportFilterKey = z.enum([
+  'startDate',
+  'endDate',
+  'propertyId',
+  'regulation',
+  'deviceType',
+  'os',
+  'pageFormat',
+  'country',
+  'browser',
+  'copApplicable',
+  'advancedApplicable',
+  'gbcApplicable',
+  'themeUuid',
+  'themeLanguage',
+]);
+export type ReportFilterKey = z.infer<typeof ReportFilterKey>;
+
+export const ReportFilterValue = z.union([z.string(), z.number(), z.boolean()]);
+export type ReportFilterValue = z.infer<typeof ReportFilterValue>;
+
+export const ReportFilter = z.object({
+  key: ReportFilterKey,
+  operator: ReportFilterOperator,
+  values: z.array(ReportFilterValue),
+});
+export type ReportFilter = z.infer<typeof ReportFilter>;
+
+/** One query of a payload; `id` names its result. */
+export const AnalyticsQuery = z.object({
+  id: z.string().min(1),
+  dimensions: z.array(z.string()),
+  metrics: z.array(z.string()),
+  granularity: ReportGranularity,
+});
+export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;
+
+/** The body of the graph and run-report calls: several queries sharing one set of filters. */
+export const AnalyticsQueryBody = z.object({
+  queries: z.array(AnalyticsQuery).min(1),
+  filters: z.array(ReportFilter),
+});
+export type AnalyticsQueryBody = z.infer<typeof AnalyticsQueryBody>;
+
+/** The report query payload of the spec: the body plus the account code. */
+export const ReportQueryPayload = AnalyticsQueryBody.extend({ pCode: z.string().min(1) });
+export type ReportQueryPayload = z.infer<typeof ReportQueryPayload>;
+
+/** The query saved with a report job. */
+export const SavedReportQuery = z.object({
+  filters: z.array(ReportFilter).default([]),
+  dimensions: z.array(z.string()).default([]),
+  metrics: z.array(z.string()).default([]),
+  granularity: ReportGranularity,
+  timePeriod: ReportTimePeriod,
+});
+export type SavedReportQuery = z.infer<typeof SavedReportQuery>;
+
+/** A result row: dimension values (period, country, pageFormat, ...) and metric values by field. */
+export const AnalyticsResultRow = z.record(
+  z.string(),
+  z.union([z.string(), z.number(), z.boolean(), z.null()]),
+);
+export type AnalyticsResultRow = z.infer<typeof AnalyticsResultRow>;
+
+export const AnalyticsQueryResult = z.object({
+  id: z.string(),
+  results: z.array(AnalyticsResultRow),
+});
+export type AnalyticsQueryResult = z.infer<typeof AnalyticsQueryResult>;
+
+/** The response of the graph, run-report and insights calls: one result per query id. */
+export const AnalyticsQueryResponse = z.array(AnalyticsQueryResult);
+export type AnalyticsQueryResponse = z.infer<typeof AnalyticsQueryResponse>;
+
+/** The id of the single query a custom report runs. */
+export const CUSTOM_REPORT_QUERY_ID = 'report';
+
+/** The time filters of a range: startDate gteq and endDate lteq. */
+export const timeFilters = (r: ReportDateRange): ReportFilter[] => [
+  { key: 'startDate', operator: 'gteq', values: [r.startDate] },
+  { key: 'endDate', operator: 'lteq', values: [r.endDate] },
+];
+
+export const propertyFilter = (propertyIds: readonly string[]): ReportFilter => ({
+  key: 'propertyId',
+  operator: 'in',
+  values: [...propertyIds],
+});
+
+/** The property ids of a filter list (the report's propertyId filter), or undefined without one. */
+export function propertyIdsFromFilters(filters: readonly ReportFilter[]): string[] | undefined {
+  const found = filters.find((f) => f.key === 'propertyId');
+  return found?.values.map(String);
+}
+
+/** Replaces the filters of the same keys, keeping the others in place. */
+export function withFilters(
+  filters: readonly ReportFilter[],
+  replacements: readonly ReportFilter[],
+): ReportFilter[] {
+  const keys = new Set(replacements.map((r) => r.key));
+  return [...filters.filter((f) => !keys.has(f.key)), ...replacements];
+}
+
+export interface RunReportInput {
+  metrics: readonly string[];
+  timePeriod: ReportTimePeriod | undefined;
+  granularity: ReportGranularity | undefined;
+}
+
+/** Run Report needs at least one metric, a time period and a granularity. */
+export function validateRunReport(input: RunReportInput): Validation<RunReportInput> {
+  const complete = input.metrics.length > 0 && input.timePeriod && input.granularity;
+  return collect(input, [!complete && issue('query', 'incomplete', RUN_REPORT_INCOMPLETE)]);
+}
+
+/** The time filter cannot be closed without a time period. */
+export function validateTimeFilter(
+  timePeriod: ReportTimePeriod | undefined,
+): Validation<ReportTimePeriod | undefined> {
+  const missing = !timePeriod || (timePeriod.type === 'custom' && timePeriod.range === undefined);
+  return collect(timePeriod, [missing && issue('timePeriod', 'required', TIME_FILTER_REQUIRED)]);
+}
+
+export interface CustomReportDraftQuery {
+  dimensions: readonly string[];
+  metrics: readonly string[];
+  filters: readonly ReportFilter[];
+  timePeriod: ReportTimePeriod;
+  granularity: ReportGranularity;
+}
+
+/**
+ * The payload Run Report sends: one query with the chosen dimensions, metrics and granularity,
+ * and the chosen filters plus the time and property filters.
+ */
+export function buildCustomReportPayload(
+  draft: CustomReportDraftQuery,
+  pCode: string,
+  propertyIds: readonly string[],
+  now: Date,
+): ReportQueryPayload {
+  const r = timePeriodRange(draft.timePeriod, now);
+  const fixed = [...(r ? timeFilters(r) : []), propertyFilter(propertyIds)];
+  return {
+    pCode,
+    queries: [
+      {
+        id: CUSTOM_REPORT_QUERY_ID,
+        dimensions: [...draft.dimensions],
+        metrics: [...draft.metrics],
+        granularity: draft.granularity,
+      },
+    ],
+    filters: withFilters(draft.filters, fixed),
+  };
+}
+
+/** The rows of a run: the first item of the response list holds them. */
+export const customReportRows = (response: AnalyticsQueryResponse): AnalyticsResultRow[] =>
+  response[0]?.results ?? [];
+
+/**
+ * The message for a failed report run: a gateway timeout asks for fewer dimensions and metrics;
+ * any other error shows its own message.
+ */
+export function reportRunErrorMessage(error: unknown): string {
+  const message = describeReportError(error);
+  return message.includes(GATEWAY_TIMEOUT_MARKER) ? REPORT_TOO_LARGE : message;
+}
+
+/** The message of whatever was thrown: an Error, an API error body, a string. */
+export function describeReportError(error: unknown): string {
+  if (typeof error === 'string') return error;
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'object' && error !== null && 'message' in error) {
+    return String((error as { message: unknown }).message);
+  }
+  return String(error);
+}
