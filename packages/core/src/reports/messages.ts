@@ -22,7 +22,7 @@ export const SCHEDULE_END_BEFORE_START = 'End date must be on or after the start
 export const SCHEDULE_RECIPIENT_INVALID = 'Please enter a valid email address';
 
 /** The typo ('atleast') is the spec's. */
-export const RUN_REPORT_INCOMPLETE = 'Please select atleast Metric, Time and ReportGranularity';
+export const RUN_REPORT_INCOMPLETE = 'Please select atleast Metric, Time and Granularity';
 export const TIME_FILTER_REQUIRED = 'Please select Time filter';
 /** Shown instead of a report run error that contains GATEWAY_TIMEOUT_MARKER. */
 export const REPORT_TOO_LARGE = 'Please try with few dimensions and metrics.';

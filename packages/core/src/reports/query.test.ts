@@ -29,14 +29,14 @@ describe('validateRunReport', () => {
     ['no metric', { ...complete, metrics: [] }],
     ['no time period', { ...complete, timePeriod: undefined }],
     ['no granularity', { ...complete, granularity: undefined }],
-  ])("refuses %s with 'Please select atleast Metric, Time and ReportGranularity'", (_, input) => {
+  ])("refuses %s with 'Please select atleast Metric, Time and Granularity'", (_, input) => {
     expect(validateRunReport(input)).toEqual({
       ok: false,
       issues: [
         {
           field: 'query',
           rule: 'incomplete',
-          message: 'Please select atleast Metric, Time and ReportGranularity',
+          message: 'Please select atleast Metric, Time and Granularity',
         },
       ],
     });

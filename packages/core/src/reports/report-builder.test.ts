@@ -47,11 +47,11 @@ describe('draft edits', () => {
 });
 
 describe('Run Report', () => {
-  it("refuses an incomplete draft with 'Please select atleast Metric, Time and ReportGranularity'", () => {
+  it("refuses an incomplete draft with 'Please select atleast Metric, Time and Granularity'", () => {
     const s = apply([{ type: 'run', now: REPORTS_NOW, ...scope }]);
     expect(s.status).toBe('idle');
     expect(s.status === 'idle' && s.issues.map((i) => i.message)).toEqual([
-      'Please select atleast Metric, Time and ReportGranularity',
+      'Please select atleast Metric, Time and Granularity',
     ]);
   });
 
