@@ -1,3 +1,4 @@
+import { LI_FORBIDDEN_PURPOSES } from '../banner/rules';
 import type { ConsentScope, PropertyDraft } from './schema';
 import { legalBasisOf, withLegalBasis } from './schema';
 
@@ -9,7 +10,7 @@ export const LEGAL_BASIS_LABELS: Record<LegalBasisChoice, string> = {
 };
 
 /** TCF 2.2: legitimate interest is not allowed for purposes 3 to 6 (personalisation). */
-export const PURPOSES_WITHOUT_LEGITIMATE_INTEREST: readonly number[] = [3, 4, 5, 6];
+export const PURPOSES_WITHOUT_LEGITIMATE_INTEREST: readonly number[] = LI_FORBIDDEN_PURPOSES;
 
 /** The legal basis the publisher declares (the customise dialog's selection). */
 export interface LegalBasisSelection {

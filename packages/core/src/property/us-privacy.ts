@@ -1,4 +1,5 @@
 import { UNSAFE_CONTENT } from '../messages';
+import { MSPA_OPT_OUT_PURPOSES } from '../banner/rules';
 import type { Issue } from '../validation';
 import { isUnsafeText, issue } from '../validation';
 import type { CmpVersionInput } from './cmp-version';
@@ -8,27 +9,36 @@ import type { PropertyDraft, UspJurisdiction, YesNo } from './schema';
 
 /**
  * The US multi-state privacy purposes (the static "purposes for MSPA" list). 1 to 4 are the opt-out
- * purposes a publisher chooses from; 5 and 6 are the markers saved in the combined list when
- * sensitive data or known-child sensitive data is processed. Each maps to its usnat field.
+ * purposes a publisher chooses from (the ids the banner encodes, MSPA_OPT_OUT_PURPOSES); 5 and 6
+ * are the markers saved in the combined list when sensitive data or known-child sensitive data is
+ * processed. Each maps to its usnat field.
  */
 export const MSPA_PURPOSES = [
-  { id: 1, name: 'Sale of personal data', usnatField: 'SaleOptOut' },
+  { id: MSPA_OPT_OUT_PURPOSES.SALE, name: 'Sale of personal data', usnatField: 'SaleOptOut' },
   {
-    id: 2,
+    id: MSPA_OPT_OUT_PURPOSES.SHARING,
     name: 'Sharing of personal data for cross-context behavioural advertising',
     usnatField: 'SharingOptOut',
   },
-  { id: 3, name: 'Targeted advertising', usnatField: 'TargetedAdvertisingOptOut' },
-  { id: 4, name: 'Processing of personal data', usnatField: 'PersonalDataConsents' },
-  { id: 5, name: 'Processing of sensitive data', usnatField: 'SensitiveDataProcessing' },
+  {
+    id: MSPA_OPT_OUT_PURPOSES.TARGETED_ADVERTISING,
+    name: 'Targeted advertising',
+    usnatField: 'TargetedAdvertisingOptOut',
+  },
+  {
+    id: MSPA_OPT_OUT_PURPOSES.SENSITIVE_DATA,
+    name: 'Use of sensitive personal data (right to limit)',
+    usnatField: 'SensitiveDataProcessing',
+  },
+  { id: 5, name: 'Sensitive data is processed', usnatField: 'SensitiveDataProcessing' },
   {
     id: 6,
-    name: 'Processing of sensitive data of known children',
+    name: 'Sensitive data of known children is processed',
     usnatField: 'KnownChildSensitiveDataConsents',
   },
 ] as const;
 
-export const MSPA_OPT_OUT_PURPOSE_IDS: readonly number[] = [1, 2, 3, 4];
+export const MSPA_OPT_OUT_PURPOSE_IDS: readonly number[] = Object.values(MSPA_OPT_OUT_PURPOSES);
 export const MSPA_SENSITIVE_MARKER = 5;
 export const MSPA_CHILD_SENSITIVE_MARKER = 6;
 
