@@ -2,10 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { EEA_COUNTRIES } from '../country';
 import { INVALID_URL, REQUIRED } from '../messages';
 import {
-  COP_CONTENT_UNDER_REVIEW,
   COP_COUNTRIES_REQUIRED,
   COP_NO_NON_PERSONALISED_VENDORS,
-  COP_SUCCESS,
   ConsentOrPayConfig,
   consentOrPayAvailable,
   normaliseConsentOrPay,
@@ -80,14 +78,5 @@ describe('Consent or Pay', () => {
     expect(consentOrPayAvailable('latest', true)).toBe(true);
     expect(consentOrPayAvailable(61, true)).toBe(false);
     expect(consentOrPayAvailable('latest', false)).toBe(false);
-  });
-
-  it('keeps the request and review messages verbatim', () => {
-    expect(COP_SUCCESS).toBe(
-      "We've received your request to enable Consent or Pay on your account. Our team will reach out soon with the next steps.",
-    );
-    expect(COP_CONTENT_UNDER_REVIEW).toBe(
-      'CoP content is currently under review. Standard text is being used until approval.',
-    );
   });
 });

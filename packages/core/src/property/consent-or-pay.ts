@@ -43,10 +43,6 @@ export const defaultConsentOrPayConfig = (): ConsentOrPayConfig => ConsentOrPayC
 export const COP_NO_NON_PERSONALISED_VENDORS =
   'Cannot enable consent or pay, since none of the vendors have non-personalised purposes. Change vendors and retry.';
 export const COP_COUNTRIES_REQUIRED = 'Please select at least one country';
-export const COP_SUCCESS =
-  "We've received your request to enable Consent or Pay on your account. Our team will reach out soon with the next steps.";
-export const COP_CONTENT_UNDER_REVIEW =
-  'CoP content is currently under review. Standard text is being used until approval.';
 
 /**
  * TCF purposes that need no personalisation: store/access (1), basic ads (2), measurement (7, 8,

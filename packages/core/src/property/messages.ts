@@ -53,8 +53,6 @@ export const SITE_SAVE_ERROR = 'There was an error saving your site';
 export const REPORT_ERROR_TITLE = 'Something went wrong';
 export const REPORT_ERROR_TEXT =
   'This was an error in pulling data for this page. Please try again or contact your representative.';
-export const EMPTY_REPORTS_TITLE = 'It looks like no properties have been selected.';
-export const EMPTY_REPORTS_TEXT = 'Select a property to see detailed insights and metrics.';
 
 export const UNIVERSAL_TAG_WARNING =
   'Congrats on adding your property! Next, retrieve the Universal Tag.';
