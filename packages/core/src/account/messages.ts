@@ -73,3 +73,16 @@ export const COP_REQUEST_RECEIVED =
 /** Consent-or-Pay content note (properties-and-tags §8). */
 export const COP_CONTENT_REVIEW_NOTE =
   'CoP content is currently under review. Standard text is being used until approval.';
+
+/** The identity service's own refusals (wording not shown in the spec; codes per errors.ts). */
+export const USER_DOES_NOT_EXIST = 'User does not exist.';
+export const INCORRECT_USERNAME_OR_PASSWORD = 'Incorrect username or password.';
+export const USER_IS_NOT_CONFIRMED = 'User is not confirmed.';
+export const USER_ALREADY_EXISTS = 'An account with the given email already exists.';
+export const USER_ALREADY_CONFIRMED = 'User is already confirmed.';
+export const CODE_MISMATCH_MESSAGE = 'Invalid verification code provided, please try again.';
+export const CODE_EXPIRED_MESSAGE = 'Invalid code provided, please request a code again.';
+export const INCORRECT_PASSWORD = 'Incorrect password.';
+export const SIGNED_OUT = 'You have been signed out.';
+export const RESET_CODE_SENT =
+  'If an account exists for this email, we have sent it a code to reset the password.';
