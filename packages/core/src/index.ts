@@ -15,3 +15,6 @@ export * from './tags';
 export * from './format';
 export * from './reports';
 export * from './account';
+export * from './theme';
+export * from './bulk-update';
+export * from './vendors';

@@ -2,10 +2,13 @@ import type { RouteTable } from '../route';
 import { analytics } from './analytics';
 import { auth } from './auth';
 import { auditLogs } from './audit-logs';
+import { bulkUpdate } from './bulk-update';
 import { feedback } from './feedback';
 import { meta } from './meta';
 import { apps, sites } from './properties';
 import { tags } from './tags';
+import { textRequests } from './text-requests';
+import { themes } from './themes';
 import { vendors } from './vendors';
 
 /**
@@ -22,6 +25,9 @@ export const routes = {
   vendors,
   tags,
   auditLogs,
+  themes,
+  textRequests,
+  bulkUpdate,
 } satisfies RouteTable;
 
 export type Routes = typeof routes;

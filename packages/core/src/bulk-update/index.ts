@@ -1,0 +1,5 @@
+export * from './fields';
+export * from './filters';
+export * from './messages';
+export * from './status';
+export * from './steps';

@@ -1,0 +1,150 @@
+import { REGULATION_REQUIRED } from '../property/messages';
+import type { Issue, Validation } from '../validation';
+import { collect, issue, noAngleBrackets, required } from '../validation';
+import { AppColorKey } from './schema';
+import type { AppThemeValues, LanguageTexts, SiteThemeValues, ThemeValues } from './schema';
+import { themeRegulations } from './schema';
+import { validateHexColor, validateThemeColors } from './colors';
+import { validateCustomCss } from './css';
+import type { ConsentTextVariant } from './default-texts';
+import { defaultPrivacyBody } from './default-texts';
+import { validateFooterLinks, validateLinkPair } from './footer-links';
+import {
+  COP_PRIVACY_HEADER_MAX,
+  DISAGREE_TEXT_MAX,
+  buttonTextMax,
+  safeText,
+  validatePrivacyBody,
+  validateShortText,
+} from './texts';
+
+export interface ThemeValidationContext {
+  /** The account's property code: one special code allows 40-character button texts. */
+  pCode?: string;
+  /** Whether Advanced Customisation and Consent or Pay are available (premium-eligible). */
+  premiumEligible?: boolean;
+  /**
+   * The theme as last saved. A privacy body must keep the fixed segments of the saved body of the
+   * same language (an approved text change may have replaced them), else of the default text.
+   */
+  saved?: ThemeValues;
+}
+
+type LanguageList = 'advancedCustomizationSettings' | 'consentOrPaySettings';
+
+function referenceBody(
+  list: LanguageList,
+  entry: LanguageTexts,
+  variant: ConsentTextVariant,
+  saved: ThemeValues | undefined,
+): string {
+  const before = saved?.[list].find((e) => e.language === entry.language)?.privacyBody;
+  return before?.trim() ? before : defaultPrivacyBody(entry.language, variant);
+}
+
+/** One language entry of Advanced Customisation or Consent or Pay. */
+function validateLanguageEntries(
+  t: ThemeValues,
+  list: LanguageList,
+  ctx: ThemeValidationContext,
+): Issue[] {
+  const variant: ConsentTextVariant = t.themeType === 'SITE' ? 'site' : 'app';
+  const buttonMax = buttonTextMax(ctx.pCode);
+  return t[list].flatMap((entry, i) => {
+    const at = (field: string) => `${list}.${i}.${field}`;
+    const texts =
+      list === 'advancedCustomizationSettings'
+        ? [
+            validateShortText(at('agreeButton'), entry.agreeButton, buttonMax),
+            validateShortText(at('secondaryButton'), entry.secondaryButton, buttonMax),
+            validateShortText(at('disagreeButton'), entry.disagreeButton, DISAGREE_TEXT_MAX),
+            validateShortText(at('privacyHeader'), entry.privacyHeader),
+          ]
+        : [
+            validateShortText(at('agreeButton'), entry.agreeButton, buttonMax),
+            validateShortText(at('viewPreferencesLabel'), entry.viewPreferencesLabel),
+            validateShortText(at('action1Label'), entry.action1Label),
+            validateShortText(at('action2Label'), entry.action2Label),
+            validateShortText(at('privacyHeader'), entry.privacyHeader, COP_PRIVACY_HEADER_MAX),
+          ];
+    return [
+      ...texts.flat(),
+      ...validatePrivacyBody(
+        at('privacyBody'),
+        entry.privacyBody,
+        referenceBody(list, entry, variant, ctx.saved),
+      ),
+      ...validateFooterLinks(
+        entry.customFooterLink.map((l) => ({ text: l.label, url: l.link })),
+        'languageEntry',
+        at('customFooterLink'),
+        { text: 'label', url: 'link' },
+      ),
+    ];
+  });
+}
+
+function validateUsTexts(t: ThemeValues): Issue[] {
+  const issues: Issue[] = [
+    ...validateShortText('uspDnsTitleText', t.uspDnsTitleText),
+    safeText('uspDnsText', t.uspDnsText),
+  ].filter((i): i is Issue => Boolean(i));
+  if (t.suppressCcpaLinks) return issues;
+  const pairs = [
+    ['uspDeleteDataLinkText', 'uspDeleteDataLink'],
+    ['uspAccessDataLinkText', 'uspAccessDataLink'],
+    ['uspPrivacyPolicyLinkText', 'uspPrivacyPolicyLink'],
+  ] as const;
+  for (const [text, url] of pairs) {
+    issues.push(...validateLinkPair({ text: t[text], url: t[url] }, { text, url }));
+  }
+  return issues;
+}
+
+function validateSiteUi(t: SiteThemeValues): Issue[] {
+  return [
+    ...validateThemeColors(t),
+    ...validateCustomCss(t.uxCustomizedCss, t),
+    ...validateShortText('consentLinkLabel', t.consentLinkLabel),
+    ...validateFooterLinks(t.uxInitialScreenCustomLinks, 'site', 'uxInitialScreenCustomLinks'),
+  ];
+}
+
+function validateAppUi(t: AppThemeValues): Issue[] {
+  const modes = ['lightModeColors', 'darkModeColors'] as const;
+  return [
+    ...modes.flatMap((mode) =>
+      AppColorKey.options
+        .map((key) => validateHexColor(`${mode}.${key}`, t[mode][key]))
+        .filter((i): i is Issue => i !== undefined),
+    ),
+    ...validateFooterLinks(t.uxInitialScreenCustomLinks, 'app', 'uxInitialScreenCustomLinks'),
+  ];
+}
+
+/**
+ * Every field rule of a theme (themes-and-bulk-update §5), on the parsed form values or the API
+ * payload; each issue names its field, its rule and the spec's message. The server runs it before
+ * every save; the console runs it as the user types.
+ */
+export function validateTheme(
+  t: ThemeValues,
+  ctx: ThemeValidationContext = {},
+): Validation<ThemeValues> {
+  const { gdpr, us } = themeRegulations(t);
+  const buttonMax = buttonTextMax(ctx.pCode);
+  const premium = gdpr && ctx.premiumEligible === true;
+  return collect(t, [
+    required('themeName', t.themeName),
+    noAngleBrackets('themeName', t.themeName),
+    t.privacyModes.length === 0 && issue('privacyModes', 'required', REGULATION_REQUIRED),
+    gdpr && validateShortText('agreeButton', t.agreeButton, buttonMax),
+    gdpr && validateShortText('saveAndExitButton', t.saveAndExitButton, buttonMax),
+    gdpr &&
+      validateShortText('initScreenRejectButton', t.initScreenRejectButton, DISAGREE_TEXT_MAX),
+    gdpr && (t.themeType === 'SITE' ? validateSiteUi(t) : validateAppUi(t)),
+    us && validateUsTexts(t),
+    premium && validateLanguageEntries(t, 'advancedCustomizationSettings', ctx),
+    premium && validateLanguageEntries(t, 'consentOrPaySettings', ctx),
+  ]);
+}

@@ -1,0 +1,2 @@
+export * from './gvl';
+export * from './selection';
