@@ -19,6 +19,7 @@ export const ErrorCode = z.enum([
   'CSRF_REJECTED',
   'PAYLOAD_TOO_LARGE',
   'UPSTREAM_ERROR',
+  'NOT_IMPLEMENTED',
   'INTERNAL_ERROR',
   'UNKNOWN_ERROR',
   // Identity errors, as the console maps them (reports-and-account §8).

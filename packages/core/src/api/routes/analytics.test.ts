@@ -38,6 +38,7 @@ describe('analytics routes', () => {
       'POST /analytics/v1/summary-comparison/pcode/{pCode}',
       'POST /analytics/v1/country-table/pcode/{pCode}',
       'GET /analytics/v1/pcode/{pCode}/properties',
+      'POST /analytics/v1/properties/pcode/{pCode}',
       'GET /analytics/v1/pcode/{pCode}/themes',
     ]);
   });

@@ -9,6 +9,7 @@ import {
   ReportJobWriteResponse,
   ReportType,
 } from '../../reports/report-job';
+import { PropertyAnalytics } from '../../reports/property-analytics';
 import { ReportProperty, ReportTheme } from '../../reports/report-properties';
 import {
   SummaryComparisonQuery,
@@ -158,6 +159,20 @@ export const analytics = {
     access: ACCOUNT_PARAM,
     params: AccountParams,
     response: z.array(ReportProperty),
+  }),
+  propertyAnalytics: defineRoute({
+    method: 'POST',
+    path: '/analytics/v1/properties/pcode/{pCode}',
+    summary:
+      'Consent analytics of some properties (the properties list fetches its current page), keyed by property uuid, then by regulation (1 GDPR, 2 CCPA, 10 GBC, 3 US states)',
+    access: ACCOUNT_PARAM,
+    params: AccountParams,
+    body: z.object({
+      propertyIds: z.array(z.string().min(1)).max(200),
+      startDate: z.iso.date(),
+      endDate: z.iso.date(),
+    }),
+    response: z.record(z.string(), PropertyAnalytics),
   }),
   themes: defineRoute({
     method: 'GET',
