@@ -26,6 +26,7 @@ export interface RouteDef<
   Q extends Schema | undefined = Schema | undefined,
   B extends Schema | undefined = Schema | undefined,
   R extends Schema = Schema,
+  K extends ResponseKind = ResponseKind,
 > {
   method: HttpMethod;
   /** OpenAPI-style path, e.g. `/customization/v2/site/{id}`. */
@@ -37,7 +38,7 @@ export interface RouteDef<
   body: B;
   response: R;
   /** @default 'json' */
-  responseKind: ResponseKind;
+  responseKind: K;
   /** Success status. @default 200 */
   status: number;
   /** Rate-limited per IP and per account (sign-in and password routes). */
@@ -52,6 +53,7 @@ export function defineRoute<
   P extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,
+  K extends ResponseKind = 'json',
 >(def: {
   method: HttpMethod;
   path: string;
@@ -61,16 +63,16 @@ export function defineRoute<
   query?: Q;
   body?: B;
   response: R;
-  responseKind?: ResponseKind;
+  responseKind?: K;
   status?: number;
   rateLimited?: boolean;
-}): RouteDef<P, Q, B, R> {
+}): RouteDef<P, Q, B, R, K> {
   return {
     ...def,
     params: def.params as P,
     query: def.query as Q,
     body: def.body as B,
-    responseKind: def.responseKind ?? 'json',
+    responseKind: def.responseKind ?? ('json' as K),
     status: def.status ?? 200,
     rateLimited: def.rateLimited ?? false,
   };

@@ -43,6 +43,7 @@ describe('bulk update payload', () => {
         features: [],
         specialFeatures: [],
       },
+      items: [],
     });
     expect(BulkUpdateRequest.parse(body)).toEqual(body);
   });
@@ -54,6 +55,10 @@ describe('bulk update payload', () => {
       gbcEnabled: true,
     });
     expect(BulkUpdateRequest.safeParse({ sites: [], fields: {} }).success).toBe(false);
+    expect(
+      BulkUpdateRequest.safeParse({ items: [{ siteId: 3, changes: { publisherCC: 'FR' } }] })
+        .success,
+    ).toBe(true);
     expect(
       BulkUpdateFields.safeParse({ customFooterLinks: Array(4).fill({ text: 'a', url: 'b' }) })
         .success,

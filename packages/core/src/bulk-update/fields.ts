@@ -88,11 +88,32 @@ export const BulkUpdateFields = z.object({
 export type BulkUpdateFields = z.output<typeof BulkUpdateFields>;
 export type BulkUpdateFieldsInput = z.input<typeof BulkUpdateFields>;
 
-/** The submit call's body: the properties by siteId and the fields to change. */
-export const BulkUpdateRequest = z.object({
-  sites: z.array(z.number().int()).min(1),
-  fields: BulkUpdateFields,
+/**
+ * One property's own changes (configuration as code: `assent apply`): any property settings,
+ * merged over the stored ones and saved with the rules of a single save.
+ */
+export const BulkUpdateItem = z.object({
+  siteId: z.number().int(),
+  changes: z.record(z.string(), z.unknown()),
 });
+export type BulkUpdateItem = z.infer<typeof BulkUpdateItem>;
+
+export const BULK_NOTHING_TO_UPDATE = 'Select at least one property to update';
+
+/**
+ * The submit call's body: the properties by siteId and the fields to change for all of them (the
+ * console's flow), or per-property changes in `items` (the CLI's apply), or both.
+ */
+export const BulkUpdateRequest = z
+  .object({
+    sites: z.array(z.number().int()).default([]),
+    fields: BulkUpdateFields.default({}),
+    items: z.array(BulkUpdateItem).default([]),
+  })
+  .refine((r) => r.sites.length + r.items.length > 0, {
+    message: BULK_NOTHING_TO_UPDATE,
+    path: ['sites'],
+  });
 export type BulkUpdateRequest = z.infer<typeof BulkUpdateRequest>;
 
 /** Step 2's form: the fields plus the legal-basis choice, which is never sent. */
@@ -111,7 +132,7 @@ export function toBulkUpdateRequest(
   const fields = Object.fromEntries(
     Object.entries(rest).filter(([, v]) => v !== undefined),
   ) as BulkUpdateFields;
-  return { sites: [...siteIds], fields };
+  return { sites: [...siteIds], fields, items: [] };
 }
 
 /** Purpose 1 is always on in bulk update's customise dialog. */

@@ -82,3 +82,12 @@ export const PREVIEW_ERROR = 'There was an error showing the preview, please clo
 /** UK GDPR: the first layer must offer Reject All as prominently as Accept All (wording ours). */
 export const UK_GDPR_WARNING =
   'Under UK GDPR the first layer must show a Reject All button with the same prominence as Accept All. Leaving it out is not compliant.';
+
+/** The default theme is read-only (themes-and-bulk-update §6); wording not shown in the spec. */
+export const DEFAULT_THEME_LOCKED = 'The default theme cannot be edited or deleted.';
+/** Deleting a theme that properties still use (wording ours). */
+export const themeInUse = (count: number): string =>
+  `This theme is used by ${count} ${count === 1 ? 'property' : 'properties'}. Choose another theme for ${count === 1 ? 'it' : 'them'} first.`;
+/** A theme's type cannot change after it is created (wording ours). */
+export const THEME_TYPE_FIXED =
+  'A theme cannot change between site and app; create a new theme instead.';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { siteThemeValues, smallGvl } from '../testing/theme';
-import { Gvl } from '../vendors/gvl';
+import { Gvl, gvlStacks } from '../vendors/gvl';
 import {
   StacksRequest,
   computeStacks,
@@ -17,21 +17,23 @@ const realGvl = (name: string) =>
 
 describe('computeStacks', () => {
   it('keeps the stacks whose purposes and special features are all selected', () => {
-    const result = computeStacks(smallGvl(), [2, 3, 4, 7], [], []);
+    const result = computeStacks(gvlStacks(smallGvl()), [2, 3, 4, 7], [], []);
     expect(result.stacks.map((s) => s.id)).toEqual([2, 3]);
   });
 
   it('counts legitimate-interest purposes as selected', () => {
-    expect(computeStacks(smallGvl(), [2], [7], []).stacks.map((s) => s.id)).toEqual([2]);
+    expect(computeStacks(gvlStacks(smallGvl()), [2], [7], []).stacks.map((s) => s.id)).toEqual([2]);
   });
 
   it('needs every special feature of a stack', () => {
-    expect(computeStacks(smallGvl(), [], [], [1]).stacks).toEqual([]);
-    expect(computeStacks(smallGvl(), [], [], [1, 2]).stacks.map((s) => s.id)).toEqual([1]);
+    expect(computeStacks(gvlStacks(smallGvl()), [], [], [1]).stacks).toEqual([]);
+    expect(computeStacks(gvlStacks(smallGvl()), [], [], [1, 2]).stacks.map((s) => s.id)).toEqual([
+      1,
+    ]);
   });
 
   it('recommends the largest stacks that do not overlap, and lists what is left', () => {
-    const result = computeStacks(smallGvl(), [2, 3, 4, 7, 8, 9, 10], [], [1, 2]);
+    const result = computeStacks(gvlStacks(smallGvl()), [2, 3, 4, 7, 8, 9, 10], [], [1, 2]);
     expect(result.stacks.map((s) => s.id)).toEqual([1, 2, 3, 4, 5]);
     // 3 (2,3,4), 4 (7,8,9) and 1 (SF 1,2) are taken; 2 overlaps 3 and 5 overlaps 4.
     expect(result.recommended).toEqual([1, 3, 4]);
@@ -41,12 +43,12 @@ describe('computeStacks', () => {
 
   it('works on the real GVL v3: all purposes 2 to 11 and both special features', () => {
     const gvl = realGvl('gvl3-vendor-list-v17.json');
-    const all = computeStacks(gvl, [2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [], [1, 2]);
+    const all = computeStacks(gvlStacks(gvl), [2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [], [1, 2]);
     expect(all.stacks).toHaveLength(43);
     // Stack 42 holds purposes 2 to 11; stack 1 the two special features.
     expect(all.recommended).toEqual([1, 42]);
     expect(all.uncoveredPurposeIds).toEqual([]);
-    const some = computeStacks(gvl, [2, 7, 8, 9], [10], []);
+    const some = computeStacks(gvlStacks(gvl), [2, 7, 8, 9], [10], []);
     expect(some.stacks.map((s) => s.id)).toEqual([2, 4, 17, 18, 19, 20, 21, 22, 29]);
     // 20 (7,8,9,10) and 29 (2,7,8,9) are the largest; the lower id wins the tie.
     expect(some.recommended).toEqual([20]);
@@ -55,7 +57,7 @@ describe('computeStacks', () => {
 
   it('works on the real GVL v2 (10 purposes)', () => {
     const gvl = realGvl('gvl2-vendor-list.json');
-    const result = computeStacks(gvl, [2, 3, 4, 5, 6, 7, 8, 9, 10], [], []);
+    const result = computeStacks(gvlStacks(gvl), [2, 3, 4, 5, 6, 7, 8, 9, 10], [], []);
     expect(result.stacks).toHaveLength(41);
     expect(result.recommended).toEqual([42]);
   });

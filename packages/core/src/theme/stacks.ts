@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Gvl, GvlStack } from '../vendors/gvl';
-import { GvlStack as GvlStackSchema, GvlVersion, gvlStacks } from '../vendors/gvl';
+import type { GvlStack } from '../vendors/gvl';
+import { GvlStack as GvlStackSchema, GvlVersion } from '../vendors/gvl';
 import type { ThemeStack, ThemeValues } from './schema';
 
 /** What the stacks call takes: the declared purposes (consent and LI) and special features. */
@@ -33,14 +33,14 @@ const sizeOf = (s: GvlStack) => s.purposes.length + s.specialFeatures.length;
  * feature with one already taken, so no purpose is shown twice.
  */
 export function computeStacks(
-  gvl: Gvl,
+  gvlStackList: readonly GvlStack[],
   purposeIds: readonly number[],
   liPurposeIds: readonly number[],
   specialFeatureIds: readonly number[],
 ): StacksResult {
   const purposes = new Set([...purposeIds, ...liPurposeIds]);
   const features = new Set(specialFeatureIds);
-  const stacks = gvlStacks(gvl).filter(
+  const stacks = gvlStackList.filter(
     (s) =>
       sizeOf(s) > 0 &&
       s.purposes.every((p) => purposes.has(p)) &&

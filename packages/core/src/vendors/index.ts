@@ -1,2 +1,3 @@
 export * from './gvl';
 export * from './selection';
+export * from './vendor-list';

@@ -1,42 +1,7 @@
 import { z } from 'zod';
 import { GoogleAtp, VendorSelection, VendorSelectionResponse } from '../../vendors/selection';
+import { VendorListResponse } from '../../vendors/vendor-list';
 import { ACCOUNT_QUERY, USER, defineRoute } from '../route';
-
-/** A vendor of the Global Vendor List as the console lists it. */
-export const GvlVendorSummary = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  purposes: z.array(z.number()),
-  legIntPurposes: z.array(z.number()),
-  flexiblePurposes: z.array(z.number()),
-  specialPurposes: z.array(z.number()),
-  features: z.array(z.number()),
-  specialFeatures: z.array(z.number()),
-  policyUrl: z.string().nullable(),
-  usesCookies: z.boolean().nullable(),
-  cookieMaxAgeSeconds: z.number().nullable(),
-  deletedDate: z.string().nullable(),
-});
-export type GvlVendorSummary = z.infer<typeof GvlVendorSummary>;
-
-const Named = z.object({ id: z.number().int(), name: z.string(), description: z.string() });
-
-/** The vendor list of one GVL version, in the shape the console and CLI read. */
-export const VendorListResponse = z.object({
-  gvlVersion: z.union([z.literal(2), z.literal(3)]),
-  vendorListVersion: z.number().int(),
-  tcfPolicyVersion: z.number().int(),
-  lastUpdated: z.string(),
-  purposes: z.array(Named),
-  specialPurposes: z.array(Named),
-  features: z.array(Named),
-  specialFeatures: z.array(Named),
-  stacks: z.array(
-    Named.extend({ purposes: z.array(z.number()), specialFeatures: z.array(z.number()) }),
-  ),
-  vendors: z.array(GvlVendorSummary),
-});
-export type VendorListResponse = z.infer<typeof VendorListResponse>;
 
 export const vendors = {
   list: defineRoute({

@@ -1,0 +1,21 @@
+// Bundles the CLI (with @assent/core) into one file so `assent --help` starts fast; npm
+// dependencies stay external.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter(
+  (name) => !name.startsWith('@assent/'),
+);
+
+await build({
+  entryPoints: { assent: 'src/main.ts' },
+  outdir: 'dist',
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: true,
+  external: [...external, '@assent/server'],
+  logLevel: 'warning',
+});

@@ -1,0 +1,25 @@
+// Bundles the server (with @assent/core and @assent/banner) into dist/; npm dependencies stay
+// external and load from node_modules.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter(
+  (name) => !name.startsWith('@assent/'),
+);
+
+await build({
+  entryPoints: { index: 'src/index.ts', main: 'src/main.ts' },
+  outdir: 'dist',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: true,
+  external: [...external, 'zod'],
+  banner: {
+    js: "import { createRequire as __assentRequire } from 'node:module'; const require = __assentRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});

@@ -1,0 +1,153 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { AssentError, routes } from '@assent/core';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
+import { repoPath } from './paths';
+import type { AppDeps } from './routes/context';
+import {
+  HTTP_STATUS,
+  INTERNAL_MESSAGE,
+  NOT_FOUND_MESSAGE,
+  TOO_LARGE_MESSAGE,
+} from './routes/errors';
+import { handlers } from './routes/handlers';
+import { openApiDocument } from './routes/openapi';
+import { registerRoutes } from './routes/register';
+
+/** Prefixes that belong to the API (never answered with the console's index.html). */
+const API_PREFIXES = [
+  '/customization',
+  '/auth',
+  '/analytics',
+  '/text-customization-request',
+  '/api',
+  '/banner',
+  '/healthz',
+];
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface BuildOptions {
+  /** Check JSON responses against the route table (tests). */
+  validateResponses?: boolean;
+  /** Log requests (off in tests). @default true */
+  logger?: boolean;
+}
+
+/** Builds the whole server (API, console and banner) from its dependencies; `main` only listens. */
+export async function buildApp(
+  deps: AppDeps,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+  });
+
+  await app.register(fastifyCookie);
+
+  // sendBeacon posts visit events as text/plain.
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, body === '' ? undefined : JSON.parse(body as string));
+    } catch {
+      done(
+        Object.assign(new Error('The request body is not valid JSON'), { statusCode: 400 }),
+        undefined,
+      );
+    }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    const framable = request.url.startsWith('/banner/');
+    if (!framable) reply.header('x-frame-options', 'SAMEORIGIN');
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.startsWith('text/html') && !framable) {
+      reply.header(
+        'content-security-policy',
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; font-src 'self' data:; connect-src 'self'; frame-src 'self'; frame-ancestors 'self'; base-uri 'self'; form-action 'self'",
+      );
+    }
+    return payload;
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AssentError) {
+      const retryAfter = (error as AssentError & { retryAfter?: number }).retryAfter;
+      if (retryAfter) reply.header('retry-after', String(retryAfter));
+      return reply.code(HTTP_STATUS[error.code]).send(error.toBody());
+    }
+    if (error.statusCode === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply
+        .code(413)
+        .send({
+          status: 'PAYLOAD_TOO_LARGE',
+          message: `${TOO_LARGE_MESSAGE} (limit ${BODY_LIMIT_BYTES / 1024} KB)`,
+        });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      const status = error.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR';
+      return reply.code(error.statusCode).send({ status, message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ status: 'INTERNAL_ERROR', message: INTERNAL_MESSAGE });
+  });
+
+  registerRoutes(app, routes, handlers, deps, {
+    validateResponses: options.validateResponses ?? false,
+  });
+
+  const document = openApiDocument(routes, config.publicUrl);
+  app.get('/api/openapi.json', async () => document);
+  await app.register(fastifySwagger, {
+    mode: 'static',
+    specification: { document: document as never },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const bannerDist = config.bannerDist ?? repoPath('packages', 'banner', 'dist');
+  if (existsSync(bannerDist)) {
+    await app.register(fastifyStatic, {
+      root: bannerDist,
+      prefix: '/banner/static/',
+      decorateReply: false,
+      maxAge: '1h',
+    });
+  }
+
+  const webDist = config.webDist ?? repoPath('apps', 'web', 'dist');
+  const hasConsole = existsSync(path.join(webDist, 'index.html'));
+  if (hasConsole) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`));
+    if (request.method === 'GET' && !isApi && !path.extname(url)) {
+      if (hasConsole) return reply.type('text/html').sendFile('index.html', webDist);
+      return reply
+        .type('text/html')
+        .send(
+          '<!doctype html><title>Assent</title><h1>Assent API is running</h1><p>The console is not built. Run <code>npm start</code>, which builds it, or <code>pnpm --filter @assent/web build</code>.</p><p><a href="/api/docs">API documentation</a></p>',
+        );
+    }
+    return reply.code(404).send({ status: 'NOT_FOUND', message: NOT_FOUND_MESSAGE });
+  });
+
+  return app;
+}

@@ -1,0 +1,122 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((v) =>
+      v === undefined || v === ''
+        ? fallback
+        : !['0', 'false', 'no', 'off'].includes(v.toLowerCase()),
+    );
+
+const list = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+/** Every setting of the server, read once from the environment (README "Configuration"). */
+const EnvSchema = z.object({
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4600),
+  ASSENT_DATA_DIR: z.string().default('.assent'),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().positive().default(10),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Assent <no-reply@assent.local>'),
+  ASSENT_ADMIN_EMAILS: list,
+  ASSENT_DEMO: bool(true),
+  ASSENT_DEMO_PASSWORD: z.string().optional(),
+  ASSENT_PUBLIC_URL: z.string().optional(),
+  ASSENT_GVL_URL: z.string().default('https://vendor-list.consensu.org'),
+  ASSENT_GOOGLE_ATP_URL: z
+    .string()
+    .default('https://storage.googleapis.com/tcfac/additional-consent-providers.csv'),
+  ASSENT_GEO_COUNTRY_HEADER: z.string().default('cf-ipcountry'),
+  ASSENT_GEO_REGION_HEADER: z.string().default('cf-region-code'),
+  ASSENT_GEOIP_DB: z.string().optional(),
+  ASSENT_CMP_ID: z.coerce.number().int().min(0).default(0),
+  ASSENT_SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
+  ASSENT_SESSION_MAX_DAYS: z.coerce.number().int().positive().default(7),
+  ASSENT_TRUST_PROXY: bool(false),
+  ASSENT_ALLOW_PRIVATE_FETCH: bool(false),
+  ASSENT_LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info'),
+  ASSENT_WEB_DIST: z.string().optional(),
+  ASSENT_BANNER_DIST: z.string().optional(),
+});
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  adminEmails: string[];
+  demo: boolean;
+  demoPassword: string | undefined;
+  /** The origin visitors and the console reach the server on; derived from host and port when unset. */
+  publicUrl: string | undefined;
+  gvlBaseUrl: string;
+  googleAtpUrl: string;
+  geoCountryHeader: string;
+  geoRegionHeader: string;
+  geoIpDatabase: string | undefined;
+  cmpId: number;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  trustProxy: boolean;
+  /** Let the logo check reach private addresses (tests, intranets). */
+  allowPrivateFetch: boolean;
+  logLevel: string;
+  webDist: string | undefined;
+  bannerDist: string | undefined;
+}
+
+/** Reads the configuration; a bad value names the variable and the rule. */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
+): ServerConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${details}`);
+  }
+  const e = parsed.data;
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(cwd, e.ASSENT_DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    adminEmails: e.ASSENT_ADMIN_EMAILS,
+    demo: e.ASSENT_DEMO,
+    demoPassword: e.ASSENT_DEMO_PASSWORD || undefined,
+    publicUrl: e.ASSENT_PUBLIC_URL?.replace(/\/$/, '') || undefined,
+    gvlBaseUrl: e.ASSENT_GVL_URL.replace(/\/$/, ''),
+    googleAtpUrl: e.ASSENT_GOOGLE_ATP_URL,
+    geoCountryHeader: e.ASSENT_GEO_COUNTRY_HEADER.toLowerCase(),
+    geoRegionHeader: e.ASSENT_GEO_REGION_HEADER.toLowerCase(),
+    geoIpDatabase: e.ASSENT_GEOIP_DB || undefined,
+    cmpId: e.ASSENT_CMP_ID,
+    sessionIdleMs: e.ASSENT_SESSION_IDLE_MINUTES * 60_000,
+    sessionMaxMs: e.ASSENT_SESSION_MAX_DAYS * 86_400_000,
+    trustProxy: e.ASSENT_TRUST_PROXY,
+    allowPrivateFetch: e.ASSENT_ALLOW_PRIVATE_FETCH,
+    logLevel: e.ASSENT_LOG_LEVEL,
+    webDist: e.ASSENT_WEB_DIST,
+    bannerDist: e.ASSENT_BANNER_DIST,
+  };
+}

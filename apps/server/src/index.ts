@@ -1,0 +1,208 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { ServerConfig } from './config';
+import { loadConfig } from './config';
+import type { Db } from './db';
+import { migrate, openDatabase } from './db';
+import { runAuditLogExport } from './jobs/audit-log-export';
+import { recoverBulkUpdates, runBulkUpdate, watchBulkUpdates } from './jobs/bulk-update';
+import type { JobQueue } from './jobs/queue';
+import { QUEUES, createJobQueue } from './jobs/queue';
+import { users } from './repositories/accounts';
+import type { AppDeps } from './routes/context';
+import { createExternalLists } from './services/external-lists';
+import type { Logger } from './services/logger';
+import { createMailer } from './services/mailer';
+import { ensureBuiltInThemes, seedDemo } from './seed';
+
+export { buildApp } from './app';
+export type { BuildOptions } from './app';
+export { loadConfig } from './config';
+export type { ServerConfig } from './config';
+export { migrate, openDatabase } from './db';
+export type { Db } from './db';
+export type { AppDeps } from './routes/context';
+
+/** Prints to the terminal that started Assent (not to the request log). */
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+const consoleLogger: Logger = {
+  info: (obj, msg) => say(`assent: ${msg ?? ''} ${JSON.stringify(obj)}`),
+  warn: (obj, msg) =>
+    process.stderr.write(`assent: warning: ${msg ?? ''} ${JSON.stringify(obj)}\n`),
+  error: (obj, msg) => process.stderr.write(`assent: error: ${msg ?? ''} ${JSON.stringify(obj)}\n`),
+};
+
+export interface Services {
+  deps: AppDeps;
+  jobs: JobQueue;
+  db: Db;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database, runs migrations and starts the job workers: everything but HTTP. Tests and
+ * the CLI's server commands share it.
+ */
+export async function startServices(
+  config: ServerConfig,
+  options: {
+    logger?: Logger;
+    now?: () => Date;
+    pollingIntervalSeconds?: number;
+    workers?: boolean;
+  } = {},
+): Promise<Services> {
+  const logger = options.logger ?? consoleLogger;
+  const now = options.now ?? (() => new Date());
+  const db = await openDatabase(config);
+  try {
+    await migrate(db, (line) => logger.info({}, line));
+    await ensureBuiltInThemes(db, now());
+    const jobs = await createJobQueue(db, logger, {
+      pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+    });
+    const lists = createExternalLists({
+      db,
+      gvlBaseUrl: config.gvlBaseUrl,
+      googleAtpUrl: config.googleAtpUrl,
+      logger,
+      now,
+    });
+    const mailer = createMailer({
+      ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}),
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      logger,
+    });
+    const deps: AppDeps = { config, db, mailer, jobs, lists, logger, now };
+    let stopWatching = () => {};
+    if (options.workers !== false) {
+      await jobs.work(QUEUES.bulkUpdate, (data) => runBulkUpdate(deps, String(data.bulkUpdateId)));
+      await jobs.work(QUEUES.auditLogExport, (data) =>
+        runAuditLogExport(db, logger, now, String(data.id)),
+      );
+      await recoverBulkUpdates(deps, { exclusive: db.kind === 'pglite' });
+      stopWatching = watchBulkUpdates(deps);
+    }
+    return {
+      deps,
+      jobs,
+      db,
+      async close() {
+        stopWatching();
+        await jobs.stop();
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** `assent server start` / `npm start`: the API, the console and the banner on one origin. */
+export async function startServer(config: ServerConfig = loadConfig()): Promise<RunningServer> {
+  const services = await startServices(config);
+  const { deps } = services;
+  let app: FastifyInstance;
+  try {
+    if (config.demo && (await users.count(deps.db)) === 0) {
+      const demo = await seedDemo(deps, { password: config.demoPassword });
+      say('');
+      say('  A demo account was created (this is printed once):');
+      say(`    e-mail:   ${demo.email}`);
+      say(`    password: ${demo.password}`);
+      say(`    account:  p-${demo.pcode}`);
+      say('');
+    }
+    app = await buildApp(deps);
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await services.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url =
+    config.publicUrl ??
+    `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  say(
+    `Assent is running: ${url}  (API docs: ${url}/api/docs; database: ${deps.db.kind === 'pglite' ? path.join(config.dataDir, 'db') : 'PostgreSQL'})`,
+  );
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await app.close();
+      await services.close();
+    })());
+  return { app, url, close };
+}
+
+/** Runs until SIGINT or SIGTERM, then closes HTTP, the workers and the database. */
+export async function runUntilSignalled(config?: ServerConfig): Promise<void> {
+  const server = await startServer(config);
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      say(`assent: ${signal} received, shutting down`);
+      server.close().then(resolve, (error: unknown) => {
+        process.stderr.write(`assent: error while shutting down: ${(error as Error).message}\n`);
+        resolve();
+      });
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+}
+
+/** `assent server migrate`. */
+export async function runMigrations(config: ServerConfig = loadConfig()): Promise<number> {
+  const db = await openDatabase(config);
+  try {
+    return await migrate(db, say);
+  } finally {
+    await db.close();
+  }
+}
+
+/** `assent server admin grant EMAIL`: lets a user approve and reject text change requests. */
+export async function grantAdmin(
+  email: string,
+  config: ServerConfig = loadConfig(),
+): Promise<boolean> {
+  const db = await openDatabase(config);
+  try {
+    await migrate(db);
+    return await users.setAdmin(db, email, true);
+  } finally {
+    await db.close();
+  }
+}
+
+/** `assent server gvl import FILE`: stores a Global Vendor List for hosts without internet access. */
+export async function importGvl(file: string, config: ServerConfig = loadConfig()) {
+  const json = readFileSync(file, 'utf8');
+  const db = await openDatabase(config);
+  try {
+    await migrate(db);
+    const lists = createExternalLists({
+      db,
+      gvlBaseUrl: config.gvlBaseUrl,
+      googleAtpUrl: config.googleAtpUrl,
+      logger: consoleLogger,
+      now: () => new Date(),
+    });
+    return await lists.importVendorList(json, `import:${path.basename(file)}`);
+  } finally {
+    await db.close();
+  }
+}

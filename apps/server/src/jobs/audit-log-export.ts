@@ -1,0 +1,36 @@
+import { logStartDate } from '@assent/core';
+import type { Db } from '../db';
+import { auditLogs, consentLogCsv } from '../repositories/audit-logs';
+import type { Logger } from '../services/logger';
+
+/** Builds the CSV of one audit-log request; a property deleted meanwhile fails it with a reason. */
+export async function runAuditLogExport(
+  db: Db,
+  logger: Logger,
+  now: () => Date,
+  id: string,
+): Promise<void> {
+  const log = await auditLogs.get(db, id);
+  if (!log || log.queryState === 'SUCCEEDED' || log.queryState === 'CANCELLED') return;
+  await auditLogs.setState(db, id, 'RUNNING', now());
+  if (!log.propertyUuid) {
+    await auditLogs.setState(db, id, 'FAILED', now(), {
+      error: `No property of this account has the url ${log.url}`,
+    });
+    return;
+  }
+  try {
+    const { csv, rows } = await consentLogCsv(
+      db,
+      log.propertyUuid,
+      logStartDate(log.endDate, log.daysBack),
+      log.endDate,
+    );
+    await auditLogs.setState(db, id, 'SUCCEEDED', now(), { csv, rows });
+  } catch (error) {
+    logger.error({ id, err: (error as Error).message }, 'audit log export failed');
+    await auditLogs.setState(db, id, 'FAILED', now(), {
+      error: 'The export failed; please try again',
+    });
+  }
+}

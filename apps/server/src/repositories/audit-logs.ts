@@ -1,0 +1,154 @@
+import type { AuditLog, AuditLogState } from '@assent/core';
+import type { Queryable } from '../db';
+import { iso } from '../db';
+
+type Row = Record<string, unknown>;
+
+const COLUMNS = `id, url, end_date, days_back, state, rows, error, is_downloaded, created_at`;
+
+const toAuditLog = (r: Row): AuditLog => ({
+  id: String(r.id),
+  queryId: String(r.id),
+  url: String(r.url),
+  queryState: r.state as AuditLogState,
+  isDownloaded: Boolean(r.is_downloaded),
+  isDownloading: false,
+  endDate: String(r.end_date),
+  daysBack: Number(r.days_back),
+  rows: r.rows === null || r.rows === undefined ? null : Number(r.rows),
+  error: (r.error as string | null) ?? null,
+  createdAt: iso(r.created_at),
+});
+
+export const auditLogs = {
+  async create(
+    q: Queryable,
+    input: {
+      pcode: string;
+      propertyUuid: string | null;
+      url: string;
+      endDate: string;
+      daysBack: number;
+      userId: number;
+      now: Date;
+    },
+  ): Promise<AuditLog> {
+    const rows = await q.query(
+      `insert into audit_logs (id, pcode, property_uuid, url, end_date, days_back, state, created_by, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, 'QUEUED', $7, $8, $8) returning ${COLUMNS}`,
+      [
+        crypto.randomUUID(),
+        input.pcode,
+        input.propertyUuid,
+        input.url,
+        input.endDate,
+        input.daysBack,
+        input.userId,
+        input.now,
+      ],
+    );
+    return toAuditLog(rows[0]!);
+  },
+
+  /** What the console's modals list: not acknowledged (hidden), newest first. */
+  async visible(q: Queryable, pcode: string): Promise<AuditLog[]> {
+    const rows = await q.query(
+      `select ${COLUMNS} from audit_logs where pcode = $1 and not hidden order by created_at desc, id`,
+      [pcode],
+    );
+    return rows.map(toAuditLog);
+  },
+
+  async get(
+    q: Queryable,
+    id: string,
+  ): Promise<(AuditLog & { pcode: string; propertyUuid: string | null }) | undefined> {
+    const rows = await q.query(
+      `select ${COLUMNS}, pcode, property_uuid from audit_logs where id = $1`,
+      [id],
+    );
+    const r = rows[0];
+    return (
+      r && {
+        ...toAuditLog(r),
+        pcode: String(r.pcode),
+        propertyUuid: (r.property_uuid as string | null) ?? null,
+      }
+    );
+  },
+
+  async setState(
+    q: Queryable,
+    id: string,
+    state: AuditLogState,
+    now: Date,
+    result: { rows?: number; csv?: string; error?: string } = {},
+  ) {
+    await q.query(
+      `update audit_logs set state = $2, rows = coalesce($3, rows), csv = coalesce($4, csv), error = $5, updated_at = $6 where id = $1`,
+      [id, state, result.rows ?? null, result.csv ?? null, result.error ?? null, now],
+    );
+  },
+
+  /** The CSV of one log, or of every ready one, and marks them downloaded. */
+  async takeCsv(
+    q: Queryable,
+    pcode: string,
+    logId: string | undefined,
+    now: Date,
+  ): Promise<Array<{ id: string; url: string; csv: string }>> {
+    const rows = await q.query<{ id: string; url: string; csv: string }>(
+      `update audit_logs set is_downloaded = true, updated_at = $3
+       where pcode = $1 and state = 'SUCCEEDED' and ($2::text is null or id = $2) and ($2::text is not null or not is_downloaded)
+       returning id, url, csv`,
+      [pcode, logId ?? null, now],
+    );
+    return rows;
+  },
+
+  async hide(q: Queryable, pcode: string, ids: readonly string[]): Promise<number> {
+    const rows = await q.query(
+      `update audit_logs set hidden = true where pcode = $1 and id = any($2::text[]) returning id`,
+      [pcode, ids],
+    );
+    return rows.length;
+  },
+};
+
+/** The consent log of a property between two days (inclusive), as CSV with a header row. */
+export async function consentLogCsv(
+  q: Queryable,
+  propertyUuid: string,
+  from: string,
+  to: string,
+): Promise<{ csv: string; rows: number }> {
+  const rows = await q.query(
+    `select created_at, regulation, outcome, page_format, device, os, browser, country, region, theme_id, variant
+     from visits where property_uuid = $1 and created_at >= $2::date and created_at < ($3::date + 1) order by created_at, id`,
+    [propertyUuid, from, to],
+  );
+  const header =
+    'timestamp,regulation,outcome,page_format,device,os,browser,country,region,theme_id,variant';
+  const cell = (v: unknown) => {
+    const s = v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v);
+    return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  const lines = rows.map((r) =>
+    [
+      r.created_at,
+      r.regulation,
+      r.outcome,
+      r.page_format,
+      r.device,
+      r.os,
+      r.browser,
+      r.country,
+      r.region,
+      r.theme_id,
+      r.variant,
+    ]
+      .map(cell)
+      .join(','),
+  );
+  return { csv: [header, ...lines].join('\n') + '\n', rows: rows.length };
+}

@@ -1,0 +1,77 @@
+import type { Queryable } from '../db';
+import { randomCode, safeEqual, sha256 } from '../services/secrets';
+
+export type CodePurpose = 'confirm-sign-up' | 'reset-password';
+
+/** Codes expire after 24 hours and lock after five wrong attempts. */
+export const CODE_TTL_MS = 24 * 3_600_000;
+export const CODE_MAX_ATTEMPTS = 5;
+
+export const verificationCodes = {
+  /** Issues a new code, invalidating the previous ones of that purpose. */
+  async issue(q: Queryable, userId: number, purpose: CodePurpose, now: Date): Promise<string> {
+    const code = randomCode();
+    await q.query(
+      `update verification_codes set used_at = $3 where user_id = $1 and purpose = $2 and used_at is null`,
+      [userId, purpose, now],
+    );
+    await q.query(
+      `insert into verification_codes (user_id, purpose, code_hash, expires_at, created_at) values ($1, $2, $3, $4, $5)`,
+      [userId, purpose, sha256(code), new Date(now.getTime() + CODE_TTL_MS), now],
+    );
+    return code;
+  },
+
+  /** Checks and consumes a code. */
+  async consume(
+    q: Queryable,
+    userId: number,
+    purpose: CodePurpose,
+    code: string,
+    now: Date,
+  ): Promise<'ok' | 'mismatch' | 'expired'> {
+    const rows = await q.query(
+      `select id, code_hash, attempts, expires_at from verification_codes
+       where user_id = $1 and purpose = $2 and used_at is null order by id desc limit 1`,
+      [userId, purpose],
+    );
+    const r = rows[0];
+    if (!r) return 'expired';
+    const expiresAt = r.expires_at instanceof Date ? r.expires_at : new Date(String(r.expires_at));
+    if (expiresAt <= now || Number(r.attempts) >= CODE_MAX_ATTEMPTS) return 'expired';
+    if (!safeEqual(String(r.code_hash), sha256(code.trim()))) {
+      await q.query(`update verification_codes set attempts = attempts + 1 where id = $1`, [r.id]);
+      return 'mismatch';
+    }
+    await q.query(`update verification_codes set used_at = $2 where id = $1`, [r.id, now]);
+    return 'ok';
+  },
+};
+
+/** Fixed-window counters: at most `limit` hits per `windowMs` for a key. */
+export const rateLimits = {
+  async hit(
+    q: Queryable,
+    key: string,
+    limit: number,
+    windowMs: number,
+    now: Date,
+  ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+    const rows = await q.query<{ window_start: Date | string; count: number }>(
+      `insert into rate_limits (key, window_start, count) values ($1, $2, 1)
+       on conflict (key) do update set
+         count = case when rate_limits.window_start <= $3 then 1 else rate_limits.count + 1 end,
+         window_start = case when rate_limits.window_start <= $3 then $2 else rate_limits.window_start end
+       returning window_start, count`,
+      [key, now, new Date(now.getTime() - windowMs)],
+    );
+    const row = rows[0]!;
+    const start =
+      row.window_start instanceof Date ? row.window_start : new Date(String(row.window_start));
+    const retryAfterSeconds = Math.max(
+      1,
+      Math.ceil((start.getTime() + windowMs - now.getTime()) / 1000),
+    );
+    return { allowed: Number(row.count) <= limit, retryAfterSeconds };
+  },
+};

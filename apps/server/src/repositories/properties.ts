@@ -1,0 +1,238 @@
+import type { Property, PropertyListItem, PropertyType, PropertyValues } from '@assent/core';
+import {
+  PROPERTY_TYPE_LABELS,
+  identifierKey,
+  legalBasisOf,
+  propertyIdentifier,
+  regulationLabel,
+  regulationsOf,
+} from '@assent/core';
+import type { Queryable } from '../db';
+import { iso } from '../db';
+
+type Row = Record<string, unknown>;
+
+const SELECT = `select p.id, p.uuid, p.pcode, p.property_type, p.identifier, p.theme_id, p.cmp_version, p.editable,
+  p.config, p.created_at, p.updated_at, t.name as theme_name
+  from properties p
+  left join themes t on t.id::text = p.theme_id and (t.pcode = p.pcode or t.pcode is null)`;
+
+function toProperty(r: Row): Property {
+  const config = r.config as PropertyValues;
+  return {
+    ...config,
+    uuid: String(r.uuid),
+    siteId: Number(r.id),
+    pCode: String(r.pcode),
+    themeName: (r.theme_name as string | null) ?? undefined,
+    editable: Boolean(r.editable),
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+  };
+}
+
+/** The list row: what the properties table, the bulk-update filters and the CLI need. */
+export function toListItem(p: Property): PropertyListItem {
+  const { consent, legitimate } = legalBasisOf(p);
+  return {
+    uuid: p.uuid,
+    siteId: p.siteId,
+    propertyType: p.propertyType,
+    ...(p.propertyType === 'APP' ? { packageId: p.packageId ?? '' } : { url: p.url ?? '' }),
+    publisherName: p.publisherName,
+    themeId: p.themeId,
+    ...(p.themeName !== undefined ? { themeName: p.themeName } : {}),
+    regulation: regulationLabel(regulationsOf(p)),
+    privacyModes: p.privacyModes,
+    consentLocations: p.consentLocations,
+    cmpVersion: p.cmpVersion,
+    editable: p.editable,
+    applyToSubDomains: p.applyToSubDomains,
+    ampEnabled: p.ampEnabled,
+    publisherCC: p.publisherCC,
+    gbcEnabled: p.gbcEnabled,
+    googleEnabled: p.googleEnabled,
+    consentScope: p.consentScope,
+    noLegalBasis: p.noLegalBasis,
+    purposeIds: consent,
+    purposeLegitimateIds: legitimate,
+    propertyTypeLabel: PROPERTY_TYPE_LABELS[p.propertyType],
+    updatedAt: p.updatedAt,
+  };
+}
+
+export type PropertySort = 'url,ASC' | 'url,DESC' | 'updatedAt,DESC';
+
+const ORDER: Record<PropertySort, string> = {
+  'url,ASC': 'p.identifier_key asc, p.id asc',
+  'url,DESC': 'p.identifier_key desc, p.id desc',
+  'updatedAt,DESC': 'p.updated_at desc, p.id desc',
+};
+
+/** The unique-index name a concurrent duplicate insert trips over. */
+export const IDENTIFIER_INDEX = 'properties_identifier';
+
+export const properties = {
+  async list(
+    q: Queryable,
+    pcode: string,
+    options: { type?: PropertyType; filter?: string; sort?: PropertySort } = {},
+  ): Promise<Property[]> {
+    const rows = await q.query(
+      `${SELECT} where p.pcode = $1 and ($2::text is null or p.property_type = $2)
+         and ($3::text is null or p.identifier_key like '%' || lower($3) || '%')
+       order by ${ORDER[options.sort ?? 'url,ASC']}`,
+      [pcode, options.type ?? null, options.filter?.trim() || null],
+    );
+    return rows.map(toProperty);
+  },
+
+  async get(
+    q: Queryable,
+    pcode: string,
+    uuid: string,
+    options: { forUpdate?: boolean } = {},
+  ): Promise<Property | undefined> {
+    if (options.forUpdate)
+      await q.query(`select 1 from properties where pcode = $1 and uuid = $2 for update`, [
+        pcode,
+        uuid,
+      ]);
+    const rows = await q.query(`${SELECT} where p.pcode = $1 and p.uuid = $2`, [pcode, uuid]);
+    return rows[0] && toProperty(rows[0]);
+  },
+
+  async getById(
+    q: Queryable,
+    pcode: string,
+    id: number,
+    options: { forUpdate?: boolean } = {},
+  ): Promise<Property | undefined> {
+    if (options.forUpdate)
+      await q.query(`select 1 from properties where pcode = $1 and id = $2 for update`, [
+        pcode,
+        id,
+      ]);
+    const rows = await q.query(`${SELECT} where p.pcode = $1 and p.id = $2`, [pcode, id]);
+    return rows[0] && toProperty(rows[0]);
+  },
+
+  /** Identifiers (urls and package ids) of the account's properties, except one. */
+  async identifiers(q: Queryable, pcode: string, exceptUuid?: string): Promise<string[]> {
+    const rows = await q.query<{ identifier: string }>(
+      `select identifier from properties where pcode = $1 and ($2::text is null or uuid <> $2)`,
+      [pcode, exceptUuid ?? null],
+    );
+    return rows.map((r) => r.identifier);
+  },
+
+  async insert(q: Queryable, pcode: string, values: PropertyValues, now: Date): Promise<Property> {
+    const identifier = propertyIdentifier(values);
+    const rows = await q.query<{ uuid: string }>(
+      `insert into properties (uuid, pcode, property_type, identifier, identifier_key, theme_id, cmp_version, config, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) returning uuid`,
+      [
+        crypto.randomUUID(),
+        pcode,
+        values.propertyType,
+        identifier,
+        identifierKey(identifier),
+        values.themeId,
+        String(values.cmpVersion),
+        values,
+        now,
+      ],
+    );
+    return (await properties.get(q, pcode, rows[0]!.uuid))!;
+  },
+
+  async update(
+    q: Queryable,
+    pcode: string,
+    uuid: string,
+    values: PropertyValues,
+    now: Date,
+    options: { editable?: boolean } = {},
+  ): Promise<Property> {
+    const identifier = propertyIdentifier(values);
+    await q.query(
+      `update properties set identifier = $3, identifier_key = $4, theme_id = $5, cmp_version = $6, config = $7,
+         updated_at = $8, editable = coalesce($9, editable)
+       where pcode = $1 and uuid = $2`,
+      [
+        pcode,
+        uuid,
+        identifier,
+        identifierKey(identifier),
+        values.themeId,
+        String(values.cmpVersion),
+        values,
+        now,
+        options.editable ?? null,
+      ],
+    );
+    return (await properties.get(q, pcode, uuid))!;
+  },
+
+  async remove(q: Queryable, pcode: string, uuid: string): Promise<boolean> {
+    const rows = await q.query(
+      `delete from properties where pcode = $1 and uuid = $2 returning id`,
+      [pcode, uuid],
+    );
+    return rows.length > 0;
+  },
+
+  async setEditable(
+    q: Queryable,
+    pcode: string,
+    ids: readonly number[],
+    editable: boolean,
+  ): Promise<void> {
+    await q.query(`update properties set editable = $3 where pcode = $1 and id = any($2::int[])`, [
+      pcode,
+      ids,
+      editable,
+    ]);
+  },
+
+  /** Properties by id (siteId) within an account, in the given order; unknown ids are left out. */
+  async byIds(q: Queryable, pcode: string, ids: readonly number[]): Promise<Property[]> {
+    const rows = await q.query(`${SELECT} where p.pcode = $1 and p.id = any($2::int[])`, [
+      pcode,
+      ids,
+    ]);
+    const byId = new Map(rows.map((r) => [Number(r.id), toProperty(r)]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  },
+
+  async findByIdentifier(
+    q: Queryable,
+    pcode: string,
+    identifier: string,
+  ): Promise<Property | undefined> {
+    const rows = await q.query(`${SELECT} where p.pcode = $1 and p.identifier_key = $2`, [
+      pcode,
+      identifierKey(identifier),
+    ]);
+    return rows[0] && toProperty(rows[0]);
+  },
+};
+
+/** The account's themes as property validation needs them (the built-in default theme included). */
+export async function themeRefs(
+  q: Queryable,
+  pcode: string,
+): Promise<
+  Array<{ themeId: string; themeName: string; themeType: PropertyType; gvlVersion: 2 | 3 }>
+> {
+  const rows = await q.query(
+    `select id, name, theme_type, config from themes where pcode = $1 or pcode is null order by lower(name), id`,
+    [pcode],
+  );
+  return rows.map((r) => ({
+    themeId: String(r.id),
+    themeName: String(r.name),
+    themeType: r.theme_type as PropertyType,
+    gvlVersion: (((r.config as { gvlVersion?: number }).gvlVersion ?? 3) === 2 ? 2 : 3) as 2 | 3,
+  }));
+}

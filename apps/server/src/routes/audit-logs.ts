@@ -1,0 +1,63 @@
+import type { Routes } from '@assent/core';
+import { AssentError, normaliseAuditUrl, validateDownloadLogs } from '@assent/core';
+import { QUEUES } from '../jobs/queue';
+import { auditLogs } from '../repositories/audit-logs';
+import { properties } from '../repositories/properties';
+import type { GroupHandlers } from './context';
+
+export const NO_LOGS_READY = 'No logs are ready to download';
+
+export const auditLogHandlers: GroupHandlers<Routes['auditLogs']> = {
+  async create({ body }, { deps, pCode, user }) {
+    const checked = validateDownloadLogs(body, deps.now());
+    if (!checked.ok) throw AssentError.fromIssues(checked.issues);
+    const url = normaliseAuditUrl(body.url);
+    const property = await properties.findByIdentifier(
+      deps.db,
+      pCode,
+      url.replace(/^https?:\/\//i, '').replace(/\/$/, ''),
+    );
+    const log = await auditLogs.create(deps.db, {
+      pcode: pCode,
+      propertyUuid: property?.uuid ?? null,
+      url,
+      endDate: checked.value.endDate,
+      daysBack: checked.value.daysBack,
+      userId: user().id,
+      now: deps.now(),
+    });
+    await deps.jobs.send(QUEUES.auditLogExport, { id: log.id });
+    return log;
+  },
+
+  status: (_input, { deps, pCode }) => auditLogs.visible(deps.db, pCode),
+
+  async download({ query }, { deps, pCode }) {
+    const logs = await auditLogs.takeCsv(deps.db, pCode, query.logId, deps.now());
+    if (!logs.length) throw new AssentError('NOT_FOUND', NO_LOGS_READY);
+    const [first] = logs;
+    const body =
+      logs.length === 1
+        ? first!.csv
+        : logs
+            .map((l) =>
+              l.csv
+                .split('\n')
+                .slice(1)
+                .filter(Boolean)
+                .map((line) => `${l.url},${line}`)
+                .join('\n'),
+            )
+            .join('\n');
+    const csv = logs.length === 1 ? body : `url,${first!.csv.split('\n')[0]}\n${body}\n`;
+    return {
+      body: csv,
+      contentType: 'text/csv; charset=utf-8',
+      filename: logs.length === 1 ? `consent-log-${first!.id}.csv` : 'consent-logs.csv',
+    };
+  },
+
+  async hide({ body }, { deps, pCode }) {
+    return { hidden: await auditLogs.hide(deps.db, pCode, body.ids) };
+  },
+};

@@ -1,0 +1,265 @@
+import type { AccountUser, Issue, Organisation, Routes } from '@assent/core';
+import {
+  AssentError,
+  CODE_EXPIRED_MESSAGE,
+  CODE_MISMATCH_MESSAGE,
+  INCORRECT_PASSWORD,
+  INCORRECT_USERNAME_OR_PASSWORD,
+  NAME_TOO_SHORT,
+  PASSWORD_CHANGED,
+  PASSWORD_RESET_SUCCESS,
+  RESEND_CONFIRMATION_SUCCESS,
+  RESET_CODE_SENT,
+  SIGNED_OUT,
+  SIGN_UP_CONFIRMED,
+  SIGN_UP_SUCCESS,
+  USER_ALREADY_CONFIRMED,
+  USER_ALREADY_EXISTS,
+  USER_DOES_NOT_EXIST,
+  USER_IS_NOT_CONFIRMED,
+  validateChangePasswordRequest,
+  validateConfirmCodeRequest,
+  validateEmailOnlyRequest,
+  validateSignInRequest,
+  validateSignUpRequest,
+  validateTermsAcceptance,
+  validateTokenName,
+} from '@assent/core';
+import type { Queryable } from '../db';
+import type { OrganisationRow, UserRow } from '../repositories/accounts';
+import { organisations, users } from '../repositories/accounts';
+import type { CodePurpose } from '../repositories/codes';
+import { verificationCodes } from '../repositories/codes';
+import { termsAcceptances } from '../repositories/feedback';
+import { accessTokens, sessions } from '../repositories/sessions';
+import { endSession, loadAuthUser, startSession } from '../services/auth';
+import { hashPassword, verifyPassword } from '../services/secrets';
+import type { AppDeps, AuthUser, GroupHandlers } from './context';
+
+function check<T>(result: { ok: true; value: T } | { ok: false; issues: Issue[] }): T {
+  if (!result.ok) throw AssentError.fromIssues(result.issues);
+  return result.value;
+}
+
+export const toAccountUser = (user: AuthUser): AccountUser => ({
+  username: user.email,
+  email: user.email,
+  givenName: user.givenName,
+  familyName: user.familyName,
+  name: `${user.givenName} ${user.familyName}`.trim(),
+  pcodes: user.pcodes,
+  isAdmin: user.isAdmin,
+});
+
+export const toOrganisation = (org: OrganisationRow): Organisation => ({
+  pcode: org.pcode,
+  name: org.name,
+  sspTosAccepted: org.sspTosAccepted,
+  cmpTosAccepted: org.cmpTosAccepted,
+  premiumEligible: org.premiumEligible,
+  consentOrPayEnabled: org.copEnabled,
+});
+
+async function sendCode(
+  deps: AppDeps,
+  q: Queryable,
+  user: UserRow,
+  purpose: CodePurpose,
+): Promise<void> {
+  const code = await verificationCodes.issue(q, user.id, purpose, deps.now());
+  const origin = deps.config.publicUrl ?? `http://${deps.config.host}:${deps.config.port}`;
+  const mail =
+    purpose === 'confirm-sign-up'
+      ? {
+          subject: 'Confirm your Assent account',
+          text: `Hello ${user.givenName},\n\nYour Assent confirmation code is ${code}.\nEnter it with your new password at ${origin}/login to finish signing up. The code expires in 24 hours.\n\nIf you did not sign up, ignore this e-mail.\n`,
+        }
+      : {
+          subject: 'Reset your Assent password',
+          text: `Hello ${user.givenName},\n\nYour Assent password reset code is ${code}.\nEnter it with a new password at ${origin}/reset-password. The code expires in 24 hours.\n\nIf you did not ask for this, ignore this e-mail: your password is unchanged.\n`,
+        };
+  await deps.mailer.send({ to: user.email, ...mail });
+}
+
+async function consumeCode(
+  deps: AppDeps,
+  q: Queryable,
+  user: UserRow,
+  purpose: CodePurpose,
+  code: string,
+) {
+  const outcome = await verificationCodes.consume(q, user.id, purpose, code, deps.now());
+  if (outcome === 'mismatch') throw new AssentError('CODE_MISMATCH', CODE_MISMATCH_MESSAGE);
+  if (outcome === 'expired') throw new AssentError('EXPIRED_CODE', CODE_EXPIRED_MESSAGE);
+}
+
+async function findUser(q: Queryable, email: string): Promise<UserRow> {
+  const user = await users.findByEmail(q, email);
+  if (!user) throw new AssentError('USER_NOT_FOUND', USER_DOES_NOT_EXIST);
+  return user;
+}
+
+export const authHandlers: GroupHandlers<Routes['auth']> = {
+  /** Creates the user (unconfirmed) and their organisation with a fresh account code, and mails a code. */
+  async signUp({ body }, { deps }) {
+    const result = validateSignUpRequest(body);
+    if (!result.ok) {
+      const short = result.issues.find((i) => i.rule === 'minLength');
+      if (short && result.issues.every((i) => i.rule === 'minLength'))
+        throw new AssentError('INVALID_PARAMETER', NAME_TOO_SHORT);
+      throw AssentError.fromIssues(result.issues);
+    }
+    const { email, firstName, lastName, company } = result.value;
+    await deps.db.transaction(async (tx) => {
+      const existing = await users.findByEmail(tx, email);
+      if (existing?.confirmed)
+        throw new AssentError('USERNAME_EXISTS', USER_ALREADY_EXISTS, {
+          email: USER_ALREADY_EXISTS,
+        });
+      const user =
+        existing ??
+        (await users.create(tx, {
+          email: email.trim(),
+          givenName: firstName.trim(),
+          familyName: lastName.trim(),
+          company: company.trim(),
+        }));
+      if (!existing) {
+        const org = await organisations.create(tx, company.trim());
+        await organisations.addMember(tx, user.id, org.id);
+      }
+      await sendCode(deps, tx, user, 'confirm-sign-up');
+    });
+    return { message: SIGN_UP_SUCCESS };
+  },
+
+  async confirmSignUp({ body }, { deps }) {
+    const { email, code, password } = check(validateConfirmCodeRequest(body));
+    await deps.db.transaction(async (tx) => {
+      const user = await findUser(tx, email);
+      if (user.confirmed) throw new AssentError('NOT_AUTHORIZED', USER_ALREADY_CONFIRMED);
+      await consumeCode(deps, tx, user, 'confirm-sign-up', code);
+      await users.setPassword(tx, user.id, await hashPassword(password), true);
+    });
+    return { message: SIGN_UP_CONFIRMED };
+  },
+
+  async signIn({ body }, { deps, request, reply }) {
+    const { email, password } = check(validateSignInRequest(body));
+    const user = await findUser(deps.db, email);
+    if (!user.confirmed) throw new AssentError('USER_NOT_CONFIRMED', USER_IS_NOT_CONFIRMED);
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      throw new AssentError('NOT_AUTHORIZED', INCORRECT_USERNAME_OR_PASSWORD);
+    }
+    await startSession(request, reply, deps, user.id);
+    const authUser = await loadAuthUser(deps.db, user.id, deps.config.adminEmails);
+    return toAccountUser(authUser!);
+  },
+
+  async signOut(_input, { deps, request, reply, auth }) {
+    await endSession(request, reply, deps, auth);
+    return { message: SIGNED_OUT };
+  },
+
+  /** Always answers the same, so the form does not reveal which e-mails have accounts. */
+  async forgotPassword({ body }, { deps }) {
+    const { email } = check(validateEmailOnlyRequest(body));
+    await deps.db.transaction(async (tx) => {
+      const user = await users.findByEmail(tx, email);
+      if (user?.confirmed) await sendCode(deps, tx, user, 'reset-password');
+    });
+    return { message: RESET_CODE_SENT };
+  },
+
+  async confirmForgotPassword({ body }, { deps }) {
+    const { email, code, password } = check(validateConfirmCodeRequest(body));
+    await deps.db.transaction(async (tx) => {
+      const user = await findUser(tx, email);
+      await consumeCode(deps, tx, user, 'reset-password', code);
+      await users.setPassword(tx, user.id, await hashPassword(password));
+      await sessions.revokeAllForUser(tx, user.id, deps.now());
+    });
+    return { message: PASSWORD_RESET_SUCCESS };
+  },
+
+  async resendConfirmation({ body }, { deps }) {
+    const { email } = check(validateEmailOnlyRequest(body));
+    await deps.db.transaction(async (tx) => {
+      const user = await findUser(tx, email);
+      if (user.confirmed) throw new AssentError('INVALID_PARAMETER', USER_ALREADY_CONFIRMED);
+      await sendCode(deps, tx, user, 'confirm-sign-up');
+    });
+    return { message: RESEND_CONFIRMATION_SUCCESS };
+  },
+
+  /** Changes the password and signs out every other session of the user. */
+  async changePassword({ body }, { deps, auth, user }) {
+    const { oldPassword, newPassword } = check(validateChangePasswordRequest(body));
+    const row = await users.findById(deps.db, user().id);
+    if (!row || !(await verifyPassword(row.passwordHash, oldPassword))) {
+      throw new AssentError('NOT_AUTHORIZED', INCORRECT_PASSWORD, {
+        oldPassword: INCORRECT_PASSWORD,
+      });
+    }
+    await deps.db.transaction(async (tx) => {
+      await users.setPassword(tx, row.id, await hashPassword(newPassword));
+      await sessions.revokeAllForUser(tx, row.id, deps.now(), auth?.sessionId);
+    });
+    return { message: PASSWORD_CHANGED };
+  },
+
+  me: async (_input, { user }) => toAccountUser(user()),
+
+  async organisations(_input, { deps, user }) {
+    return (await organisations.forUser(deps.db, user().id)).map(toOrganisation);
+  },
+
+  async acceptTerms({ body }, { deps, user }) {
+    const acceptance = check(validateTermsAcceptance(body, user().email));
+    return deps.db.transaction(async (tx) => {
+      await termsAcceptances.record(tx, acceptance, deps.now());
+      const org = await organisations.setFlags(
+        tx,
+        acceptance.pcode,
+        acceptance.productType === 'CMP'
+          ? { cmpTosAccepted: acceptance.accepted }
+          : { sspTosAccepted: acceptance.accepted },
+      );
+      return toOrganisation(org!);
+    });
+  },
+
+  async listTokens(_input, { deps, user }) {
+    return (await accessTokens.list(deps.db, user().id)).map((t) => ({
+      id: t.id,
+      name: t.name,
+      prefix: t.prefix,
+      createdAt: t.createdAt.toISOString(),
+      lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
+    }));
+  },
+
+  async createToken({ body }, { deps, user }) {
+    const { name } = check(validateTokenName(body));
+    const { row, token } = await accessTokens.create(deps.db, {
+      userId: user().id,
+      name,
+      now: deps.now(),
+    });
+    return {
+      id: row.id,
+      name: row.name,
+      prefix: row.prefix,
+      createdAt: row.createdAt.toISOString(),
+      lastUsedAt: null,
+      secret: token,
+    };
+  },
+
+  async deleteToken({ params }, { deps, user }) {
+    if (!(await accessTokens.revoke(deps.db, user().id, params.id, deps.now()))) {
+      throw new AssentError('NOT_FOUND', 'No such token');
+    }
+    return { deleted: true as const };
+  },
+};

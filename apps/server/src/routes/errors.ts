@@ -1,0 +1,39 @@
+import type { ErrorCode } from '@assent/core';
+
+/** The one place an error code becomes an HTTP status. */
+export const HTTP_STATUS: Record<ErrorCode, number> = {
+  VALIDATION_ERROR: 400,
+  XSS_ERROR: 400,
+  INVALID_PARAMETER: 400,
+  CODE_MISMATCH: 400,
+  EXPIRED_CODE: 400,
+  UNAUTHORIZED: 401,
+  NOT_AUTHORIZED: 401,
+  USER_NOT_FOUND: 401,
+  FORBIDDEN: 403,
+  CSRF_REJECTED: 403,
+  USER_NOT_CONFIRMED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  NOT_EDITABLE: 409,
+  USERNAME_EXISTS: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  UNKNOWN_ERROR: 500,
+  UPSTREAM_ERROR: 502,
+  NOT_IMPLEMENTED: 501,
+};
+
+export const NOT_FOUND_MESSAGE = 'Not found';
+export const UNAUTHORIZED_MESSAGE = 'Please sign in to continue';
+export const FORBIDDEN_MESSAGE = 'You are not a member of this account';
+export const ADMIN_ONLY_MESSAGE = 'Only administrators can do this';
+export const CSRF_MESSAGE =
+  'This request did not come from the Assent console (origin check failed)';
+export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
+export const TOO_LARGE_MESSAGE = 'The request body is too large';
+export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait and try again.';
+
+export const REPORTS_NOT_AVAILABLE =
+  'Custom reports, the dashboard and scheduled reports are not available in this version of Assent yet; consent analytics per property are.';

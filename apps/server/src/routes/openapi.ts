@@ -1,0 +1,118 @@
+import type { AnyRoute, RouteTable } from '@assent/core';
+import { listRoutes } from '@assent/core';
+import { z } from 'zod';
+
+type JsonSchema = Record<string, unknown>;
+
+function toJsonSchema(
+  schema: z.ZodType | undefined,
+  io: 'input' | 'output',
+): JsonSchema | undefined {
+  if (!schema) return undefined;
+  try {
+    const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+      io,
+      unrepresentable: 'any',
+    }) as JsonSchema;
+    return rest;
+  } catch {
+    return {};
+  }
+}
+
+function parameters(route: AnyRoute): JsonSchema[] {
+  const out: JsonSchema[] = [];
+  for (const [location, schema] of [
+    ['path', route.params],
+    ['query', route.query],
+  ] as const) {
+    const json = toJsonSchema(schema, 'input') as
+      { properties?: Record<string, JsonSchema>; required?: string[] } | undefined;
+    for (const [name, property] of Object.entries(json?.properties ?? {})) {
+      out.push({
+        name,
+        in: location,
+        required: location === 'path' || (json?.required ?? []).includes(name),
+        schema: property,
+      });
+    }
+  }
+  return out;
+}
+
+const ACCESS_NOTE: Record<AnyRoute['access']['kind'], string> = {
+  public: 'Public.',
+  user: 'Signed-in user (session cookie or personal access token).',
+  account: 'Member of the account code.',
+  admin: 'Administrator.',
+};
+
+/** The OpenAPI 3.1 document, generated from the core route table (served at /api/openapi.json). */
+export function openApiDocument(table: RouteTable, publicUrl?: string): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const { group, name, route } of listRoutes(table)) {
+    const operation: JsonSchema = {
+      operationId: `${group}.${name}`,
+      tags: [group],
+      summary: route.summary,
+      description: `${ACCESS_NOTE[route.access.kind]}${route.rateLimited ? ' Rate-limited per IP and per account.' : ''}`,
+      parameters: parameters(route),
+      responses: {
+        [String(route.status)]: {
+          description: 'Success',
+          content:
+            route.responseKind === 'json'
+              ? { 'application/json': { schema: toJsonSchema(route.response, 'output') } }
+              : route.responseKind === 'text'
+                ? { 'text/plain': { schema: { type: 'string' } } }
+                : { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+        },
+        default: {
+          description: 'Error: {status, message, fields}',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
+      },
+      ...(route.access.kind === 'public' ? { security: [] } : {}),
+    };
+    if (route.body) {
+      operation.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: toJsonSchema(route.body, 'input') } },
+      };
+    }
+    (paths[route.path] ??= {})[route.method.toLowerCase()] = operation;
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Assent API',
+      version: '0.1.0',
+      description:
+        'Consent management: properties, themes, vendors, tags, bulk updates, identity and reports.',
+    },
+    ...(publicUrl ? { servers: [{ url: publicUrl }] } : {}),
+    components: {
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'assent_session' },
+        token: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'A personal access token (POST /auth/tokens).',
+        },
+      },
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['status', 'message'],
+          properties: {
+            status: { type: 'string' },
+            message: { type: 'string' },
+            fields: { type: 'object', additionalProperties: { type: 'string' } },
+          },
+        },
+      },
+    },
+    security: [{ session: [] }, { token: [] }],
+    paths,
+  };
+}

@@ -1,0 +1,151 @@
+import type { Property, PropertyType, PropertyValues, Routes } from '@assent/core';
+import {
+  AssentError,
+  CMP_VERSIONS,
+  DUPLICATE_PROPERTY,
+  NOT_ABLE_TO_DELETE,
+  PENDING_UPDATES,
+  defaultAppValues,
+  defaultSiteValues,
+  identifierKey,
+} from '@assent/core';
+import type { Queryable } from '../db';
+import { organisations } from '../repositories/accounts';
+import { IDENTIFIER_INDEX, properties, themeRefs, toListItem } from '../repositories/properties';
+import { checkPropertyForSave } from '../services/property-rules';
+import type { AppDeps, GroupHandlers } from './context';
+import { NOT_FOUND_MESSAGE } from './errors';
+
+const notFound = () => new AssentError('NOT_FOUND', NOT_FOUND_MESSAGE);
+
+async function load(
+  q: Queryable,
+  pcode: string,
+  uuid: string,
+  type: PropertyType,
+  forUpdate = false,
+): Promise<Property> {
+  const property = await properties.get(q, pcode, uuid, { forUpdate });
+  if (!property || property.propertyType !== type) throw notFound();
+  return property;
+}
+
+/** A concurrent insert of the same identifier trips the unique index: the spec's duplicate message. */
+function duplicateOnRace(error: unknown, type: PropertyType): never {
+  const e = error as { code?: string; constraint?: string; message?: string };
+  if (
+    e.code === '23505' &&
+    (e.constraint === IDENTIFIER_INDEX || e.message?.includes(IDENTIFIER_INDEX))
+  ) {
+    const field = type === 'APP' ? 'packageId' : 'url';
+    throw new AssentError('VALIDATION_ERROR', DUPLICATE_PROPERTY, { [field]: DUPLICATE_PROPERTY });
+  }
+  throw error;
+}
+
+async function createProperty(
+  deps: AppDeps,
+  pcode: string,
+  type: PropertyType,
+  body: PropertyValues,
+): Promise<Property> {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const payload = await checkPropertyForSave(tx, deps.lists, pcode, {
+        ...body,
+        propertyType: type,
+      });
+      return properties.insert(tx, pcode, payload, deps.now());
+    });
+  } catch (error) {
+    return duplicateOnRace(error, type);
+  }
+}
+
+async function updateProperty(
+  deps: AppDeps,
+  pcode: string,
+  uuid: string,
+  type: PropertyType,
+  body: PropertyValues,
+  identifierChanged: boolean,
+): Promise<Property> {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const current = await load(tx, pcode, uuid, type, true);
+      if (!current.editable) throw new AssentError('NOT_EDITABLE', PENDING_UPDATES);
+      const identifier = type === 'APP' ? (current.packageId ?? '') : (current.url ?? '');
+      const payload = await checkPropertyForSave(
+        tx,
+        deps.lists,
+        pcode,
+        { ...body, propertyType: type },
+        { existing: { uuid, identifier }, identifierChanged },
+      );
+      return properties.update(tx, pcode, uuid, payload, deps.now());
+    });
+  } catch (error) {
+    return duplicateOnRace(error, type);
+  }
+}
+
+async function removeProperty(
+  deps: AppDeps,
+  pcode: string,
+  uuid: string,
+  type: PropertyType,
+  packageId?: string,
+) {
+  await deps.db.transaction(async (tx) => {
+    const current = await load(tx, pcode, uuid, type, true);
+    if (
+      packageId !== undefined &&
+      identifierKey(current.packageId ?? '') !== identifierKey(packageId)
+    )
+      throw notFound();
+    if (!current.editable) throw new AssentError('NOT_EDITABLE', NOT_ABLE_TO_DELETE);
+    await properties.remove(tx, pcode, uuid);
+  });
+  return { deleted: true as const };
+}
+
+export const siteHandlers: GroupHandlers<Routes['sites']> = {
+  async list({ query }, { deps, pCode }) {
+    const rows = await properties.list(deps.db, pCode, {
+      ...(query.type ? { type: query.type } : {}),
+      ...(query.filter ? { filter: query.filter } : {}),
+      sort: query.sort,
+    });
+    return rows.map(toListItem);
+  },
+
+  async init({ query }, { deps, pCode }) {
+    const [org, themes] = await Promise.all([
+      organisations.get(deps.db, pCode),
+      themeRefs(deps.db, pCode),
+    ]);
+    const firstVersion = CMP_VERSIONS[0]?.version ?? 'latest';
+    return {
+      defaults: query.propertyType === 'APP' ? defaultAppValues(firstVersion) : defaultSiteValues(),
+      cmpVersions: [...CMP_VERSIONS],
+      themes: themes.filter((t) => t.themeType === query.propertyType),
+      premium: org?.premiumEligible ?? false,
+      consentOrPayEnabled: org?.copEnabled ?? false,
+    };
+  },
+
+  get: ({ params }, { deps, pCode }) => load(deps.db, pCode, params.id, 'SITE'),
+  create: ({ body }, { deps, pCode }) => createProperty(deps, pCode, 'SITE', body),
+  update: ({ params, query, body }, { deps, pCode }) =>
+    updateProperty(deps, pCode, params.id, 'SITE', body, query.urlChanged ?? false),
+  remove: ({ params }, { deps, pCode }) => removeProperty(deps, pCode, params.id, 'SITE'),
+};
+
+export const appHandlers: Omit<GroupHandlers<Routes['apps']>, 'sdk'> = {
+  get: ({ params }, { deps, pCode }) => load(deps.db, pCode, params.id, 'APP'),
+  create: ({ body }, { deps, pCode }) => createProperty(deps, pCode, 'APP', body),
+  update: ({ params, body }, { deps, pCode }) =>
+    updateProperty(deps, pCode, params.id, 'APP', body, false),
+  remove: ({ params, query }, { deps, pCode }) =>
+    removeProperty(deps, pCode, params.id, 'APP', query.packageId),
+};

@@ -1,0 +1,72 @@
+import type { Routes } from '@assent/core';
+import {
+  AssentError,
+  TEXT_REQUEST_REVIEWING,
+  decideTextRequest,
+  textRequestState,
+  validateTextChangeRequest,
+} from '@assent/core';
+import { textRequests } from '../repositories/text-requests';
+import { themes } from '../repositories/themes';
+import type { AuthUser, GroupHandlers, HandlerContext } from './context';
+import { NOT_FOUND_MESSAGE } from './errors';
+
+/** The account of a theme the caller may see: a theme of another account is simply not found. */
+async function themeAccount(ctx: HandlerContext, themeId: string, user: AuthUser): Promise<string> {
+  const owner = await themes.owner(ctx.deps.db, themeId);
+  if (owner === undefined || owner === null || !user.pcodes.includes(owner))
+    throw new AssentError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  return owner;
+}
+
+/** The message shown when a request is not allowed now (in review, or within 15 days of approval). */
+function notYet(state: ReturnType<typeof textRequestState>): string {
+  if (state.locked) return TEXT_REQUEST_REVIEWING;
+  return state.nextRequestAt
+    ? `${state.message ?? ''} A new request can be made from ${state.nextRequestAt.toISOString().slice(0, 10)}.`.trim()
+    : (state.message ?? 'A new request cannot be made now.');
+}
+
+export const textRequestHandlers: GroupHandlers<Routes['textRequests']> = {
+  async listForTheme({ params }, ctx) {
+    await themeAccount(ctx, params.id, ctx.user());
+    return textRequests.forTheme(ctx.deps.db, Number(params.id));
+  },
+
+  /** Admins approve or reject an in-progress request. */
+  async updateStatus({ params, query }, { deps, user }) {
+    return deps.db.transaction(async (tx) => {
+      const request = await textRequests.get(tx, params.id);
+      if (!request) throw new AssentError('NOT_FOUND', NOT_FOUND_MESSAGE);
+      const decided = decideTextRequest(request, query.status, user(), deps.now());
+      if (!decided.ok) throw AssentError.fromIssues(decided.issues, 'CONFLICT');
+      return textRequests.decide(tx, params.id, query.status, user().id, deps.now());
+    });
+  },
+
+  /** One request per language and type; refused while one is in review or within 15 days of approval. */
+  async create({ body }, ctx) {
+    const { deps } = ctx;
+    const user = ctx.user();
+    return deps.db.transaction(async (tx) => {
+      const created = [];
+      for (const draft of body) {
+        const pcode = await themeAccount(ctx, draft.themeId, user);
+        const checked = validateTextChangeRequest(draft);
+        if (!checked.ok)
+          throw AssentError.fromIssues(
+            checked.issues,
+            checked.issues.some((i) => i.rule === 'unsafe') ? 'XSS_ERROR' : 'VALIDATION_ERROR',
+          );
+        const state = textRequestState(
+          await textRequests.forTheme(tx, Number(draft.themeId)),
+          draft,
+          deps.now(),
+        );
+        if (!state.canRequest) throw new AssentError('CONFLICT', notYet(state));
+        created.push(await textRequests.insert(tx, pcode, draft, user.id, deps.now()));
+      }
+      return created;
+    });
+  },
+};

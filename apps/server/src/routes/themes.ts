@@ -1,0 +1,99 @@
+import type { Issue, Routes, ThemeValues } from '@assent/core';
+import {
+  AssentError,
+  DEFAULT_THEME_LOCKED,
+  THEME_TYPE_FIXED,
+  computeStacks,
+  themeInUse,
+  toThemeListItem,
+  validateTheme,
+} from '@assent/core';
+import type { Queryable } from '../db';
+import { organisations } from '../repositories/accounts';
+import { themes } from '../repositories/themes';
+import { previewTheme } from '../banner/preview';
+import { isUnsafeIssue } from '../services/property-rules';
+import type { GroupHandlers } from './context';
+import { NOT_FOUND_MESSAGE } from './errors';
+
+/** Rules whose failure means script could run: reported as XSS_ERROR. */
+const XSS_RULES = new Set(['prohibitedCss']);
+
+function themeError(issues: Issue[]): AssentError {
+  const xss = issues.some((i) => isUnsafeIssue(i.rule) || XSS_RULES.has(i.rule));
+  return AssentError.fromIssues(issues, xss ? 'XSS_ERROR' : 'VALIDATION_ERROR');
+}
+
+async function checkTheme(
+  q: Queryable,
+  pCode: string,
+  values: ThemeValues,
+  saved?: ThemeValues,
+): Promise<ThemeValues> {
+  const org = await organisations.get(q, pCode);
+  const result = validateTheme(values, {
+    pCode,
+    premiumEligible: org?.premiumEligible ?? false,
+    ...(saved ? { saved } : {}),
+  });
+  if (!result.ok) throw themeError(result.issues);
+  return result.value;
+}
+
+async function editable(q: Queryable, pCode: string, id: string) {
+  const theme = await themes.get(q, pCode, id);
+  if (!theme) throw new AssentError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  if (theme.builtIn) throw new AssentError('FORBIDDEN', DEFAULT_THEME_LOCKED);
+  return theme;
+}
+
+export const themeHandlers: GroupHandlers<Routes['themes']> = {
+  async list({ query }, { deps, pCode }) {
+    return (await themes.list(deps.db, pCode, query.themeType)).map(toThemeListItem);
+  },
+
+  async create({ body }, { deps, pCode }) {
+    const values = await checkTheme(deps.db, pCode, body);
+    return themes.insert(deps.db, pCode, values, deps.now());
+  },
+
+  async get({ params }, { deps, pCode }) {
+    const theme = await themes.get(deps.db, pCode, params.id);
+    if (!theme) throw new AssentError('NOT_FOUND', NOT_FOUND_MESSAGE);
+    const { builtIn: _builtIn, ...rest } = theme;
+    return rest;
+  },
+
+  async update({ params, body }, { deps, pCode }) {
+    return deps.db.transaction(async (tx) => {
+      const saved = await editable(tx, pCode, params.id);
+      if (saved.themeType !== body.themeType)
+        throw new AssentError('VALIDATION_ERROR', THEME_TYPE_FIXED, {
+          themeType: THEME_TYPE_FIXED,
+        });
+      const values = await checkTheme(tx, pCode, body, saved);
+      return themes.update(tx, pCode, params.id, values, deps.now());
+    });
+  },
+
+  async remove({ params }, { deps, pCode }) {
+    await deps.db.transaction(async (tx) => {
+      await editable(tx, pCode, params.id);
+      const used = await themes.usage(tx, pCode, params.id);
+      if (used > 0) throw new AssentError('CONFLICT', themeInUse(used));
+      await themes.remove(tx, pCode, params.id);
+    });
+    return { deleted: true as const };
+  },
+
+  async stacks({ body }, { deps }) {
+    const list = await deps.lists.vendorList(body.gvlVersion);
+    return computeStacks(list.stacks, body.purposeIds, body.liPurposeIds, body.specialFeatureIds);
+  },
+
+  async preview({ body }, { deps, pCode, request }) {
+    const result = validateTheme(body, { pCode });
+    if (!result.ok) return { error: result.issues[0]?.message ?? 'Invalid theme' };
+    return previewTheme(deps, pCode, result.value, request);
+  },
+};

@@ -1,0 +1,114 @@
+import type { PropertyDraft, ThemeDraft } from '@assent/core';
+import { PropertySettings, ThemeSettings, defaultAppTheme, defaultSiteTheme } from '@assent/core';
+import type { Db } from './db';
+import { organisations, users } from './repositories/accounts';
+import { properties } from './repositories/properties';
+import { themes } from './repositories/themes';
+import type { AppDeps } from './routes/context';
+import { checkPropertyForSave } from './services/property-rules';
+import { hashPassword, randomToken } from './services/secrets';
+
+export const DEMO_EMAIL = 'demo@assent.local';
+
+/**
+ * The built-in themes every account can use: id 1 the default site theme (read-only, per the spec)
+ * and id 2 the default app theme. Created once, with fixed ids.
+ */
+export async function ensureBuiltInThemes(db: Db, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const existing = await tx.query<{ id: number }>(`select id from themes where id in (1, 2)`);
+    const have = new Set(existing.map((r) => Number(r.id)));
+    const builtIns = [
+      { id: 1, values: { ...defaultSiteTheme(), themeName: 'Default theme' } },
+      { id: 2, values: { ...defaultAppTheme(), themeName: 'Default app theme' } },
+    ];
+    for (const { id, values } of builtIns) {
+      if (have.has(id)) continue;
+      const { themeName, themeType, ...config } = values;
+      await tx.query(
+        `insert into themes (id, pcode, theme_type, name, config, created_at, updated_at) values ($1, null, $2, $3, $4, $5, $5)`,
+        [id, themeType, themeName, config, now],
+      );
+    }
+    await tx.query(
+      `select setval(pg_get_serial_sequence('themes', 'id'), greatest((select max(id) from themes), 2))`,
+    );
+  });
+}
+
+const demoSites: PropertyDraft[] = [
+  {
+    url: 'demo-news.example',
+    publisherName: 'Demo News',
+    consentLocations: ['WORLDWIDE'],
+    applyToSubDomains: true,
+  },
+  { url: 'shop.example.com', publisherName: 'Example Shop', consentLocations: ['EEA'] },
+  {
+    url: 'blog.example.org',
+    publisherName: 'Example Blog',
+    consentLocations: ['USA'],
+    ccpaViaUsp: true,
+  },
+];
+const demoApps: PropertyDraft[] = [
+  { packageId: 'com.example.news', publisherName: 'Demo News App', consentLocations: ['EEA'] },
+  {
+    packageId: 'com.example.shop',
+    publisherName: 'Example Shop App',
+    consentLocations: ['WORLDWIDE'],
+  },
+];
+
+/**
+ * The demo account of a first start: an organisation with a few sites, apps and themes, and the
+ * user demo@assent.local. Returns the password (ASSENT_DEMO_PASSWORD, or a generated one).
+ */
+export async function seedDemo(deps: AppDeps, options: { password?: string | undefined } = {}) {
+  const password = options.password ?? `demo-${randomToken(9)}`;
+  const now = deps.now();
+  const passwordHash = await hashPassword(password);
+  const pcode = await deps.db.transaction(async (tx) => {
+    const org = await organisations.create(tx, 'Assent Demo', {
+      premiumEligible: true,
+      copEnabled: true,
+    });
+    const user = await users.create(tx, {
+      email: DEMO_EMAIL,
+      givenName: 'Demo',
+      familyName: 'Publisher',
+      company: 'Assent Demo',
+      passwordHash,
+      confirmed: true,
+    });
+    await organisations.addMember(tx, user.id, org.id);
+    const siteTheme = await themes.insert(
+      tx,
+      org.pcode,
+      ThemeSettings.parse({
+        ...defaultSiteTheme(),
+        themeName: 'Demo site theme',
+        initScreenRejectButtonShowing: true,
+      } satisfies ThemeDraft),
+      now,
+    );
+    const appTheme = await themes.insert(
+      tx,
+      org.pcode,
+      ThemeSettings.parse({ ...defaultAppTheme(), themeName: 'Demo app theme' }),
+      now,
+    );
+    for (const [drafts, type, themeId] of [
+      [demoSites, 'SITE', siteTheme.themeId],
+      [demoApps, 'APP', appTheme.themeId],
+    ] as const) {
+      for (const draft of drafts) {
+        const values = PropertySettings.parse({ ...draft, propertyType: type, themeId });
+        const payload = await checkPropertyForSave(tx, deps.lists, org.pcode, values);
+        await properties.insert(tx, org.pcode, payload, now);
+      }
+    }
+    return org.pcode;
+  });
+  return { email: DEMO_EMAIL, password, pcode };
+}

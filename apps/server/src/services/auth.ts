@@ -1,0 +1,138 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db';
+import { organisations, users } from '../repositories/accounts';
+import { accessTokens, sessions } from '../repositories/sessions';
+import type { AppDeps, Auth, AuthUser } from '../routes/context';
+
+export const SESSION_COOKIE = 'assent_session';
+/** A session's last-seen time is written at most once a minute. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export async function loadAuthUser(
+  q: Queryable,
+  userId: number,
+  adminEmails: readonly string[],
+): Promise<AuthUser | undefined> {
+  const user = await users.findById(q, userId);
+  if (!user || !user.confirmed) return undefined;
+  const orgs = await organisations.forUser(q, userId);
+  return {
+    id: user.id,
+    email: user.email,
+    givenName: user.givenName,
+    familyName: user.familyName,
+    isAdmin: user.isAdmin || adminEmails.includes(user.email.toLowerCase()),
+    pcodes: orgs.map((o) => o.pcode),
+  };
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header && /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/**
+ * The caller: a personal access token (Authorization: Bearer) or a session cookie that is neither
+ * revoked nor past its idle or absolute expiry. Null when there is none or it is no longer valid.
+ */
+export async function authenticate(request: FastifyRequest, deps: AppDeps): Promise<Auth | null> {
+  const { db, config } = deps;
+  const now = deps.now();
+  const token = bearerToken(request);
+  if (token) {
+    const row = await accessTokens.findByToken(db, token);
+    if (!row) return null;
+    const user = await loadAuthUser(db, row.userId, config.adminEmails);
+    if (!user) return null;
+    if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+      await accessTokens.touch(db, row.id, now);
+    }
+    return { user, via: 'token' };
+  }
+  const cookie = request.cookies[SESSION_COOKIE];
+  if (!cookie) return null;
+  const session = await sessions.find(db, cookie);
+  if (!session || session.revokedAt) return null;
+  if (
+    session.expiresAt <= now ||
+    now.getTime() - session.lastSeenAt.getTime() > config.sessionIdleMs
+  )
+    return null;
+  const user = await loadAuthUser(db, session.userId, config.adminEmails);
+  if (!user) return null;
+  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS)
+    await sessions.touch(db, session.id, now);
+  return { user, via: 'session', sessionId: session.id };
+}
+
+export function isSecureRequest(request: FastifyRequest, deps: AppDeps): boolean {
+  return request.protocol === 'https' || (deps.config.publicUrl?.startsWith('https://') ?? false);
+}
+
+/**
+ * Starts a session at sign-in: any session the browser presented is revoked first (rotation), the
+ * new cookie is httpOnly, SameSite=Lax, Secure over HTTPS, and lives until the absolute expiry.
+ */
+export async function startSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: AppDeps,
+  userId: number,
+): Promise<void> {
+  const now = deps.now();
+  const previous = request.cookies[SESSION_COOKIE];
+  if (previous) {
+    const old = await sessions.find(deps.db, previous);
+    if (old) await sessions.revoke(deps.db, old.id, now);
+  }
+  const token = await sessions.create(deps.db, {
+    userId,
+    maxAgeMs: deps.config.sessionMaxMs,
+    userAgent: request.headers['user-agent']?.slice(0, 300),
+    ip: request.ip,
+    now,
+  });
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecureRequest(request, deps),
+    path: '/',
+    maxAge: Math.floor(deps.config.sessionMaxMs / 1000),
+  });
+}
+
+export async function endSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: AppDeps,
+  auth: Auth | null,
+): Promise<void> {
+  if (auth?.sessionId) await sessions.revoke(deps.db, auth.sessionId, deps.now());
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecureRequest(request, deps),
+  });
+}
+
+/** The origin the console is served from: ASSENT_PUBLIC_URL, else the request's own scheme and host. */
+export function expectedOrigin(request: FastifyRequest, deps: AppDeps): string {
+  if (deps.config.publicUrl) return new URL(deps.config.publicUrl).origin;
+  return `${request.protocol}://${request.headers.host ?? ''}`;
+}
+
+/** CSRF: a cookie-authenticated write must come from the console's origin (Origin, else Referer). */
+export function originMatches(request: FastifyRequest, deps: AppDeps): boolean {
+  const expected = expectedOrigin(request, deps);
+  const origin = request.headers.origin;
+  if (origin) return origin === expected;
+  const referer = request.headers.referer;
+  if (!referer) return false;
+  try {
+    return new URL(referer).origin === expected;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,176 @@
+import type { GoogleAtp, VendorListResponse } from '@assent/core';
+import { AssentError, Gvl, parseGoogleAtpCsv, toVendorListResponse } from '@assent/core';
+import type { Db } from '../db';
+import type { Logger } from './logger';
+
+type GvlVersion = 2 | 3;
+
+interface Cached<T> {
+  value: T;
+  expiresAt: number;
+}
+
+export interface ExternalLists {
+  /** The IAB Global Vendor List of a version (2 = TCF 2.0, 3 = TCF 2.2), fetched and cached. */
+  vendorList(version: GvlVersion): Promise<VendorListResponse>;
+  /** Stores a vendor-list JSON document (for hosts without internet access). */
+  importVendorList(
+    json: string,
+    source?: string,
+  ): Promise<{ gvlVersion: GvlVersion; vendorListVersion: number; vendors: number }>;
+  /** Google's ad-technology providers. */
+  googleAtp(): Promise<GoogleAtp[]>;
+}
+
+/** Reads a GVL document (v2 or v3) into the API's vendor-list shape. Throws on anything else. */
+export function normaliseVendorList(json: string): VendorListResponse {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    throw new Error('The vendor list is not valid JSON');
+  }
+  const parsed = Gvl.safeParse(raw);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw new Error(
+      `This is not an IAB Global Vendor List (${first?.path.join('.') || 'document'}: ${first?.message ?? 'invalid'})`,
+    );
+  }
+  return toVendorListResponse(parsed.data);
+}
+
+const DEFAULT_TTL_MS = 24 * 3_600_000;
+
+function ttlFrom(headers: Headers): number {
+  const maxAge = /max-age=(\d+)/.exec(headers.get('cache-control') ?? '')?.[1];
+  const seconds = maxAge ? Number(maxAge) : 0;
+  return seconds > 0 ? Math.min(seconds * 1000, 7 * DEFAULT_TTL_MS) : DEFAULT_TTL_MS;
+}
+
+/**
+ * The vendor lists and Google's provider list: fetched from their real URLs, stored in the database
+ * (shared by every server on it) and kept in memory until they expire. When a refresh fails the
+ * stored copy is used and a warning logged; without any copy the caller gets UPSTREAM_ERROR naming
+ * the URL and the import command.
+ */
+export function createExternalLists(options: {
+  db: Db;
+  gvlBaseUrl: string;
+  googleAtpUrl: string;
+  logger: Logger;
+  now: () => Date;
+  fetch?: typeof fetch;
+}): ExternalLists {
+  const { db, logger, now } = options;
+  const doFetch = options.fetch ?? fetch;
+  const memory = new Map<string, Cached<unknown>>();
+  const inFlight = new Map<string, Promise<unknown>>();
+
+  async function load<T>(
+    key: string,
+    url: string,
+    parse: (body: string) => T,
+    versionOf: (value: T) => number | null,
+    hint: string,
+  ): Promise<T> {
+    const cached = memory.get(key) as Cached<T> | undefined;
+    if (cached && cached.expiresAt > now().getTime()) return cached.value;
+    const pending = inFlight.get(key) as Promise<T> | undefined;
+    if (pending) return pending;
+    const task = (async () => {
+      const rows = await db.query<{ body: string; etag: string | null; expires_at: Date }>(
+        `select body, etag, expires_at from external_lists where key = $1`,
+        [key],
+      );
+      const stored = rows[0];
+      if (stored && new Date(stored.expires_at).getTime() > now().getTime()) {
+        const value = parse(stored.body);
+        memory.set(key, { value, expiresAt: new Date(stored.expires_at).getTime() });
+        return value;
+      }
+      try {
+        const response = await doFetch(url, {
+          headers: stored?.etag ? { 'if-none-match': stored.etag } : {},
+          signal: AbortSignal.timeout(15_000),
+        });
+        const expiresAt = new Date(now().getTime() + ttlFrom(response.headers));
+        if (response.status === 304 && stored) {
+          await db.query(
+            `update external_lists set fetched_at = $2, expires_at = $3 where key = $1`,
+            [key, now(), expiresAt],
+          );
+          const value = parse(stored.body);
+          memory.set(key, { value, expiresAt: expiresAt.getTime() });
+          return value;
+        }
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const body = await response.text();
+        const value = parse(body);
+        await db.query(
+          `insert into external_lists (key, body, version, etag, fetched_at, expires_at, source) values ($1, $2, $3, $4, $5, $6, $7)
+           on conflict (key) do update set body = excluded.body, version = excluded.version, etag = excluded.etag,
+             fetched_at = excluded.fetched_at, expires_at = excluded.expires_at, source = excluded.source`,
+          [key, body, versionOf(value), response.headers.get('etag'), now(), expiresAt, url],
+        );
+        memory.set(key, { value, expiresAt: expiresAt.getTime() });
+        return value;
+      } catch (error) {
+        const reason = (error as Error).message;
+        if (stored) {
+          logger.warn({ url, reason }, `could not refresh ${key}; using the stored copy`);
+          const value = parse(stored.body);
+          memory.set(key, { value, expiresAt: now().getTime() + 10 * 60_000 });
+          return value;
+        }
+        throw new AssentError('UPSTREAM_ERROR', `Could not fetch ${url} (${reason}). ${hint}`);
+      }
+    })();
+    inFlight.set(key, task);
+    try {
+      return await task;
+    } finally {
+      inFlight.delete(key);
+    }
+  }
+
+  return {
+    vendorList(version) {
+      return load(
+        `gvl:${version}`,
+        `${options.gvlBaseUrl}/v${version}/vendor-list.json`,
+        normaliseVendorList,
+        (v) => v.vendorListVersion,
+        'On a host without internet access, import the list with: assent server gvl import FILE',
+      );
+    },
+
+    async importVendorList(json, source = 'import') {
+      const list = normaliseVendorList(json);
+      const key = `gvl:${list.gvlVersion}`;
+      const expiresAt = new Date(now().getTime() + 7 * DEFAULT_TTL_MS);
+      await db.query(
+        `insert into external_lists (key, body, version, etag, fetched_at, expires_at, source) values ($1, $2, $3, null, $4, $5, $6)
+         on conflict (key) do update set body = excluded.body, version = excluded.version, etag = null,
+           fetched_at = excluded.fetched_at, expires_at = excluded.expires_at, source = excluded.source`,
+        [key, json, list.vendorListVersion, now(), expiresAt, source],
+      );
+      memory.set(key, { value: list, expiresAt: expiresAt.getTime() });
+      return {
+        gvlVersion: list.gvlVersion,
+        vendorListVersion: list.vendorListVersion,
+        vendors: list.vendors.length,
+      };
+    },
+
+    googleAtp() {
+      return load(
+        'google-atp',
+        options.googleAtpUrl,
+        parseGoogleAtpCsv,
+        () => null,
+        "Google's provider list is optional; the Vendors tab lists none until it can be fetched.",
+      );
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import type { PropertyValues } from '@assent/core';
+import {
+  AssentError,
+  identifierKey,
+  propertyIdentifier,
+  toSavePayload,
+  validateProperty,
+} from '@assent/core';
+import type { Queryable } from '../db';
+import { organisations } from '../repositories/accounts';
+import { properties, themeRefs } from '../repositories/properties';
+import { vendorSelections } from '../repositories/vendors';
+import type { ExternalLists } from './external-lists';
+
+export interface SaveCheck {
+  /** The property being edited (its own identifier is not a duplicate). */
+  existing?: { uuid: string; identifier: string };
+  /** The console's url-changed flag: check the identifier even if it looks unchanged. */
+  identifierChanged?: boolean;
+}
+
+/** Issues whose rule marks unsafe text are reported as XSS_ERROR (properties and themes alike). */
+export const isUnsafeIssue = (rule: string): boolean => rule === 'unsafe' || rule === 'xss';
+
+/**
+ * Every rule of a single save, on the server: validation against the account's properties, themes
+ * and vendors, then the save-payload transform. Bulk updates call this too, so one property
+ * obeys the same rules whichever way it is changed. Throws AssentError with every broken field.
+ */
+export async function checkPropertyForSave(
+  q: Queryable,
+  lists: ExternalLists,
+  pcode: string,
+  values: PropertyValues,
+  check: SaveCheck = {},
+): Promise<PropertyValues> {
+  const identifier = propertyIdentifier(values);
+  const isNewIdentifier =
+    !check.existing ||
+    check.identifierChanged ||
+    identifierKey(check.existing.identifier) !== identifierKey(identifier);
+  const [org, themes, existingIdentifiers] = await Promise.all([
+    organisations.get(q, pcode),
+    themeRefs(q, pcode),
+    isNewIdentifier
+      ? properties.identifiers(q, pcode, check.existing?.uuid)
+      : Promise.resolve(undefined),
+  ]);
+  const vendors = values.consentOrPayConfig.enabled
+    ? await vendorsInScope(q, lists, pcode)
+    : undefined;
+  const result = validateProperty(values, {
+    ...(existingIdentifiers ? { existingIdentifiers } : {}),
+    themes,
+    ...(vendors ? { vendors } : {}),
+    consentOrPayEnabled: org?.copEnabled ?? false,
+  });
+  if (!result.ok) {
+    const xss = result.issues.some((i) => isUnsafeIssue(i.rule));
+    throw AssentError.fromIssues(result.issues, xss ? 'XSS_ERROR' : 'VALIDATION_ERROR');
+  }
+  return toSavePayload(result.value);
+}
+
+/** The vendors the account's banners ask consent for, with their declared purposes. */
+export async function vendorsInScope(
+  q: Queryable,
+  lists: ExternalLists,
+  pcode: string,
+): Promise<Array<{ purposes: number[]; legIntPurposes: number[] }>> {
+  const selection = await vendorSelections.get(q, pcode);
+  const custom = selection.customVendors.map((v) => ({
+    purposes: v.purposes,
+    legIntPurposes: v.legIntPurposes,
+  }));
+  if (!selection.vendorIds.length) return custom;
+  const gvl = await lists.vendorList(selection.gvlVersion);
+  const wanted = new Set(selection.vendorIds);
+  return [
+    ...gvl.vendors
+      .filter((v) => wanted.has(v.id))
+      .map((v) => ({ purposes: v.purposes, legIntPurposes: v.legIntPurposes })),
+    ...custom,
+  ];
+}

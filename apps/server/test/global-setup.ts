@@ -1,0 +1,29 @@
+import type { TestProject } from 'vitest/node';
+import type { Cluster } from './postgres-cluster';
+import { findPostgresBin, startCluster } from './postgres-cluster';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Admin URL of the throwaway PostgreSQL cluster, or '' when PostgreSQL is not installed. */
+    postgresUrl: string;
+  }
+}
+
+let cluster: Cluster | undefined;
+
+export async function setup(project: TestProject) {
+  const bin = findPostgresBin();
+  if (!bin) {
+    process.stdout.write(
+      '\n[server tests] PostgreSQL is not installed: running against PGlite only.\n',
+    );
+    project.provide('postgresUrl', '');
+    return;
+  }
+  cluster = await startCluster(bin);
+  project.provide('postgresUrl', cluster.url);
+}
+
+export function teardown() {
+  cluster?.stop();
+}
