@@ -117,6 +117,21 @@ export function registerRoutes<T extends RouteTable>(
           throw new AssentError('CSRF_REJECTED', CSRF_MESSAGE);
         }
 
+        // Membership first, on the raw request: a non-member learns nothing, not even validation errors.
+        let pCode = '';
+        if (route.access.kind === 'account') {
+          pCode =
+            accountCodeOf(route, {
+              params: request.params,
+              query: request.query,
+              body: request.body,
+            }) ?? '';
+          if (!auth!.user.pcodes.includes(pCode))
+            throw new AssentError('FORBIDDEN', FORBIDDEN_MESSAGE);
+        }
+        if (route.access.kind === 'admin' && !auth!.user.isAdmin)
+          throw new AssentError('FORBIDDEN', ADMIN_ONLY_MESSAGE);
+
         const input = {
           params: parsePart(route.params, request.params ?? {}, {}),
           query: parsePart(route.query, request.query ?? {}, {}),
@@ -133,15 +148,6 @@ export function registerRoutes<T extends RouteTable>(
             typeof email === 'string' ? email : auth?.user.email,
           );
         }
-
-        let pCode = '';
-        if (route.access.kind === 'account') {
-          pCode = accountCodeOf(route, input) ?? '';
-          if (!auth!.user.pcodes.includes(pCode))
-            throw new AssentError('FORBIDDEN', FORBIDDEN_MESSAGE);
-        }
-        if (route.access.kind === 'admin' && !auth!.user.isAdmin)
-          throw new AssentError('FORBIDDEN', ADMIN_ONLY_MESSAGE);
 
         const ctx: HandlerContext = {
           deps,

@@ -1,0 +1,278 @@
+import type { BulkUpdateStatusResponse, Property } from '@assent/core';
+import { PropertySettings, REQUIRED } from '@assent/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recoverBulkUpdates, runBulkUpdate } from '../src/jobs/bulk-update';
+import { bulkUpdates } from '../src/repositories/bulk-updates';
+import { properties } from '../src/repositories/properties';
+import { BULK_ALREADY_RUNNING } from '../src/routes/bulk-update';
+import type { TestServer, TestUser } from './harness';
+import { createTestServer, json, stores } from './harness';
+
+async function seedSites(
+  server: TestServer,
+  user: TestUser,
+  count: number,
+  prefix: string,
+): Promise<Property[]> {
+  const now = server.deps.now();
+  const out: Property[] = [];
+  for (let i = 0; i < count; i++) {
+    const values = PropertySettings.parse({
+      url: `${prefix}${String(i).padStart(3, '0')}.example`,
+      themeId: '1',
+      consentLocations: ['EEA'],
+    });
+    out.push(await properties.insert(server.deps.db, user.pcode, values, now));
+  }
+  return out;
+}
+
+async function waitForDone(server: TestServer, user: TestUser): Promise<BulkUpdateStatusResponse> {
+  for (let i = 0; i < 200; i++) {
+    const res = json<BulkUpdateStatusResponse>(
+      await server.request({
+        method: 'GET',
+        url: `/customization/v2/bulk-update/status?pCode=${user.pcode}`,
+        as: user,
+      }),
+    );
+    if (res.job?.done) return res;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('bulk update did not finish');
+}
+
+describe.each(stores())('bulk update (%s)', (store) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer(store);
+  });
+  afterAll(() => server?.close());
+
+  it('applies the fields to every selected property with the rules of a single save', async () => {
+    const user = await server.user();
+    const sites = await seedSites(server, user, 5, 'bulk');
+    const empty = json(
+      await server.request({
+        method: 'GET',
+        url: `/customization/v2/bulk-update/status?pCode=${user.pcode}`,
+        as: user,
+      }),
+    );
+    expect(empty).toMatchObject({ code: 'NO_BULK_UPDATE', job: null });
+
+    const submit = await server.request({
+      method: 'POST',
+      url: `/customization/v2/bulk-update?pCode=${user.pcode}`,
+      payload: {
+        sites: sites.map((s) => s.siteId),
+        fields: { publisherCC: 'FR', consentLocations: ['WORLDWIDE'] },
+      },
+      as: user,
+    });
+    expect(submit.statusCode).toBe(202);
+    expect(json(submit)).toMatchObject({
+      code: 'BULK_UPDATE_STARTED',
+      job: { status: 'RUNNING', total: 5, initiatedBy: user.email },
+    });
+    const status = await waitForDone(server, user);
+    expect(status.job).toMatchObject({
+      status: 'SUCCESSFUL',
+      done: true,
+      successful: 5,
+      failed: [],
+      pending: 0,
+      total: 5,
+    });
+    for (const site of sites) {
+      const p = (await properties.get(server.deps.db, user.pcode, site.uuid))!;
+      // publisherCC FR forces nothing here; locations set the privacy modes as in the form.
+      expect(p).toMatchObject({
+        publisherCC: 'FR',
+        consentLocations: ['WORLDWIDE'],
+        privacyModes: ['GDPR', 'USP'],
+        editable: true,
+      });
+    }
+  });
+
+  it('reports the properties that break a rule, with the reason, and updates the others', async () => {
+    const user = await server.user();
+    const [ok, amp] = await seedSites(server, user, 2, 'mixed');
+    await properties.update(
+      server.deps.db,
+      user.pcode,
+      amp!.uuid,
+      PropertySettings.parse({ ...amp, ampEnabled: true, applyToSubDomains: false }),
+      server.deps.now(),
+    );
+    await server.request({
+      method: 'POST',
+      url: `/customization/v2/bulk-update?pCode=${user.pcode}`,
+      payload: {
+        sites: [ok!.siteId, amp!.siteId],
+        fields: {
+          consentScope: 'service group',
+          consentScopeGroupURL: 'https://group.example',
+          thirdPartyStorageType: 'iframe',
+        },
+      },
+      as: user,
+    });
+    const status = await waitForDone(server, user);
+    expect(status.job).toMatchObject({ status: 'FAILED', successful: 1, pending: 0, total: 2 });
+    expect(status.job?.failed).toEqual([
+      {
+        siteId: amp!.siteId,
+        identifier: amp!.url,
+        field: 'consentScope',
+        message: "Invalid consent scope for AMP sites. Please use 'Your site only'",
+      },
+    ]);
+    expect((await properties.get(server.deps.db, user.pcode, amp!.uuid))?.editable).toBe(true);
+  });
+
+  it('marks the selected properties as pending while it runs and refuses a second job', async () => {
+    const user = await server.user();
+    const sites = await seedSites(server, user, 2, 'locked');
+    const row = await bulkUpdates.create(server.deps.db, {
+      pcode: user.pcode,
+      initiatedBy: user.email,
+      fields: { publisherCC: 'DE' },
+      items: sites.map((s) => ({ propertyId: s.siteId, identifier: s.url ?? '' })),
+      now: server.deps.now(),
+    });
+    const edit = await server.request({
+      method: 'PUT',
+      url: `/customization/v2/site/${sites[0]!.uuid}?pCode=${user.pcode}`,
+      payload: sites[0],
+      as: user,
+    });
+    expect(edit.statusCode).toBe(409);
+    const second = await server.request({
+      method: 'POST',
+      url: `/customization/v2/bulk-update?pCode=${user.pcode}`,
+      payload: { sites: [sites[1]!.siteId], fields: { publisherCC: 'FR' } },
+      as: user,
+    });
+    expect(json(second)).toEqual({ status: 'CONFLICT', message: BULK_ALREADY_RUNNING });
+    const withSites = json<BulkUpdateStatusResponse>(
+      await server.request({
+        method: 'GET',
+        url: `/customization/v2/bulk-update/status?pCode=${user.pcode}&page=sites`,
+        as: user,
+      }),
+    );
+    expect(withSites.job?.sites).toEqual(sites.map((s) => s.siteId));
+    await runBulkUpdate(server.deps, row.id);
+    expect((await bulkUpdates.get(server.deps.db, row.id))?.status).toBe('SUCCESSFUL');
+  });
+
+  it('validates the fields and the selection', async () => {
+    const user = await server.user();
+    const bad = await server.request({
+      method: 'POST',
+      url: `/customization/v2/bulk-update?pCode=${user.pcode}`,
+      payload: {
+        sites: [1],
+        fields: { consentScope: 'service group', consentScopeGroupURL: 'nope' },
+      },
+      as: user,
+    });
+    expect(json(bad)).toMatchObject({
+      status: 'VALIDATION_ERROR',
+      fields: { consentScopeGroupURL: 'Please input a valid URL' },
+    });
+    const none = await server.request({
+      method: 'POST',
+      url: `/customization/v2/bulk-update?pCode=${user.pcode}`,
+      payload: {},
+      as: user,
+    });
+    expect(none.statusCode).toBe(400);
+    const unknown = await server.request({
+      method: 'POST',
+      url: `/customization/v2/bulk-update?pCode=${user.pcode}`,
+      payload: { sites: [987654], fields: { publisherCC: 'FR' } },
+      as: user,
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it("applies each property's own changes (assent apply) and reports a rule violation", async () => {
+    const user = await server.user();
+    const [a, b] = await seedSites(server, user, 2, 'items');
+    await server.request({
+      method: 'POST',
+      url: `/customization/v2/bulk-update?pCode=${user.pcode}`,
+      payload: {
+        items: [
+          { siteId: a!.siteId, changes: { publisherName: 'Site A', publisherCC: 'IT' } },
+          { siteId: b!.siteId, changes: { themeId: '' } },
+        ],
+      },
+      as: user,
+    });
+    const status = await waitForDone(server, user);
+    expect(status.job?.failed).toEqual([
+      { siteId: b!.siteId, identifier: b!.url, field: 'themeId', message: REQUIRED },
+    ]);
+    expect(await properties.get(server.deps.db, user.pcode, a!.uuid)).toMatchObject({
+      publisherName: 'Site A',
+      publisherCC: 'IT',
+    });
+  });
+
+  it('resumes after a crash: every property updated exactly once, none skipped', async () => {
+    const user = await server.user();
+    const sites = await seedSites(server, user, 12, 'crash');
+    const row = await bulkUpdates.create(server.deps.db, {
+      pcode: user.pcode,
+      initiatedBy: user.email,
+      fields: { repromtDaysAfterGvlUpdate: 45 },
+      items: sites.map((s) => ({ propertyId: s.siteId, identifier: s.url ?? '' })),
+      now: server.deps.now(),
+    });
+    // The worker dies after 5 properties.
+    await runBulkUpdate(server.deps, row.id, { stopAfter: 5 });
+    const midway = await bulkUpdates.progress(server.deps.db, row.id);
+    expect(midway).toMatchObject({ successful: 5, pending: 7 });
+    expect((await bulkUpdates.get(server.deps.db, row.id))?.status).toBe('RUNNING');
+    const updatedAt = new Map(
+      (
+        await properties.byIds(
+          server.deps.db,
+          user.pcode,
+          sites.map((s) => s.siteId),
+        )
+      ).map((p) => [p.siteId, p.updatedAt]),
+    );
+
+    // The next start finds the orphaned job and queues it; the worker finishes the rest.
+    expect(await recoverBulkUpdates(server.deps, { exclusive: true })).toBe(1);
+    const status = await waitForDone(server, user);
+    expect(status.job).toMatchObject({
+      status: 'SUCCESSFUL',
+      successful: 12,
+      pending: 0,
+      failed: [],
+    });
+    const after = await properties.byIds(
+      server.deps.db,
+      user.pcode,
+      sites.map((s) => s.siteId),
+    );
+    expect(after.every((p) => p.repromtDaysAfterGvlUpdate === 45 && p.editable)).toBe(true);
+    // The five done before the crash (the first five in order) were not written again.
+    for (const site of sites.slice(0, 5)) {
+      expect(after.find((p) => p.siteId === site.siteId)?.updatedAt).toBe(
+        updatedAt.get(site.siteId),
+      );
+    }
+    const items = await server.deps.db.query<{ n: number }>(
+      `select count(*)::int as n from bulk_update_items where bulk_update_id = $1 and status = 'updated'`,
+      [row.id],
+    );
+    expect(items[0]?.n).toBe(12);
+  });
+});

@@ -1,0 +1,134 @@
+import type { AnyRoute, Property } from '@assent/core';
+import { buildPath, listRoutes, routes } from '@assent/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORBIDDEN_MESSAGE, UNAUTHORIZED_MESSAGE } from '../src/routes/errors';
+import type { TestServer, TestUser } from './harness';
+import { createTestServer, json, stores } from './harness';
+
+/** A request for a route with `pcode` in the place the route reads its account code from. */
+function requestFor(route: AnyRoute, pcode: string) {
+  const access = route.access;
+  const params: Record<string, string> = {};
+  for (const name of route.path.match(/\{(\w+)\}/g) ?? []) params[name.slice(1, -1)] = '1';
+  const query: Record<string, string> = {};
+  let body: Record<string, unknown> | undefined = route.body ? {} : undefined;
+  if (access.kind === 'account') {
+    if (access.from === 'params') params[access.key] = pcode;
+    if (access.from === 'query') query[access.key] = pcode;
+    if (access.from === 'body') body = { [access.key]: pcode };
+  }
+  const search = new URLSearchParams(query).toString();
+  return {
+    method: route.method,
+    url: `${buildPath(route.path, params)}${search ? `?${search}` : ''}`,
+    ...(body ? { payload: body } : {}),
+  };
+}
+
+describe.each(stores())('tenant isolation (%s)', (store) => {
+  let server: TestServer;
+  let alice: TestUser;
+  let bob: TestUser;
+  beforeAll(async () => {
+    server = await createTestServer(store);
+    alice = await server.user('alice@example.com');
+    bob = await server.user('bob@example.com');
+  });
+  afterAll(() => server?.close());
+
+  const accountRoutes = listRoutes(routes).filter(({ route }) => route.access.kind === 'account');
+
+  it.each(accountRoutes.map(({ group, name, route }) => [`${group}.${name}`, route] as const))(
+    '%s answers 403 to a non-member',
+    async (_id, route) => {
+      const res = await server.request({ ...requestFor(route, alice.pcode), as: bob });
+      expect(res.statusCode).toBe(403);
+      expect(json(res)).toEqual({ status: 'FORBIDDEN', message: FORBIDDEN_MESSAGE });
+    },
+  );
+
+  it.each(
+    listRoutes(routes)
+      .filter(({ route }) => route.access.kind !== 'public')
+      .map(({ group, name, route }) => [`${group}.${name}`, route] as const),
+  )('%s answers 401 without a session or token', async (_id, route) => {
+    const res = await server.request(requestFor(route, alice.pcode));
+    expect(res.statusCode).toBe(401);
+    expect(json(res)).toEqual({ status: 'UNAUTHORIZED', message: UNAUTHORIZED_MESSAGE });
+  });
+
+  it("treats another account's records as missing (404), under the caller's own account code", async () => {
+    const site = json<Property>(
+      await server.request({
+        method: 'POST',
+        url: `/customization/v2/site?pCode=${alice.pcode}`,
+        payload: { url: 'alice.example', themeId: '1' },
+        as: alice,
+      }),
+    );
+    const app = json<Property>(
+      await server.request({
+        method: 'POST',
+        url: `/customization/v2/app?pCode=${alice.pcode}`,
+        payload: { packageId: 'com.alice.app', themeId: '2' },
+        as: alice,
+      }),
+    );
+    const theme = json<{ themeId: string }>(
+      await server.request({
+        method: 'POST',
+        url: `/customization/v2/theme?pCode=${alice.pcode}`,
+        payload: { themeType: 'SITE', themeName: 'Alice theme', privacyModes: ['GDPR'] },
+        as: alice,
+      }),
+    );
+    expect(theme.themeId).toBeTruthy();
+    const own = `pCode=${bob.pcode}`;
+    const attempts = [
+      { method: 'GET', url: `/customization/v2/site/${site.uuid}?${own}` },
+      {
+        method: 'PUT',
+        url: `/customization/v2/site/${site.uuid}?${own}`,
+        payload: { url: 'stolen.example', themeId: '1' },
+      },
+      { method: 'DELETE', url: `/customization/v2/site/${site.uuid}?${own}` },
+      { method: 'GET', url: `/customization/v2/app/${app.uuid}?${own}` },
+      { method: 'DELETE', url: `/customization/v2/app/${app.uuid}?${own}` },
+      { method: 'GET', url: `/customization/v2/theme/${theme.themeId}?${own}` },
+      {
+        method: 'PUT',
+        url: `/customization/v2/theme/${theme.themeId}?${own}`,
+        payload: { themeType: 'SITE', themeName: 'x', privacyModes: ['GDPR'] },
+      },
+      { method: 'DELETE', url: `/customization/v2/theme/${theme.themeId}?${own}` },
+      { method: 'GET', url: `/text-customization-request/${theme.themeId}` },
+      {
+        method: 'POST',
+        url: `/customization/v2/bulk-update?${own}`,
+        payload: { sites: [site.siteId], fields: { publisherCC: 'FR' } },
+      },
+    ] as const;
+    for (const attempt of attempts) {
+      const res = await server.request({ ...attempt, as: bob });
+      expect(res.statusCode, `${attempt.method} ${attempt.url}`).toBe(404);
+    }
+    // Nothing of Alice's changed.
+    const still = json<Property>(
+      await server.request({
+        method: 'GET',
+        url: `/customization/v2/site/${site.uuid}?pCode=${alice.pcode}`,
+        as: alice,
+      }),
+    );
+    expect(still).toMatchObject({ url: 'alice.example', editable: true });
+    const analytics = json<Record<string, unknown>>(
+      await server.request({
+        method: 'POST',
+        url: `/analytics/v1/properties/pcode/${bob.pcode}`,
+        payload: { propertyIds: [site.uuid], startDate: '2026-11-01', endDate: '2026-11-22' },
+        as: bob,
+      }),
+    );
+    expect(analytics[site.uuid]).toEqual({});
+  });
+});

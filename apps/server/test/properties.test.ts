@@ -1,0 +1,291 @@
+import type { Property, PropertyListItem } from '@assent/core';
+import {
+  AMP_VERSION_UNSUPPORTED,
+  DUPLICATE_PROPERTY,
+  NOT_ABLE_TO_DELETE,
+  PACKAGE_ID_INVALID,
+  PENDING_UPDATES,
+  REPROMPT_DAYS_RANGE,
+  REQUIRED,
+  SITE_URL_HAS_SCHEME,
+  SITE_URL_INVALID,
+  UNSAFE_CONTENT,
+} from '@assent/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { properties as repo } from '../src/repositories/properties';
+import type { TestServer, TestUser } from './harness';
+import { createTestServer, json, stores } from './harness';
+
+describe.each(stores())('sites and apps (%s)', (store) => {
+  let server: TestServer;
+  let user: TestUser;
+  beforeAll(async () => {
+    server = await createTestServer(store);
+    user = await server.user();
+  });
+  afterAll(() => server?.close());
+
+  const site = (body: object) =>
+    server.request({
+      method: 'POST',
+      url: `/customization/v2/site?pCode=${user.pcode}`,
+      payload: { themeId: '1', ...body },
+      as: user,
+    });
+  const app = (body: object) =>
+    server.request({
+      method: 'POST',
+      url: `/customization/v2/app?pCode=${user.pcode}`,
+      payload: { themeId: '2', ...body },
+      as: user,
+    });
+
+  it('creates a site with the defaults and the save-payload transform applied', async () => {
+    const res = await site({
+      url: 'news.example.com',
+      publisherName: 'Example News',
+      applyToSubDomains: true,
+      consentLocations: ['WORLDWIDE'],
+      mspaPurposeIds: [1, 2],
+      mspaSensitiveDataProcessing: 'yes',
+      mspaSensitiveDataPurposeIds: [8],
+      uspJurisdiction: ['CA'],
+      uspLspact: true,
+      gbcEnabled: true,
+      gbcLocations: 'EEA',
+      gbcApplicablePurposes: [
+        { id: 1, enabled: true, defaultValue: 'GRANTED' },
+        { id: 2, enabled: false },
+      ],
+    });
+    expect(res.statusCode).toBe(201);
+    const p = json<Property>(res);
+    expect(p).toMatchObject({
+      propertyType: 'SITE',
+      url: 'news.example.com',
+      themeId: '1',
+      themeName: 'Default theme',
+      cmpVersion: 'latest',
+      publisherCC: 'GB',
+      repromtDaysAfterGvlUpdate: 30,
+      isDefaultConsent: true,
+      legitimateInterestOptIn: true,
+      consentScope: 'service',
+      editable: true,
+      // not a bare domain: subdomains forced off
+      applyToSubDomains: false,
+      privacyModes: ['GDPR', 'USP'],
+      mspaOptOutPurposeIds: [1, 2, 5],
+      uspJurisdiction: 'CA',
+      uspLspact: 'Y',
+      gbcLocations: ['EEA'],
+      gbcApplicablePurposes: [{ id: 1, defaultValue: 'GRANTED' }],
+    });
+    expect(p.uuid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(typeof p.siteId).toBe('number');
+  });
+
+  it('refuses duplicates case-insensitively, for sites and apps, with the spec message', async () => {
+    const dup = await site({ url: 'NEWS.Example.com' });
+    expect(dup.statusCode).toBe(400);
+    expect(json(dup)).toEqual({
+      status: 'VALIDATION_ERROR',
+      message: DUPLICATE_PROPERTY,
+      fields: { url: DUPLICATE_PROPERTY },
+    });
+    expect((await app({ packageId: 'com.example.news' })).statusCode).toBe(201);
+    const dupApp = await app({ packageId: 'COM.example.NEWS' });
+    expect(json(dupApp)).toMatchObject({ fields: { packageId: DUPLICATE_PROPERTY } });
+  });
+
+  it('names each invalid field with the spec message and stores nothing', async () => {
+    const before = (await repo.list(server.deps.db, user.pcode)).length;
+    const scheme = await site({ url: 'https://example.org' });
+    expect(json(scheme)).toMatchObject({
+      message: SITE_URL_HAS_SCHEME,
+      fields: { url: SITE_URL_HAS_SCHEME },
+    });
+    const many = await site({
+      url: 'bad host!',
+      themeId: '',
+      consentLocations: [],
+      repromtDaysAfterGvlUpdate: 400,
+    });
+    expect(many.statusCode).toBe(400);
+    expect(json<{ fields: Record<string, string> }>(many).fields).toEqual({
+      url: SITE_URL_INVALID,
+      themeId: REQUIRED,
+      consentLocations: REQUIRED,
+      repromtDaysAfterGvlUpdate: REPROMPT_DAYS_RANGE,
+    });
+    const amp = await site({ url: 'amp.example', ampEnabled: true, cmpVersion: 10, themeId: '-3' });
+    expect(json(amp)).toMatchObject({ fields: { cmpVersion: AMP_VERSION_UNSUPPORTED } });
+    const pkg = await app({ packageId: '1nvalid' });
+    expect(json(pkg)).toMatchObject({ fields: { packageId: PACKAGE_ID_INVALID } });
+    const shape = await site({ url: 'typed.example', repromtDaysAfterGvlUpdate: 'thirty' });
+    expect(shape.statusCode).toBe(400);
+    expect(json<{ fields: Record<string, string> }>(shape).fields).toHaveProperty(
+      'repromtDaysAfterGvlUpdate',
+    );
+    expect((await repo.list(server.deps.db, user.pcode)).length).toBe(before);
+  });
+
+  it('answers XSS_ERROR for unsafe US privacy text', async () => {
+    const res = await site({
+      url: 'xss.example',
+      consentLocations: ['USA'],
+      uspDnsText: '<img src=x onerror=alert(1)>',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(json(res)).toMatchObject({
+      status: 'XSS_ERROR',
+      fields: { uspDnsText: UNSAFE_CONTENT },
+    });
+  });
+
+  it('lists sites and apps sorted by url with theme, regulation, version and editability', async () => {
+    await site({ url: 'a-first.example' });
+    const res = await server.request({
+      method: 'GET',
+      url: `/customization/v2/site?pCode=${user.pcode}&sort=url,ASC`,
+      as: user,
+    });
+    const list = json<PropertyListItem[]>(res);
+    const ids = list.map((p) => p.url ?? p.packageId);
+    expect(ids).toEqual([...ids].sort());
+    expect(list.find((p) => p.packageId === 'com.example.news')).toMatchObject({
+      propertyType: 'APP',
+      propertyTypeLabel: 'App',
+      themeName: 'Default app theme',
+    });
+    expect(list.find((p) => p.url === 'news.example.com')).toMatchObject({
+      regulation: 'GDPR & US',
+      cmpVersion: 'latest',
+      editable: true,
+    });
+    const apps = json<PropertyListItem[]>(
+      await server.request({
+        method: 'GET',
+        url: `/customization/v2/site?pCode=${user.pcode}&type=APP`,
+        as: user,
+      }),
+    );
+    expect(apps.every((p) => p.propertyType === 'APP')).toBe(true);
+    const filtered = json<PropertyListItem[]>(
+      await server.request({
+        method: 'GET',
+        url: `/customization/v2/site?pCode=${user.pcode}&filter=NEWS`,
+        as: user,
+      }),
+    );
+    expect(filtered.map((p) => p.url ?? p.packageId).sort()).toEqual([
+      'com.example.news',
+      'news.example.com',
+    ]);
+  });
+
+  it('edits a site, checking a changed url for duplicates, and keeps data when a save fails', async () => {
+    const created = json<Property>(await site({ url: 'edit-me.example', publisherName: 'Before' }));
+    const url = `/customization/v2/site/${created.uuid}?pCode=${user.pcode}`;
+    const ok = await server.request({
+      method: 'PUT',
+      url,
+      payload: { ...created, publisherName: 'After' },
+      as: user,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(json(ok)).toMatchObject({ publisherName: 'After', url: 'edit-me.example' });
+    const clash = await server.request({
+      method: 'PUT',
+      url: `${url}&urlChanged=true`,
+      payload: { ...created, url: 'NEWS.example.com' },
+      as: user,
+    });
+    expect(json(clash)).toMatchObject({ fields: { url: DUPLICATE_PROPERTY } });
+    const stored = json<Property>(await server.request({ method: 'GET', url, as: user }));
+    expect(stored).toMatchObject({ publisherName: 'After', url: 'edit-me.example' });
+  });
+
+  it('blocks editing and deleting while updates are pending', async () => {
+    const created = json<Property>(await site({ url: 'pending.example' }));
+    await repo.setEditable(server.deps.db, user.pcode, [created.siteId], false);
+    const url = `/customization/v2/site/${created.uuid}?pCode=${user.pcode}`;
+    const edit = await server.request({ method: 'PUT', url, payload: created, as: user });
+    expect(edit.statusCode).toBe(409);
+    expect(json(edit)).toEqual({ status: 'NOT_EDITABLE', message: PENDING_UPDATES });
+    const del = await server.request({ method: 'DELETE', url, as: user });
+    expect(json(del)).toEqual({ status: 'NOT_EDITABLE', message: NOT_ABLE_TO_DELETE });
+    await repo.setEditable(server.deps.db, user.pcode, [created.siteId], true);
+    expect(json(await server.request({ method: 'DELETE', url, as: user }))).toEqual({
+      deleted: true,
+    });
+    expect((await server.request({ method: 'GET', url, as: user })).statusCode).toBe(404);
+  });
+
+  it('gets, edits and deletes an app by id (and package id)', async () => {
+    const created = json<Property>(await app({ packageId: 'com.example.shop' }));
+    const url = `/customization/v2/app/${created.uuid}?pCode=${user.pcode}`;
+    expect(json(await server.request({ method: 'GET', url, as: user }))).toMatchObject({
+      packageId: 'com.example.shop',
+    });
+    // The site routes do not serve apps.
+    expect(
+      (
+        await server.request({
+          method: 'GET',
+          url: `/customization/v2/site/${created.uuid}?pCode=${user.pcode}`,
+          as: user,
+        })
+      ).statusCode,
+    ).toBe(404);
+    const edited = await server.request({
+      method: 'PUT',
+      url,
+      payload: { ...created, publisherName: 'Shop' },
+      as: user,
+    });
+    expect(json(edited)).toMatchObject({ publisherName: 'Shop', consentScope: 'service' });
+    expect(
+      (await server.request({ method: 'DELETE', url: `${url}&packageId=com.other.app`, as: user }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await server.request({
+          method: 'DELETE',
+          url: `${url}&packageId=COM.example.shop`,
+          as: user,
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
+  it('serves the form init data with the defaults of each form', async () => {
+    const siteInit = json<{
+      defaults: { themeId: string };
+      themes: Array<{ themeType: string }>;
+      cmpVersions: unknown[];
+    }>(
+      await server.request({
+        method: 'GET',
+        url: `/customization/v2/site/init?pCode=${user.pcode}`,
+        as: user,
+      }),
+    );
+    expect(siteInit.defaults).toMatchObject({
+      themeId: '-3',
+      publisherCC: 'GB',
+      cmpVersion: 'latest',
+      propertyType: 'SITE',
+    });
+    expect(siteInit.themes.every((t) => t.themeType === 'SITE')).toBe(true);
+    const appInit = json<{ defaults: { propertyType: string } }>(
+      await server.request({
+        method: 'GET',
+        url: `/customization/v2/site/init?pCode=${user.pcode}&propertyType=APP`,
+        as: user,
+      }),
+    );
+    expect(appInit.defaults.propertyType).toBe('APP');
+  });
+});
