@@ -18,3 +18,4 @@ export * from './account';
 export * from './theme';
 export * from './bulk-update';
 export * from './vendors';
+export * from './config-as-code';

@@ -1,0 +1,4 @@
+export * from './document';
+export * from './export';
+export * from './messages';
+export * from './plan';
