@@ -2,3 +2,4 @@ export * from './amp';
 export * from './config';
 export * from './fixtures';
 export * from './rules';
+export * from './compile';

@@ -1,1 +1,2 @@
 export * from './tag';
+export * from './snippets';
