@@ -19,3 +19,4 @@ export * from './theme';
 export * from './bulk-update';
 export * from './vendors';
 export * from './config-as-code';
+export * from './queries';

@@ -1,0 +1,44 @@
+/**
+ * Query-option factories shared by the web console and the terminal UI: one key factory and one
+ * factory of `{ queryKey, queryFn }` per entity, over a client passed in.
+ */
+export { queryOptionsOf } from './query-options';
+export type { QueryOptions } from './query-options';
+export {
+  announcementKeys,
+  announcementsQuery,
+  copEventKeys,
+  copEventsQuery,
+  meKeys,
+  meQuery,
+  organisationKeys,
+  organisationsQuery,
+  surveyKeys,
+  surveyQuery,
+} from './account';
+export { auditLogKeys, auditLogsQuery } from './audit-logs';
+export { bulkUpdateStatusKeys, bulkUpdateStatusQuery } from './bulk-update';
+export {
+  cmpVersionKeys,
+  cmpVersionsQuery,
+  propertiesKeys,
+  propertiesQuery,
+  propertyAnalyticsKeys,
+  propertyAnalyticsQuery,
+  propertyInitKeys,
+  propertyInitQuery,
+  propertyKeys,
+  propertyQuery,
+} from './properties';
+export type { PropertyAnalyticsInput } from './properties';
+export { tagKeys, tagQuery } from './tags';
+export type { TagInput } from './tags';
+export { themeKeys, themesQuery } from './themes';
+export {
+  googleAtpKeys,
+  googleAtpQuery,
+  vendorKeys,
+  vendorSelectionKeys,
+  vendorSelectionQuery,
+  vendorsQuery,
+} from './vendors';

@@ -1,0 +1,90 @@
+import type { AssentClient } from '../api';
+import type { PropertyType } from '../property/schema';
+import type { PropertyAnalytics } from '../reports/property-analytics';
+import { queryOptionsOf } from './query-options';
+
+/** The account's properties (sites and apps) sorted by url, as the properties list shows them. */
+export const propertiesKeys = {
+  all: ['properties'] as const,
+  account: (pCode: string) => [...propertiesKeys.all, pCode] as const,
+};
+export const propertiesQuery = (client: AssentClient, pCode: string) =>
+  queryOptionsOf(propertiesKeys.account(pCode), ({ signal }) =>
+    client.sites.list({ query: { pCode, sort: 'url,ASC' } }, { signal }),
+  );
+
+/** One property by uuid; apps are read from the app route, sites from the site route. */
+export const propertyKeys = {
+  all: ['property'] as const,
+  detail: (pCode: string, id: string) => [...propertyKeys.all, pCode, id] as const,
+};
+export const propertyQuery = (
+  client: AssentClient,
+  input: { pCode: string; id: string; propertyType: PropertyType },
+) =>
+  queryOptionsOf(propertyKeys.detail(input.pCode, input.id), ({ signal }) => {
+    const request = { params: { id: input.id }, query: { pCode: input.pCode } };
+    return input.propertyType === 'APP'
+      ? client.apps.get(request, { signal })
+      : client.sites.get(request, { signal });
+  });
+
+/** What the site and app forms load first (defaults, versions, themes, account options). */
+export const propertyInitKeys = {
+  all: ['propertyInit'] as const,
+  form: (pCode: string, propertyType: PropertyType) =>
+    [...propertyInitKeys.all, pCode, propertyType] as const,
+};
+export const propertyInitQuery = (
+  client: AssentClient,
+  pCode: string,
+  propertyType: PropertyType,
+) =>
+  queryOptionsOf(propertyInitKeys.form(pCode, propertyType), ({ signal }) =>
+    client.sites.init({ query: { pCode, propertyType } }, { signal }),
+  );
+
+/** The CMP versions a property can use, newest first. */
+export const cmpVersionKeys = { all: ['cmpVersions'] as const };
+export const cmpVersionsQuery = (client: AssentClient) =>
+  queryOptionsOf(cmpVersionKeys.all, ({ signal }) =>
+    client.meta.cmpVersions(undefined, { signal }),
+  );
+
+export interface PropertyAnalyticsInput {
+  pCode: string;
+  /** The uuids of the properties shown (the properties list asks for its current page). */
+  propertyIds: readonly string[];
+  startDate: string;
+  endDate: string;
+}
+
+/** Consent analytics of some properties, keyed by uuid then by regulation. */
+export const propertyAnalyticsKeys = {
+  all: ['propertyAnalytics'] as const,
+  page: (input: PropertyAnalyticsInput) =>
+    [
+      ...propertyAnalyticsKeys.all,
+      input.pCode,
+      { propertyIds: [...input.propertyIds], startDate: input.startDate, endDate: input.endDate },
+    ] as const,
+};
+export const propertyAnalyticsQuery = (client: AssentClient, input: PropertyAnalyticsInput) =>
+  queryOptionsOf(
+    propertyAnalyticsKeys.page(input),
+    async ({ signal }): Promise<Record<string, PropertyAnalytics>> => {
+      // An empty page has nothing to ask for.
+      if (input.propertyIds.length === 0) return {};
+      return client.analytics.propertyAnalytics(
+        {
+          params: { pCode: input.pCode },
+          body: {
+            propertyIds: [...input.propertyIds],
+            startDate: input.startDate,
+            endDate: input.endDate,
+          },
+        },
+        { signal },
+      );
+    },
+  );

@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import type { FetchInit, FetchLike } from '../api';
+import { createClient } from '../api';
+import * as q from './index';
+
+function recordingClient(body: unknown = []) {
+  const calls: Array<{ url: string; init: FetchInit }> = [];
+  const fetch: FetchLike = async (url, init) => {
+    calls.push({ url, init });
+    return {
+      status: 200,
+      headers: { get: () => null },
+      text: async () => JSON.stringify(body),
+      arrayBuffer: async () => new ArrayBuffer(0),
+    };
+  };
+  // Shapes are the route table's business (api tests); here only the wiring is checked.
+  const client = createClient({ baseUrl: '', fetch, validateResponses: false });
+  return { client, calls };
+}
+
+const run = async <T>(options: { queryFn: (c: { signal?: unknown }) => Promise<T> }) =>
+  options.queryFn({ signal: 'sig' });
+
+describe('query-option factories', () => {
+  const cases: Array<{
+    name: string;
+    build: (client: ReturnType<typeof recordingClient>['client']) => {
+      queryKey: readonly unknown[];
+      queryFn: (c: { signal?: unknown }) => Promise<unknown>;
+    };
+    key: readonly unknown[];
+    call: string;
+    method?: string;
+  }> = [
+    { name: 'me', build: (c) => q.meQuery(c), key: ['me'], call: '/auth/me' },
+    {
+      name: 'organisations',
+      build: (c) => q.organisationsQuery(c),
+      key: ['organisations'],
+      call: '/auth/organisations',
+    },
+    {
+      name: 'properties',
+      build: (c) => q.propertiesQuery(c, 'AB12'),
+      key: ['properties', 'AB12'],
+      call: '/customization/v2/site?pCode=AB12&sort=url,ASC',
+    },
+    {
+      name: 'property (site)',
+      build: (c) => q.propertyQuery(c, { pCode: 'AB12', id: 'u1', propertyType: 'SITE' }),
+      key: ['property', 'AB12', 'u1'],
+      call: '/customization/v2/site/u1?pCode=AB12',
+    },
+    {
+      name: 'property (app)',
+      build: (c) => q.propertyQuery(c, { pCode: 'AB12', id: 'u2', propertyType: 'APP' }),
+      key: ['property', 'AB12', 'u2'],
+      call: '/customization/v2/app/u2?pCode=AB12',
+    },
+    {
+      name: 'propertyInit',
+      build: (c) => q.propertyInitQuery(c, 'AB12', 'APP'),
+      key: ['propertyInit', 'AB12', 'APP'],
+      call: '/customization/v2/site/init?pCode=AB12&propertyType=APP',
+    },
+    {
+      name: 'themes',
+      build: (c) => q.themesQuery(c, 'AB12'),
+      key: ['themes', 'AB12', 'ALL'],
+      call: '/customization/v2/theme?pCode=AB12&sort=themeName,ASC',
+    },
+    {
+      name: 'themes of a type',
+      build: (c) => q.themesQuery(c, 'AB12', 'SITE'),
+      key: ['themes', 'AB12', 'SITE'],
+      call: '/customization/v2/theme?pCode=AB12&sort=themeName,ASC&themeType=SITE',
+    },
+    {
+      name: 'vendors',
+      build: (c) => q.vendorsQuery(c),
+      key: ['vendors', 3],
+      call: '/customization/v2/vendors?gvlVersion=3',
+    },
+    {
+      name: 'vendorSelection',
+      build: (c) => q.vendorSelectionQuery(c, 'AB12'),
+      key: ['vendorSelection', 'AB12'],
+      call: '/customization/v2/vendors/selection?pCode=AB12',
+    },
+    {
+      name: 'googleAtp',
+      build: (c) => q.googleAtpQuery(c),
+      key: ['googleAtp'],
+      call: '/customization/v2/vendors/google-atp',
+    },
+    {
+      name: 'universal tag',
+      build: (c) => q.tagQuery(c, { pCode: 'AB12', type: 'universal' }),
+      key: ['tags', 'AB12', 'universal', null, null],
+      call: '/customization/v2/tag?pCode=AB12&type=universal',
+    },
+    {
+      name: 'AMP tag',
+      build: (c) => q.tagQuery(c, { pCode: 'AB12', type: 'amp', id: 'u1', persistentLink: true }),
+      key: ['tags', 'AB12', 'amp', 'u1', true],
+      call: '/customization/v2/tag?pCode=AB12&type=amp&id=u1&persistentLink=true',
+    },
+    {
+      name: 'auditLogs',
+      build: (c) => q.auditLogsQuery(c, 'AB12'),
+      key: ['auditLogs', 'AB12'],
+      call: '/customization/v2/audit-log/status?pCode=AB12',
+    },
+    {
+      name: 'survey',
+      build: (c) => q.surveyQuery(c, 'AB12'),
+      key: ['survey', 'AB12'],
+      call: '/customization/AB12/survey',
+    },
+    {
+      name: 'copEvents',
+      build: (c) => q.copEventsQuery(c, 'AB12'),
+      key: ['copEvents', 'AB12'],
+      call: '/customization/cop-banner-event/AB12',
+    },
+    {
+      name: 'announcements',
+      build: (c) => q.announcementsQuery(c),
+      key: ['announcements'],
+      call: '/customization/announcements',
+    },
+    {
+      name: 'cmpVersions',
+      build: (c) => q.cmpVersionsQuery(c),
+      key: ['cmpVersions'],
+      call: '/customization/v2/cmp-versions',
+    },
+    {
+      name: 'bulkUpdateStatus',
+      build: (c) => q.bulkUpdateStatusQuery(c, 'AB12'),
+      key: ['bulkUpdateStatus', 'AB12', 'sites'],
+      call: '/customization/v2/bulk-update/status?pCode=AB12&page=sites',
+    },
+  ];
+
+  it.each(cases)('$name: key and call', async ({ build, key, call }) => {
+    const { client, calls } = recordingClient();
+    const options = build(client);
+    expect(options.queryKey).toEqual(key);
+    await run(options);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.url).toBe(call);
+    expect(calls[0]?.init.method).toBe('GET');
+    expect(calls[0]?.init.signal).toBe('sig');
+  });
+
+  it('keys of one entity share its root, so invalidating the root refreshes every account', () => {
+    expect(q.propertiesKeys.account('A').slice(0, 1)).toEqual(q.propertiesKeys.all);
+    expect(q.themeKeys.list('A', 'APP').slice(0, 2)).toEqual(q.themeKeys.account('A'));
+    expect(q.tagKeys.tag({ pCode: 'A', type: 'site', id: 'x' })[0]).toBe(q.tagKeys.all[0]);
+  });
+
+  it('propertyAnalytics posts the page of ids and the range', async () => {
+    const { client, calls } = recordingClient({});
+    const input = {
+      pCode: 'AB12',
+      propertyIds: ['u1', 'u2'],
+      startDate: '2024-02-14',
+      endDate: '2024-03-14',
+    };
+    const options = q.propertyAnalyticsQuery(client, input);
+    expect(options.queryKey).toEqual([
+      'propertyAnalytics',
+      'AB12',
+      { propertyIds: ['u1', 'u2'], startDate: '2024-02-14', endDate: '2024-03-14' },
+    ]);
+    await run(options);
+    expect(calls[0]?.url).toBe('/analytics/v1/properties/pcode/AB12');
+    expect(calls[0]?.init.method).toBe('POST');
+    expect(JSON.parse(calls[0]?.init.body ?? '')).toEqual({
+      propertyIds: ['u1', 'u2'],
+      startDate: '2024-02-14',
+      endDate: '2024-03-14',
+    });
+  });
+
+  it('propertyAnalytics of an empty page makes no call', async () => {
+    const { client, calls } = recordingClient({});
+    const options = q.propertyAnalyticsQuery(client, {
+      pCode: 'AB12',
+      propertyIds: [],
+      startDate: '2024-02-14',
+      endDate: '2024-03-14',
+    });
+    await expect(run(options)).resolves.toEqual({});
+    expect(calls).toHaveLength(0);
+  });
+});

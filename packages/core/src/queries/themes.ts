@@ -1,0 +1,18 @@
+import type { AssentClient } from '../api';
+import type { ThemeType } from '../theme/schema';
+import { queryOptionsOf } from './query-options';
+
+/** The account's themes sorted by name, optionally of one type (SITE or APP). */
+export const themeKeys = {
+  all: ['themes'] as const,
+  account: (pCode: string) => [...themeKeys.all, pCode] as const,
+  list: (pCode: string, themeType?: ThemeType) =>
+    [...themeKeys.account(pCode), themeType ?? 'ALL'] as const,
+};
+export const themesQuery = (client: AssentClient, pCode: string, themeType?: ThemeType) =>
+  queryOptionsOf(themeKeys.list(pCode, themeType), ({ signal }) =>
+    client.themes.list(
+      { query: { pCode, sort: 'themeName,ASC', ...(themeType ? { themeType } : {}) } },
+      { signal },
+    ),
+  );
