@@ -1,0 +1,95 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router';
+import { Navigate, useParams } from 'react-router';
+import { AuthGate } from '../auth/AuthGate';
+import { NotFoundPage } from '../components/StatusPages';
+import { useAccount } from './AccountContext';
+import { paths } from './paths';
+import { RouteErrorPage } from './RouteErrorPage';
+
+// Every page is its own chunk: the first load carries only the shell.
+const SignInPage = lazy(() => import('../auth/SignInPage'));
+// The shell (header, menus, tabs) loads with the first protected page.
+const ProtectHome = lazy(() => import('./ProtectRoutes').then((m) => ({ default: m.ProtectHome })));
+const ProtectSegment = lazy(() =>
+  import('./ProtectRoutes').then((m) => ({ default: m.ProtectSegment })),
+);
+const PropertiesPage = lazy(() => import('../properties/PropertiesPage'));
+const VendorsPage = lazy(() => import('../vendors/VendorsPage'));
+const ComingSoonPage = lazy(() => import('../pages/ComingSoonPage'));
+const MonetisationPage = lazy(() => import('../promotions/MonetisationPage'));
+const SiteFormPage = lazy(() => import('../sites/SiteFormPage'));
+const SiteDetailPage = lazy(() => import('../sites/SiteDetailPage'));
+const AppFormPage = lazy(() => import('../apps/AppFormPage'));
+const AppDetailPage = lazy(() => import('../apps/AppDetailPage'));
+
+/** Sends to the properties list of the current account (the "sites list path"). */
+function ToProperties() {
+  const { pCode } = useAccount();
+  return <Navigate to={paths.properties(pCode)} replace />;
+}
+
+/** The site page's actions (properties-and-tags §2); anything else is not found. */
+export const SITE_ACTIONS = ['new', 'edit', 'delete', 'newuser'] as const;
+export type SiteAction = (typeof SITE_ACTIONS)[number];
+
+function SiteRoute() {
+  const { action, id } = useParams();
+  const known = SITE_ACTIONS.find((a) => a === action);
+  if (!known) return <NotFoundPage />;
+  if ((known === 'edit' || known === 'delete') && !id) return <NotFoundPage />;
+  return <SiteFormPage action={known} id={id} />;
+}
+
+function AppEditRoute() {
+  const { id } = useParams();
+  if (!id) return <ToProperties />;
+  return <AppFormPage action="edit" id={id} />;
+}
+
+function AppDetailRoute() {
+  const { id } = useParams();
+  if (!id) return <ToProperties />;
+  return <AppDetailPage id={id} />;
+}
+
+/** The pages of one account: /protect/p-{pCode}/… */
+const accountRoutes: RouteObject[] = [
+  { index: true, element: <ToProperties /> },
+  { path: 'properties', element: <PropertiesPage /> },
+  { path: 'themes/*', element: <ComingSoonPage section="themes" /> },
+  { path: 'vendors', element: <VendorsPage /> },
+  { path: 'reports/*', element: <ComingSoonPage section="reports" /> },
+  { path: 'bulk-update', element: <ComingSoonPage section="bulkUpdate" /> },
+  { path: 'monetisation', element: <MonetisationPage /> },
+  { path: 'sites', element: <ToProperties /> },
+  { path: 'sites/detail/:id?/:page?', element: <SiteDetailPage /> },
+  { path: 'sites/reports/:id', element: <SiteDetailPage premiumReports /> },
+  { path: 'sites/:action/:id?', element: <SiteRoute /> },
+  { path: 'apps', element: <ToProperties /> },
+  { path: 'apps/new', element: <AppFormPage action="new" /> },
+  { path: 'apps/edit/:id?', element: <AppEditRoute /> },
+  { path: 'apps/detail/:id?', element: <AppDetailRoute /> },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+/** The route map (properties-and-tags §2, reports-and-account §2). */
+export const appRoutes: RouteObject[] = [
+  {
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: '/', element: <Navigate to={paths.protect} replace /> },
+      { path: paths.login, element: <SignInPage /> },
+      { path: paths.resetPassword, element: <SignInPage /> },
+      {
+        path: paths.protect,
+        element: <AuthGate />,
+        children: [
+          { index: true, element: <ProtectHome /> },
+          { path: ':segment', element: <ProtectSegment />, children: accountRoutes },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,13 @@
+import { Spinner } from '@blueprintjs/core';
+
+export const LOADING_TEXT = 'Loading...';
+
+/** The centred 'Loading...' indicator (auth wrappers, lazy pages). */
+export function Loading({ label = LOADING_TEXT }: { label?: string }) {
+  return (
+    <div className="assent-loading" role="status" aria-live="polite">
+      <Spinner size={24} aria-hidden />
+      <span>{label}</span>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import '@blueprintjs/core/lib/css/blueprint.css';
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { App } from './app/App';
+import { appRoutes } from './app/routes';
+import { createBrowserServices } from './app/services';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('Assent: #root is missing from index.html');
+
+// Created once and passed down: no module-level singletons.
+const services = createBrowserServices(window);
+const router = createBrowserRouter(appRoutes);
+
+createRoot(root).render(
+  <StrictMode>
+    <App services={services} router={router} />
+  </StrictMode>,
+);

@@ -1,0 +1,38 @@
+import { Callout } from '@blueprintjs/core';
+import { useAccount } from '../app/AccountContext';
+import { paths } from '../app/paths';
+import { BACK_TO_PROPERTIES } from '../components/Placeholder';
+import { BackLink } from '../components/BackLink';
+import { PageLayout } from '../components/PageLayout';
+
+/** The sections built in later issues, with what each will hold. */
+export const COMING_SOON = {
+  themes: {
+    title: 'Themes',
+    text: 'Themes will let you design the look and the texts of your consent banner: colours, fonts, logo, the first and second layer texts in 32 languages, footer links and a live preview. Every property uses a theme; until this page opens, new properties use the default theme.',
+  },
+  reports: {
+    title: 'Reports',
+    text: 'Reports will show consent insights per property, regulation, country, device, OS, page format and browser against an earlier period, and let you build, save and schedule custom reports. Until then, the properties list shows each property’s consent rate over the last 30 days.',
+  },
+  bulkUpdate: {
+    title: 'Bulk update',
+    text: 'Bulk update will let you change the regulations, theme, CMP version and other settings of many properties at once, and follow the update while it runs. Until then, edit properties one at a time from the properties list.',
+  },
+} as const;
+
+/** An honest page for Themes, Reports and Bulk update: what is coming, and the way back. */
+export default function ComingSoonPage({ section }: { section: keyof typeof COMING_SOON }) {
+  const { pCode } = useAccount();
+  const { title, text } = COMING_SOON[section];
+  return (
+    <PageLayout
+      title={title}
+      before={<BackLink to={paths.properties(pCode)} text={BACK_TO_PROPERTIES} />}
+    >
+      <Callout intent="primary" title="Coming soon">
+        <p>{text}</p>
+      </Callout>
+    </PageLayout>
+  );
+}

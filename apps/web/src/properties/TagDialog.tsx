@@ -1,0 +1,130 @@
+import type { TagType } from '@assent/core';
+import {
+  DISPLAY_PERSISTENT_LINK,
+  TAG_COPIED,
+  TAG_COPIED_CONFIRMATION_MS,
+  TAG_TITLES,
+  TCF_TAG_TAB,
+  tagQuery,
+} from '@assent/core';
+import {
+  Button,
+  Callout,
+  Checkbox,
+  Collapse,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  Spinner,
+  Tab,
+  Tabs,
+} from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useClient } from '../app/ServicesContext';
+import { errorMessage } from '../components/alerts';
+import { CopyBlock } from '../components/CopyBlock';
+
+export const TAG_TAB = 'Tag';
+export const INSTRUCTIONS_BUTTON = 'INSTRUCTIONS';
+export const CLOSE_BUTTON = 'CLOSE';
+export const STYLES_BLOCK_LABEL = 'Styles for the page head';
+export const TCF_TAG_NOTE =
+  'Use this tag on pages whose vendors still read TCF 2.0 consent strings. The server serves the same tag; the banner answers in the version the page asks for.';
+
+export interface TagDialogProps {
+  pCode: string;
+  type: TagType;
+  /** The property (uuid) of a site or AMP tag. */
+  propertyId?: string | undefined;
+  /** Premium accounts also get the 'TCF 2.0 Tag' tab. */
+  premium: boolean;
+  onClose: () => void;
+}
+
+/** 'Your Universal Tag', 'Your Site Tag' or 'Your Choice AMP Tag', with copy and instructions. */
+export default function TagDialog({ pCode, type, propertyId, premium, onClose }: TagDialogProps) {
+  const client = useClient();
+  const [persistentLink, setPersistentLink] = useState(false);
+  const [showInstructions, setShowInstructions] = useState(false);
+  const [tab, setTab] = useState<'tag' | 'tcf20'>('tag');
+  const tag = useQuery(tagQuery(client, { pCode, type, id: propertyId, persistentLink }));
+
+  const body = () => {
+    if (tag.isPending) return <Spinner size={24} aria-label="Loading the tag" />;
+    if (tag.isError) {
+      return (
+        <Callout intent="danger" role="alert">
+          {errorMessage(tag.error)}
+        </Callout>
+      );
+    }
+    const { snippet, styles, instructions } = tag.data;
+    return (
+      <>
+        <Collapse isOpen={showInstructions}>
+          <Callout intent="primary" className="assent-tag-instructions">
+            <ol>
+              {instructions.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ol>
+          </Callout>
+        </Collapse>
+        {tab === 'tcf20' ? <p className="assent-muted">{TCF_TAG_NOTE}</p> : null}
+        <CopyBlock
+          label={TAG_TITLES[type]}
+          text={snippet}
+          copiedMessage={TAG_COPIED}
+          confirmationMs={TAG_COPIED_CONFIRMATION_MS}
+        />
+        {styles ? (
+          <CopyBlock
+            label={STYLES_BLOCK_LABEL}
+            text={styles}
+            copiedMessage={TAG_COPIED}
+            confirmationMs={TAG_COPIED_CONFIRMATION_MS}
+          />
+        ) : null}
+      </>
+    );
+  };
+
+  return (
+    <Dialog isOpen title={TAG_TITLES[type]} onClose={onClose} className="assent-tag-dialog">
+      <DialogBody>
+        {premium ? (
+          <Tabs
+            id="assent-tag-tabs"
+            selectedTabId={tab}
+            onChange={(id) => setTab(id === 'tcf20' ? 'tcf20' : 'tag')}
+          >
+            <Tab id="tag" title={TAG_TAB} />
+            <Tab id="tcf20" title={TCF_TAG_TAB} />
+          </Tabs>
+        ) : null}
+        {type === 'amp' ? (
+          <Checkbox
+            label={DISPLAY_PERSISTENT_LINK}
+            checked={persistentLink}
+            onChange={(event) => setPersistentLink(event.currentTarget.checked)}
+          />
+        ) : null}
+        {body()}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button
+              text={INSTRUCTIONS_BUTTON}
+              onClick={() => setShowInstructions((v) => !v)}
+              aria-expanded={showInstructions}
+              disabled={!tag.isSuccess}
+            />
+            <Button text={CLOSE_BUTTON} intent="primary" onClick={onClose} />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,88 @@
+import {
+  CHANGE_PASSWORD,
+  NEW_PASSWORD_LABEL,
+  OLD_PASSWORD_LABEL,
+  authErrorMessage,
+  issuesToFields,
+  validateChangePasswordForm,
+} from '@assent/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useClient } from '../app/ServicesContext';
+import { TextField } from '../components/FormField';
+
+/** The Change Password modal: Old Password and New Password; a failure shows in the modal. */
+export default function ChangePasswordDialog({
+  onClose,
+  onChanged,
+}: {
+  onClose: () => void;
+  onChanged: (message: string) => void;
+}) {
+  const client = useClient();
+  const [form, setForm] = useState({ oldPassword: '', newPassword: '' });
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const change = useMutation({
+    mutationFn: (body: typeof form) => client.auth.changePassword({ body }),
+    onSuccess: ({ message }) => {
+      onChanged(message);
+      onClose();
+    },
+  });
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const result = validateChangePasswordForm(form);
+    if (!result.ok) {
+      setFields(issuesToFields(result.issues));
+      return;
+    }
+    setFields({});
+    change.mutate(result.value);
+  };
+
+  return (
+    <Dialog isOpen title={CHANGE_PASSWORD} onClose={change.isPending ? undefined : onClose}>
+      <form onSubmit={submit} noValidate>
+        <DialogBody>
+          <TextField
+            label={OLD_PASSWORD_LABEL}
+            type="password"
+            autoComplete="current-password"
+            autoFocus
+            value={form.oldPassword}
+            error={fields.oldPassword}
+            onChange={(oldPassword) => setForm((f) => ({ ...f, oldPassword }))}
+          />
+          <TextField
+            label={NEW_PASSWORD_LABEL}
+            type="password"
+            autoComplete="new-password"
+            value={form.newPassword}
+            error={fields.newPassword}
+            onChange={(newPassword) => setForm((f) => ({ ...f, newPassword }))}
+          />
+          {change.isError ? (
+            <Callout intent="danger" compact role="alert">
+              {authErrorMessage(change.error)}
+            </Callout>
+          ) : null}
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text="Cancel" onClick={onClose} disabled={change.isPending} />
+              <Button
+                type="submit"
+                intent="primary"
+                text={CHANGE_PASSWORD}
+                loading={change.isPending}
+              />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}

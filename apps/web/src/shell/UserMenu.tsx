@@ -1,0 +1,72 @@
+import type { AccountUser } from '@assent/core';
+import { CHANGE_PASSWORD, LOGOUT_LABEL, userDisplayName } from '@assent/core';
+import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { CaretDownIcon, KeyIcon, LogOutIcon, UserIcon } from '@blueprintjs/icons';
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useClient } from '../app/ServicesContext';
+import { paths } from '../app/paths';
+import { useSessionChange } from '../auth/session';
+import { useAlerts } from '../components/alerts';
+
+const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog'));
+
+/** The user menu: name and e-mail, Change Password and Logout. */
+export function UserMenu({ user }: { user: AccountUser }) {
+  const client = useClient();
+  const alerts = useAlerts();
+  const navigate = useNavigate();
+  const sessionChanged = useSessionChange();
+  const [changingPassword, setChangingPassword] = useState(false);
+  const name = userDisplayName(user);
+
+  const logout = async () => {
+    try {
+      await client.auth.signOut();
+    } catch (error) {
+      // The session is dropped on this side either way; the server forgets it when it expires.
+      console.error('Assent: sign-out failed', error);
+    }
+    sessionChanged(null);
+    navigate(paths.login, { replace: true });
+  };
+
+  return (
+    <>
+      <Popover
+        placement="bottom-end"
+        content={
+          <Menu aria-label="User menu">
+            <li className="assent-user-card" role="none">
+              <div className="assent-user-name">{name}</div>
+              <div className="assent-muted">{user.email}</div>
+            </li>
+            <MenuDivider />
+            <MenuItem
+              icon={<KeyIcon />}
+              text={CHANGE_PASSWORD}
+              onClick={() => setChangingPassword(true)}
+            />
+            <MenuItem icon={<LogOutIcon />} text={LOGOUT_LABEL} onClick={logout} />
+          </Menu>
+        }
+      >
+        <Button
+          variant="minimal"
+          icon={<UserIcon />}
+          endIcon={<CaretDownIcon />}
+          text={name}
+          aria-label={`User menu: ${name}`}
+        />
+      </Popover>
+      {changingPassword ? (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog
+            onClose={() => setChangingPassword(false)}
+            onChanged={(message) => alerts.show(message, 'success')}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

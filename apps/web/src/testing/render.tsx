@@ -1,0 +1,51 @@
+import type { AccountUser, Organisation } from '@assent/core';
+import { createMemoryConsoleStorage } from '@assent/core';
+import { buildAccountUser, buildOrganisation } from '@assent/core/testing';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter } from 'react-router';
+import { App } from '../app/App';
+import { appRoutes } from '../app/routes';
+import type { Services } from '../app/services';
+import { createServices } from '../app/services';
+import type { FakeApi } from './fake-api';
+import { apiError, createFakeApi } from './fake-api';
+
+/** A fixed clock for tests (the core builders' instant). */
+export const TEST_NOW = new Date('2024-03-15T12:00:00.000Z');
+
+export interface RenderAppOptions {
+  path: string;
+  api?: FakeApi;
+  /** Signed in as this user (GET /auth/me); `null` for nobody. @default a user with one account */
+  user?: AccountUser | null;
+  organisations?: Organisation[];
+  now?: Date;
+  storage?: Record<string, string>;
+}
+
+/** Renders the whole console at a path over a fake API, as a user would meet it. */
+export function renderApp(options: RenderAppOptions) {
+  const api = options.api ?? createFakeApi();
+  const user = options.user === undefined ? buildAccountUser() : options.user;
+  // Defaults every page needs; tests register their own routes after (later ones win).
+  api
+    .onDefault(
+      'GET /auth/me',
+      user ? { body: user } : apiError(401, 'UNAUTHORIZED', 'Please sign in'),
+    )
+    .onDefault('GET /auth/organisations', {
+      body:
+        options.organisations ?? (user?.pcodes ?? []).map((pcode) => buildOrganisation({ pcode })),
+    })
+    .onDefault('GET /customization/announcements', { body: [] });
+  const storage = createMemoryConsoleStorage(options.storage);
+  const services: Services = createServices({
+    fetch: api.fetch,
+    storage,
+    now: () => options.now ?? TEST_NOW,
+  });
+  const router = createMemoryRouter(appRoutes, { initialEntries: [options.path] });
+  const ui = render(<App services={services} router={router} />);
+  return { ...ui, api, router, services, storage, user: userEvent.setup() };
+}

@@ -1,0 +1,5 @@
+import { PageLayout } from '../components/PageLayout';
+
+export default function VendorsPage() {
+  return <PageLayout title="Vendors">{null}</PageLayout>;
+}

@@ -1,0 +1,40 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/** The browser the e2e tests drive (Debian's Chromium; never downloaded). */
+export const CHROMIUM = '/usr/bin/chromium';
+
+const web = path.resolve(__dirname, '..');
+const root = path.resolve(web, '../..');
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * The browser tests run against the built console (apps/web/dist, served by the real server):
+ * build it first when a source of the console or of core is newer than the build.
+ */
+export function setup() {
+  if (!existsSync(CHROMIUM)) return;
+  const built = path.join(web, 'dist/index.html');
+  const sources = Math.max(
+    newestMtime(path.join(web, 'src')),
+    statSync(path.join(web, 'index.html')).mtimeMs,
+    statSync(path.join(web, 'vite.config.ts')).mtimeMs,
+    newestMtime(path.join(root, 'packages/core/src')),
+  );
+  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
+  process.stdout.write('\n[web e2e] apps/web/dist is stale: building the console…\n');
+  execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
+    cwd: web,
+    stdio: 'inherit',
+  });
+}

@@ -1,0 +1,40 @@
+import react from '@vitejs/plugin-react';
+import type { ProxyOptions } from 'vite';
+import { defineConfig } from 'vite';
+
+/** The API server `vite` proxies to in development (`npm start` serves both on one origin). */
+const API_ORIGIN = 'http://127.0.0.1:4600';
+const API_PREFIXES = [
+  '/auth',
+  '/customization',
+  '/analytics',
+  '/text-customization-request',
+  '/api',
+  '/banner',
+];
+
+const apiProxy: ProxyOptions = {
+  target: API_ORIGIN,
+  changeOrigin: true,
+  // The server accepts cookie-authenticated writes only from its own origin.
+  configure: (proxy) => {
+    proxy.on('proxyReq', (request) => {
+      if (request.getHeader('origin')) request.setHeader('origin', API_ORIGIN);
+    });
+  },
+};
+
+export default defineConfig({
+  plugins: [react()],
+  // plotly.js reads `global`.
+  define: { global: 'globalThis' },
+  server: {
+    proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, apiProxy])),
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Blueprint's all-icon path chunks (~300 kB) exist only for string icon names; we import icons.
+    chunkSizeWarningLimit: 700,
+  },
+});
