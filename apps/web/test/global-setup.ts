@@ -1,11 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** The browser the e2e tests drive (Debian's Chromium; never downloaded). */
 export const CHROMIUM = '/usr/bin/chromium';
 
-const web = path.resolve(__dirname, '..');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const web = path.resolve(here, '..');
 const root = path.resolve(web, '../..');
 
 function newestMtime(dir: string): number {
