@@ -67,6 +67,8 @@ export interface TestServer {
       organisation?: { premiumEligible?: boolean; copEnabled?: boolean };
     },
   ): Promise<TestUser>;
+  /** A fresh session for a user (after the clock moved past the old one's expiry). */
+  refresh(user: TestUser): Promise<TestUser>;
   /** The e-mails written to the outbox, newest last. */
   outbox(): Array<{ to: string; subject: string; text: string }>;
   close(): Promise<void>;
@@ -155,6 +157,14 @@ export async function createTestServer(
         now,
       });
       return { id: row.id, email: address, password, pcode: org.pcode, cookie };
+    },
+    async refresh(user) {
+      const cookie = await sessions.create(deps.db, {
+        userId: user.id,
+        maxAgeMs: config.sessionMaxMs,
+        now: deps.now(),
+      });
+      return { ...user, cookie };
     },
     outbox() {
       const dir = path.join(dataDir, 'outbox');

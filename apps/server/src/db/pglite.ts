@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
@@ -60,18 +61,27 @@ export async function openPglite(dir: string | undefined): Promise<Db> {
     release();
     throw error;
   }
-  const base = wrap(pg);
+  // PGlite runs one transaction at a time and every other query waits for it, so a query on the
+  // database from inside a transaction callback would wait forever. Such queries join the
+  // transaction instead (the same rule as the PostgreSQL adapter).
+  type Runner = Pick<PGlite, 'query' | 'exec'>;
+  const active = new AsyncLocalStorage<Runner>();
+  const runner = (): Runner => active.getStore() ?? pg;
   return {
     kind: 'pglite',
-    query: base.query,
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    query: (sql, params) => wrap(runner()).query(sql, params),
+    transaction(fn) {
+      const current = active.getStore();
+      if (current) return fn(wrap(current));
+      return pg.transaction((tx) => active.run(tx, () => fn(wrap(tx))));
+    },
     async exec(sql) {
-      await pg.exec(sql);
+      await runner().exec(sql);
     },
     async executeSql(text, values) {
       if (values && values.length)
-        return { rows: (await pg.query(text, values as unknown[])).rows };
-      const results = await pg.exec(text);
+        return { rows: (await runner().query(text, values as unknown[])).rows };
+      const results = await runner().exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
     },
     async close() {

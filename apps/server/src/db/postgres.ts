@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import type { Db, Queryable } from './types';
 
@@ -27,18 +28,24 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     })();
     throw new Error(`Cannot connect to PostgreSQL at ${host}: ${(error as Error).message}`);
   }
-  const query: Queryable['query'] = async (sql, params = []) =>
-    (await pool.query(sql, params as unknown[])).rows;
+  // A query on the database from inside a transaction callback joins that transaction, so code
+  // behaves the same on PGlite (where it would otherwise wait forever) and PostgreSQL.
+  const active = new AsyncLocalStorage<pg.PoolClient>();
+  const run = (sql: string, params: readonly unknown[] = []) =>
+    (active.getStore() ?? pool).query(sql, params as unknown[]);
+  const wrap = (client: pg.PoolClient): Queryable => ({
+    query: async (sql, params = []) => (await client.query(sql, params as unknown[])).rows,
+  });
   return {
     kind: 'postgres',
-    query,
+    query: async (sql, params = []) => (await run(sql, params)).rows,
     async transaction(fn) {
+      const current = active.getStore();
+      if (current) return fn(wrap(current));
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn({
-          query: async (sql, params = []) => (await client.query(sql, params as unknown[])).rows,
-        });
+        const result = await active.run(client, () => fn(wrap(client)));
         await client.query('COMMIT');
         return result;
       } catch (error) {
@@ -49,10 +56,10 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
       }
     },
     async exec(sql) {
-      await pool.query(sql);
+      await run(sql);
     },
     async executeSql(text, values) {
-      const result = await pool.query(text, values as unknown[] | undefined);
+      const result = await (active.getStore() ?? pool).query(text, values as unknown[] | undefined);
       return { rows: Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows };
     },
     async close() {

@@ -6,7 +6,11 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  /**
+   * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. Queries on
+   * the database made while `fn` runs (in its async context) join the transaction; a nested call
+   * joins it too.
+   */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;

@@ -8,12 +8,13 @@ import {
 } from '@assent/core';
 import { textRequests } from '../repositories/text-requests';
 import { themes } from '../repositories/themes';
-import type { AuthUser, GroupHandlers, HandlerContext } from './context';
+import type { Queryable } from '../db';
+import type { AuthUser, GroupHandlers } from './context';
 import { NOT_FOUND_MESSAGE } from './errors';
 
 /** The account of a theme the caller may see: a theme of another account is simply not found. */
-async function themeAccount(ctx: HandlerContext, themeId: string, user: AuthUser): Promise<string> {
-  const owner = await themes.owner(ctx.deps.db, themeId);
+async function themeAccount(q: Queryable, themeId: string, user: AuthUser): Promise<string> {
+  const owner = await themes.owner(q, themeId);
   if (owner === undefined || owner === null || !user.pcodes.includes(owner))
     throw new AssentError('NOT_FOUND', NOT_FOUND_MESSAGE);
   return owner;
@@ -29,7 +30,7 @@ function notYet(state: ReturnType<typeof textRequestState>): string {
 
 export const textRequestHandlers: GroupHandlers<Routes['textRequests']> = {
   async listForTheme({ params }, ctx) {
-    await themeAccount(ctx, params.id, ctx.user());
+    await themeAccount(ctx.deps.db, params.id, ctx.user());
     return textRequests.forTheme(ctx.deps.db, Number(params.id));
   },
 
@@ -51,7 +52,7 @@ export const textRequestHandlers: GroupHandlers<Routes['textRequests']> = {
     return deps.db.transaction(async (tx) => {
       const created = [];
       for (const draft of body) {
-        const pcode = await themeAccount(ctx, draft.themeId, user);
+        const pcode = await themeAccount(tx, draft.themeId, user);
         const checked = validateTextChangeRequest(draft);
         if (!checked.ok)
           throw AssentError.fromIssues(
