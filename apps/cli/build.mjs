@@ -1,4 +1,5 @@
-// Bundles the CLI (with @assent/core) into one file so `assent --help` starts fast; npm
+// Bundles the CLI (with @assent/core) into dist/: the entry holds only commander and the command
+// table, each command's code is a chunk loaded when it runs, so `assent --help` starts fast. npm
 // dependencies stay external.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -12,6 +13,7 @@ await build({
   entryPoints: { assent: 'src/main.ts' },
   outdir: 'dist',
   bundle: true,
+  splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',

@@ -5,5 +5,8 @@ export default defineConfig({
     name: 'cli',
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    globalSetup: ['./test/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

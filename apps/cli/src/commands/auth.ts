@@ -1,0 +1,155 @@
+import { hostname } from 'node:os';
+import type { FetchLike } from '@assent/core';
+import { z } from 'zod';
+import { defineCommand, jsonOutput } from '../command';
+import { openConfigStore } from '../config-store';
+import { CliError } from '../errors';
+import { paint } from '../output/style';
+import { ask, readStdin } from '../prompt';
+import { DEFAULT_URL, clientFor, httpFetch, normaliseUrl, openSession } from '../session';
+
+/** A fetch that keeps the session cookie sign-in sets, for the token call that follows. */
+function cookieJarFetch(): FetchLike {
+  let cookie = '';
+  return async (url, init) => {
+    const headers = cookie ? { ...init.headers, cookie } : init.headers;
+    const response = await httpFetch(url, { ...init, headers });
+    const set = response.headers.get('set-cookie');
+    if (set) cookie = set.split(';')[0] ?? '';
+    return response;
+  };
+}
+
+const LoginOptions = z.object({
+  url: z.string().optional(),
+  token: z.string().min(1).optional(),
+  email: z.string().optional(),
+  passwordStdin: z.boolean().default(false),
+  account: z.string().optional(),
+});
+
+export const login = defineCommand({
+  options: LoginOptions,
+  async run(options, ctx) {
+    const store = openConfigStore(ctx.env);
+    const stored = store.read();
+    const url = normaliseUrl(options.url ?? ctx.env.ASSENT_URL ?? stored.url ?? DEFAULT_URL);
+    ctx.target.url = url;
+    let token = options.token;
+    let tokenId: string | undefined;
+    if (!token) {
+      const email = options.email ?? (await ask(ctx, 'E-mail: '));
+      const password = options.passwordStdin
+        ? await readStdin(ctx.stdin)
+        : await ask(ctx, 'Password: ', { hidden: true });
+      // Sign-in and token creation are cookie writes: the server's CSRF check wants our Origin.
+      const origin = new URL(url).origin;
+      const { createClient } = await import('@assent/core');
+      const cookieClient = createClient({
+        baseUrl: url,
+        fetch: cookieJarFetch(),
+        headers: () => ({ origin }),
+      });
+      ctx.target.signingIn = true;
+      await cookieClient.auth.signIn({ body: { email: email.trim(), password } });
+      const created = await cookieClient.auth.createToken({
+        body: { name: `assent CLI on ${hostname()}`.slice(0, 100) },
+      });
+      ctx.target.signingIn = false;
+      token = created.secret;
+      tokenId = created.id;
+    }
+    ctx.target.tokenFrom = 'flag';
+    const client = clientFor(url, () => ({ authorization: `Bearer ${token}` }));
+    const me = await client.auth.me();
+    const keep = options.account ?? stored.account;
+    const account =
+      keep && me.pcodes.includes(keep)
+        ? keep
+        : me.pcodes.length
+          ? [...me.pcodes].sort()[0]
+          : undefined;
+    if (options.account && account !== options.account)
+      throw new CliError(
+        `You are not a member of account ${options.account} on ${url} (yours: ${me.pcodes.join(', ') || 'none'})`,
+      );
+    store.write({ url, token, tokenId, email: me.email, account });
+    return {
+      url,
+      email: me.email,
+      account: account ?? null,
+      accounts: me.pcodes,
+      config: store.path,
+    };
+  },
+  render(data, _options, ctx) {
+    const c = paint(ctx);
+    const more =
+      data.accounts.length > 1
+        ? `\nYou have ${data.accounts.length} accounts: switch with assent accounts use CODE.`
+        : '';
+    return {
+      stdout: `Signed in to ${data.url} as ${c('bold', data.email)}${
+        data.account ? ` (account ${data.account})` : ' (no account yet)'
+      }.${more}\n`,
+    };
+  },
+});
+
+export const logout = defineCommand({
+  options: z.object({}),
+  async run(_options, ctx) {
+    const store = openConfigStore(ctx.env);
+    const stored = store.read();
+    if (!stored.token) return { url: stored.url ?? null, revoked: false, wasSignedIn: false };
+    let revoked = false;
+    let warning: string | undefined;
+    if (stored.url && stored.tokenId) {
+      const client = clientFor(stored.url, () => ({ authorization: `Bearer ${stored.token}` }));
+      try {
+        await client.auth.deleteToken({ params: { id: stored.tokenId } });
+        revoked = true;
+      } catch (error) {
+        // Signing out locally must work offline too; say that the token may still be valid.
+        warning = `Could not revoke the token on ${stored.url} (${(error as Error).message}); revoke it in the console if needed.`;
+      }
+    }
+    const { token: _t, tokenId: _i, ...rest } = stored;
+    store.write(rest);
+    return { url: stored.url ?? null, revoked, wasSignedIn: true, warning };
+  },
+  render(data) {
+    if (!data.wasSignedIn) return { stdout: 'Not signed in.\n' };
+    return {
+      stdout: `Signed out of ${data.url}${data.revoked ? ' (token revoked)' : ''}.\n`,
+      ...(data.warning ? { stderr: `assent: warning: ${data.warning}\n` } : {}),
+    };
+  },
+});
+
+export const whoami = defineCommand({
+  options: z.object({ json: z.boolean().default(false), account: z.string().optional() }),
+  async run(options, ctx) {
+    const session = openSession(ctx);
+    const me = await session.client.auth.me();
+    const account = options.account || ctx.env.ASSENT_ACCOUNT || session.stored.account || null;
+    return {
+      url: session.url,
+      email: me.email,
+      name: me.name || `${me.givenName} ${me.familyName}`.trim(),
+      account,
+      accounts: me.pcodes,
+      admin: me.isAdmin,
+      token: ctx.target.tokenFrom === 'env' ? 'ASSENT_TOKEN' : 'stored login',
+    };
+  },
+  render(data, options) {
+    if (options.json) return jsonOutput(data);
+    return {
+      stdout:
+        `${data.email} (${data.name}) on ${data.url}\n` +
+        `account: ${data.account ?? '(none chosen)'}${data.accounts.length > 1 ? ` of ${data.accounts.join(', ')}` : ''}\n` +
+        `token: ${data.token}${data.admin ? '\nadministrator' : ''}\n`,
+    };
+  },
+});

@@ -1,0 +1,281 @@
+import type { BulkUpdateFailure, BulkUpdateJob, ConfigPlan, PlannedCreate } from '@assent/core';
+import { planConfig, planHasChanges, toConfigDocument } from '@assent/core';
+import { z } from 'zod';
+import type { Output } from '../command';
+import { defineCommand, jsonOutput } from '../command';
+import type { CliContext } from '../context';
+import type { LoadedDocument } from '../document-file';
+import {
+  formatOf,
+  locate,
+  readDocumentFile,
+  serialiseDocument,
+  writeDocumentFile,
+} from '../document-file';
+import { CliError, EXIT } from '../errors';
+import { followBulkUpdate, waitForRunningBulkUpdate } from '../jobs';
+import { loadLiveAccount } from '../live';
+import { confirm } from '../prompt';
+import { paint, showValue } from '../output/style';
+import type { AccountSession } from '../session';
+import { mapLimit, openAccountSession } from '../session';
+
+export const exportDocument = defineCommand({
+  options: z.object({
+    out: z.string().optional(),
+    format: z.enum(['yaml', 'json']).optional(),
+    account: z.string().optional(),
+  }),
+  async run(options, ctx) {
+    const format = options.format ?? (options.out ? formatOf(options.out) : 'yaml');
+    const session = openAccountSession(ctx, options.account);
+    const { live } = await loadLiveAccount(session);
+    const document = toConfigDocument(live);
+    const text = serialiseDocument(document, format);
+    if (options.out) writeDocumentFile(options.out, text);
+    return { text, out: options.out, properties: Object.keys(document.properties).length };
+  },
+  render(data) {
+    return data.out
+      ? { stderr: `Wrote ${data.properties} properties to ${data.out}\n` }
+      : { stdout: data.text };
+  },
+});
+
+/** Reads the document and the account it names; --account must agree with it. */
+function openDocumentSession(
+  file: string,
+  account: string | undefined,
+  ctx: CliContext,
+): { loaded: LoadedDocument; session: AccountSession } {
+  const loaded = readDocumentFile(file);
+  const documentAccount = loaded.document.account;
+  if (account && account !== documentAccount)
+    throw new CliError(
+      `${file} is for account ${documentAccount}, not ${account}: change its 'account' or leave out --account`,
+    );
+  return { loaded, session: openAccountSession(ctx, documentAccount) };
+}
+
+const problemLines = (plan: ConfigPlan, loaded: LoadedDocument): string[] =>
+  plan.problems.map((p) => locate(loaded.file, loaded.lineOf, p.path, p.message));
+
+const noteLines = (plan: ConfigPlan, loaded: LoadedDocument): string[] =>
+  plan.notes.map((n) => `note: ${locate(loaded.file, loaded.lineOf, n.path, n.message)}`);
+
+function createLines(create: PlannedCreate): string[] {
+  return create.fields
+    .filter((f) => f.field !== 'url' && f.field !== 'packageId')
+    .map((f) => `      ${f.field}: ${showValue(f.new)}`);
+}
+
+/** The plan as text: one block per changed or new property, then a summary line. */
+export function renderPlan(plan: ConfigPlan, url: string, ctx: Pick<CliContext, 'color'>): string {
+  const c = paint(ctx);
+  const lines: string[] = [`Account ${plan.account} on ${url}`, ''];
+  for (const update of plan.updates) {
+    lines.push(c('yellow', `  ~ ${update.identifier}`));
+    for (const change of update.changes)
+      lines.push(`      ${change.field}: ${showValue(change.old)} → ${showValue(change.new)}`);
+  }
+  for (const create of plan.creates) {
+    const type = create.propertyType === 'APP' ? 'app' : 'site';
+    const hint = create.didYouMean ? ` (new; did you mean ${create.didYouMean}?)` : '';
+    lines.push(c('green', `  + ${create.identifier} (${type})${hint}`), ...createLines(create));
+  }
+  if (!planHasChanges(plan)) lines.push('  No changes: the account matches the document.');
+  lines.push(
+    '',
+    `Plan: ${plan.updates.length} to change, ${plan.creates.length} to create, ${plan.unchanged.length} unchanged` +
+      (plan.unmanaged.length
+        ? `, ${plan.unmanaged.length} not in the document (left as they are)`
+        : '') +
+      '.',
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+const planJson = (plan: ConfigPlan, loaded: LoadedDocument) => ({
+  account: plan.account,
+  changes: planHasChanges(plan),
+  updates: plan.updates.map(({ identifier, propertyType, changes }) => ({
+    identifier,
+    type: propertyType === 'APP' ? 'app' : 'site',
+    changes,
+  })),
+  creates: plan.creates.map(({ identifier, propertyType, fields, didYouMean }) => ({
+    identifier,
+    type: propertyType === 'APP' ? 'app' : 'site',
+    fields,
+    ...(didYouMean ? { didYouMean } : {}),
+  })),
+  unchanged: plan.unchanged.length,
+  unmanaged: plan.unmanaged,
+  problems: plan.problems.map((p) => ({
+    file: loaded.file,
+    line: loaded.lineOf(p.path) ?? null,
+    path: p.path,
+    field: p.field,
+    message: p.message,
+  })),
+  notes: plan.notes.map((n) => ({
+    line: loaded.lineOf(n.path) ?? null,
+    path: n.path,
+    message: n.message,
+  })),
+});
+
+const PlanOptions = z.object({
+  file: z.string().min(1),
+  json: z.boolean().default(false),
+  create: z.boolean().default(true),
+  account: z.string().optional(),
+});
+
+export const plan = defineCommand({
+  options: PlanOptions,
+  async run(options, ctx) {
+    const { loaded, session } = openDocumentSession(options.file, options.account, ctx);
+    const { live, planContext } = await loadLiveAccount(session);
+    const result = planConfig(loaded.document, live, {
+      ...planContext,
+      allowCreate: options.create,
+    });
+    return { plan: result, loaded, url: session.url };
+  },
+  render({ plan: result, loaded, url }, options, ctx): Output {
+    const exitCode = result.problems.length
+      ? EXIT.error
+      : planHasChanges(result)
+        ? EXIT.changesPending
+        : EXIT.ok;
+    if (options.json) return { ...jsonOutput(planJson(result, loaded)), exitCode };
+    const problems = problemLines(result, loaded);
+    const stderr = [
+      ...noteLines(result, loaded),
+      ...problems,
+      ...(problems.length
+        ? [`${problems.length} problem(s): fix the document before applying.`]
+        : []),
+    ];
+    return {
+      stdout: renderPlan(result, url, ctx),
+      ...(stderr.length ? { stderr: `${stderr.join('\n')}\n` } : {}),
+      exitCode,
+    };
+  },
+});
+
+interface CreateFailure {
+  identifier: string;
+  field: string;
+  message: string;
+}
+
+/** Creates the new properties (the create calls); a refused one is a failure, not an abort. */
+async function createProperties(
+  session: AccountSession,
+  creates: readonly PlannedCreate[],
+): Promise<{ created: number; failures: CreateFailure[] }> {
+  const failures: CreateFailure[] = [];
+  let created = 0;
+  await mapLimit(creates, 4, async (create) => {
+    const input = { query: { pCode: session.account }, body: create.settings };
+    try {
+      if (create.propertyType === 'APP') await session.client.apps.create(input);
+      else await session.client.sites.create(input);
+      created += 1;
+    } catch (error) {
+      const e = error as {
+        name?: string;
+        httpStatus?: number;
+        body?: { message: string; fields?: Record<string, string> };
+      };
+      // Only the server's refusal of this one property is a failure; anything else stops apply.
+      if (e.name !== 'ApiError' || !e.httpStatus || e.httpStatus >= 500 || e.httpStatus === 401)
+        throw error;
+      const fields = Object.entries(e.body?.fields ?? {});
+      if (!fields.length)
+        failures.push({
+          identifier: create.identifier,
+          field: '',
+          message: e.body?.message ?? String(error),
+        });
+      for (const [field, message] of fields)
+        failures.push({ identifier: create.identifier, field, message });
+    }
+  });
+  return { created, failures };
+}
+
+export const apply = defineCommand({
+  options: PlanOptions.omit({ json: true }).extend({ yes: z.boolean().default(false) }),
+  async run(options, ctx) {
+    const { loaded, session } = openDocumentSession(options.file, options.account, ctx);
+    // A bulk update still running (an interrupted apply, say) must end before the comparison.
+    await waitForRunningBulkUpdate(session, ctx);
+    const { live, planContext } = await loadLiveAccount(session);
+    const result = planConfig(loaded.document, live, {
+      ...planContext,
+      allowCreate: options.create,
+    });
+    if (result.problems.length)
+      throw new CliError(
+        [
+          ...problemLines(result, loaded),
+          `${result.problems.length} problem(s): nothing was written.`,
+        ].join('\n'),
+      );
+    ctx.stdout.write(renderPlan(result, session.url, ctx));
+    if (!planHasChanges(result)) return { changed: false as const };
+    if (!options.yes && !(await confirm(ctx, 'Apply these changes?')))
+      throw new CliError('Cancelled: nothing was written.');
+
+    const creation = await createProperties(session, result.creates);
+    let job: BulkUpdateJob | undefined;
+    if (result.updates.length) {
+      const submitted = await session.client.bulkUpdate.submit({
+        query: { pCode: session.account },
+        body: { items: result.updates.map((u) => ({ siteId: u.siteId, changes: u.payload })) },
+      });
+      job = await followBulkUpdate(session, ctx, submitted.job);
+    }
+    return {
+      changed: true as const,
+      created: creation.created,
+      createFailures: creation.failures,
+      job,
+    };
+  },
+  render(data, _options, ctx): Output {
+    if (!data.changed) return {};
+    return renderOutcome(data.job, data.createFailures, data.created, ctx);
+  },
+});
+
+/** The end of an apply or bulk update: failures with reasons, a summary, exit 1 if any failed. */
+export function renderOutcome(
+  job: BulkUpdateJob | undefined,
+  createFailures: readonly CreateFailure[],
+  created: number,
+  ctx: Pick<CliContext, 'color'>,
+): Output {
+  const c = paint(ctx);
+  const failures: Array<Pick<BulkUpdateFailure, 'identifier' | 'field' | 'message'>> = [
+    ...createFailures,
+    ...(job?.failed ?? []),
+  ];
+  const failedProperties = new Set(failures.map((f) => f.identifier)).size;
+  const parts = [
+    ...(job ? [`${job.successful} updated`] : []),
+    ...(created || createFailures.length ? [`${created} created`] : []),
+    `${failedProperties} failed`,
+  ];
+  const lines = failures.map((f) =>
+    c('red', `  ${f.identifier}: ${f.field ? `${f.field}: ` : ''}${f.message}`),
+  );
+  const summary = `Done: ${parts.join(', ')}.`;
+  return failures.length
+    ? { stdout: `${summary}\n`, stderr: `Failed:\n${lines.join('\n')}\n`, exitCode: EXIT.error }
+    : { stdout: `${summary}\n` };
+}

@@ -1,0 +1,314 @@
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import type { CommandSpec } from '../command';
+import type { CliContext } from '../context';
+
+/*
+ * Every command's name, options, help and example. The implementations are imported when a
+ * command runs, so `assent --help` loads nothing but commander.
+ */
+
+type Loader = () => Promise<CommandSpec<never, unknown>>;
+
+function action(
+  ctx: CliContext,
+  load: Loader,
+  toRaw: (...args: unknown[]) => Record<string, unknown>,
+) {
+  return async (...args: unknown[]) => {
+    const [{ execute }, spec] = await Promise.all([import('../command'), load()]);
+    ctx.exitCode = await execute(spec as CommandSpec<unknown, unknown>, toRaw(...args), ctx);
+  };
+}
+
+/** Options of `action(opts, command)` handlers, with the global --account merged in. */
+const optionsOf = (args: unknown[], index: number): Record<string, unknown> => {
+  const command = args[index + 1] as Command;
+  return command.optsWithGlobals();
+};
+
+const example = (...lines: string[]) =>
+  `\nExample${lines.length > 1 ? 's' : ''}:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+export function registerCommands(program: Command, ctx: CliContext): void {
+  program
+    .command('login')
+    .description('sign in (e-mail and password, or --token) and store a personal access token')
+    .option(
+      '--url <url>',
+      'the Assent server (default: ASSENT_URL, the last one used, or http://127.0.0.1:4600)',
+    )
+    .option('--token <token>', 'use an existing personal access token instead of a password')
+    .option('--email <email>', 'the e-mail to sign in with (asked when left out)')
+    .option('--password-stdin', 'read the password from standard input (for scripts)')
+    .addHelpText(
+      'after',
+      example(
+        'assent login --url https://cmp.example.com',
+        'assent login --url https://cmp.example.com --token "$ASSENT_TOKEN"',
+      ) + '\nIn CI, set ASSENT_URL and ASSENT_TOKEN (and ASSENT_ACCOUNT) instead of logging in.\n',
+    )
+    .action(
+      action(
+        ctx,
+        async () => (await import('./auth')).login as never,
+        (...a) => optionsOf(a, 0),
+      ),
+    );
+
+  program
+    .command('logout')
+    .description('revoke the stored token and forget it')
+    .addHelpText('after', example('assent logout'))
+    .action(
+      action(
+        ctx,
+        async () => (await import('./auth')).logout as never,
+        () => ({}),
+      ),
+    );
+
+  program
+    .command('whoami')
+    .description('show the signed-in user, server and account')
+    .option('--json', 'print JSON')
+    .addHelpText('after', example('assent whoami --json'))
+    .action(
+      action(
+        ctx,
+        async () => (await import('./auth')).whoami as never,
+        (...a) => optionsOf(a, 0),
+      ),
+    );
+
+  const accounts = program
+    .command('accounts')
+    .description('the accounts (account codes) you are a member of')
+    .addHelpText('after', example('assent accounts list', 'assent accounts use abc123'));
+  accounts
+    .command('list')
+    .description('list your accounts; * marks the current one')
+    .option('--json', 'print JSON')
+    .addHelpText('after', example('assent accounts list --json'))
+    .action(
+      action(
+        ctx,
+        async () => (await import('./accounts')).listAccounts as never,
+        (...a) => optionsOf(a, 0),
+      ),
+    );
+  accounts
+    .command('use <code>')
+    .description('make CODE the account every command works on')
+    .addHelpText('after', example('assent accounts use abc123'))
+    .action(
+      action(
+        ctx,
+        async () => (await import('./accounts')).useAccount as never,
+        (code) => ({ code }),
+      ),
+    );
+
+  const properties = program
+    .command('properties')
+    .description("the account's sites and apps")
+    .addHelpText(
+      'after',
+      example('assent properties list --type site', 'assent properties get example.com'),
+    );
+  properties
+    .command('list')
+    .description('list properties (sorted by url or package id)')
+    .option('--filter <text>', 'only those whose url or package id contains TEXT')
+    .addOption(new Option('--type <type>', 'only sites or only apps').choices(['site', 'app']))
+    .option('--json', 'print JSON')
+    .addHelpText(
+      'after',
+      example(
+        'assent properties list --filter shop --type site',
+        'assent properties list --json | jq length',
+      ),
+    )
+    .action(
+      action(
+        ctx,
+        async () => (await import('./properties')).listProperties as never,
+        (...a) => optionsOf(a, 0),
+      ),
+    );
+  properties
+    .command('get <property>')
+    .description('show one property (by url, package id or uuid) with every setting')
+    .option('--json', 'print JSON')
+    .addHelpText(
+      'after',
+      example('assent properties get example.com', 'assent properties get com.example.app --json'),
+    )
+    .action(
+      action(
+        ctx,
+        async () => (await import('./properties')).showProperty as never,
+        (property, ...a) => ({
+          ...optionsOf(a, 0),
+          property,
+        }),
+      ),
+    );
+
+  program
+    .command('themes')
+    .description("the account's themes")
+    .command('list')
+    .description('list themes (sorted by name)')
+    .addOption(new Option('--type <type>', 'only site or only app themes').choices(['site', 'app']))
+    .option('--json', 'print JSON')
+    .addHelpText('after', example('assent themes list --type site'))
+    .action(
+      action(
+        ctx,
+        async () => (await import('./themes')).listThemes as never,
+        (...a) => optionsOf(a, 0),
+      ),
+    );
+
+  program
+    .command('tag [property]')
+    .description(
+      "print a property's tag, or the account's universal tag, exactly as the console shows it",
+    )
+    .option('--universal', "the account's universal tag")
+    .option('--amp', 'the AMP tag (<amp-consent>), with its styles block')
+    .option('--persistent-link', 'AMP: add the persistent consent link')
+    .option('--json', 'print JSON (title, snippet, styles, instructions)')
+    .addHelpText(
+      'after',
+      example(
+        'assent tag --universal > universal-tag.html',
+        'assent tag example.com --amp --persistent-link',
+      ),
+    )
+    .action(
+      action(
+        ctx,
+        async () => (await import('./tag')).showTag as never,
+        (property, ...a) => ({
+          ...optionsOf(a, 0),
+          ...(property ? { property } : {}),
+        }),
+      ),
+    );
+
+  program
+    .command('export')
+    .description(
+      "write the account's properties (and the themes they use) as one YAML or JSON document",
+    )
+    .option('-o, --out <file>', 'write to FILE (.yaml, .yml or .json) instead of standard output')
+    .addOption(
+      new Option('--format <format>', 'format on standard output').choices(['yaml', 'json']),
+    )
+    .addHelpText(
+      'after',
+      example('assent export --out assent.yaml', 'assent export --format json > assent.json'),
+    )
+    .action(
+      action(
+        ctx,
+        async () => (await import('./config')).exportDocument as never,
+        (...a) => optionsOf(a, 0),
+      ),
+    );
+
+  program
+    .command('plan <file>')
+    .description(
+      'compare a document with the live account, writing nothing (exit 0 no change, 2 changes, 1 errors)',
+    )
+    .option('--json', 'print the plan as JSON')
+    .option(
+      '--no-create',
+      'treat properties missing from the account as errors instead of creating them',
+    )
+    .addHelpText(
+      'after',
+      example('assent plan assent.yaml', 'assent plan assent.yaml --json > plan.json'),
+    )
+    .action(
+      action(
+        ctx,
+        async () => (await import('./config')).plan as never,
+        (file, ...a) => ({ ...optionsOf(a, 0), file }),
+      ),
+    );
+
+  program
+    .command('apply <file>')
+    .description(
+      'show the plan, ask, then create new properties and update the rest in one bulk update',
+    )
+    .option(
+      '-y, --yes',
+      'do not ask for confirmation (needed when standard input is not a terminal)',
+    )
+    .option(
+      '--no-create',
+      'treat properties missing from the account as errors instead of creating them',
+    )
+    .addHelpText(
+      'after',
+      example('assent apply assent.yaml', 'assent apply assent.yaml --yes   # in CI'),
+    )
+    .action(
+      action(
+        ctx,
+        async () => (await import('./config')).apply as never,
+        (file, ...a) => ({ ...optionsOf(a, 0), file }),
+      ),
+    );
+
+  const bulk = program
+    .command('bulk-update')
+    .description("change fields on every property matching filters (the console's bulk update)")
+    .option(
+      '--where <field=value>',
+      'a filter (repeatable; lists comma-separated): type, regulation, name, cmpVersion, theme, themeId, publisherCC, gbcEnabled, googleEnabled, consentLocations, consentScope, legalBasis, customizedPurposes',
+      collect,
+    )
+    .option(
+      '--set <field=value>',
+      'a field to change (repeatable): see docs/cli.md for the list',
+      collect,
+    )
+    .option('--all', 'change every property (no --where)')
+    .option('--dry-run', 'only list the properties that match')
+    .option('-y, --yes', 'do not ask for confirmation')
+    .addHelpText(
+      'after',
+      example(
+        'assent bulk-update --where publisherCC=GB --where type=Site --set cmpVersion=latest',
+        'assent bulk-update --where theme="Default theme" --set consentLocations=EEA,USA --yes',
+        'assent bulk-update status',
+      ),
+    )
+    .action(
+      action(
+        ctx,
+        async () => (await import('./bulk-update')).bulkUpdate as never,
+        (...a) => optionsOf(a, 0),
+      ),
+    );
+  bulk
+    .command('status')
+    .description("the account's latest bulk update: progress and failures with reasons")
+    .option('--json', 'print JSON')
+    .addHelpText('after', example('assent bulk-update status --json'))
+    .action(
+      action(
+        ctx,
+        async () => (await import('./bulk-update')).bulkUpdateStatus as never,
+        (...a) => optionsOf(a, 0),
+      ),
+    );
+}

@@ -1,0 +1,118 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ConfigDocument, DocumentPath } from '@assent/core';
+import { formatDocumentPath, parseConfigDocument } from '@assent/core';
+import type { Node } from 'yaml';
+import { Document, LineCounter, isMap, isScalar, isSeq, parseDocument } from 'yaml';
+import { CliError } from './errors';
+
+export type DocumentFormat = 'yaml' | 'json';
+
+export function formatOf(file: string): DocumentFormat {
+  const ext = path.extname(file).toLowerCase();
+  if (ext === '.json') return 'json';
+  if (ext === '.yaml' || ext === '.yml') return 'yaml';
+  throw new CliError(`${file}: use a .yaml, .yml or .json file`);
+}
+
+/** A document read from disk, with what it takes to point at a line. */
+export interface LoadedDocument {
+  file: string;
+  document: ConfigDocument;
+  /** The line (1-based) of a path, or of its nearest ancestor in the file. */
+  lineOf(path: DocumentPath): number | undefined;
+}
+
+/** "file:12: properties.example.com.publisherCC: message" (the line when known). */
+export function locate(
+  file: string,
+  lineOf: (path: DocumentPath) => number | undefined,
+  docPath: DocumentPath,
+  message: string,
+): string {
+  const line = lineOf(docPath);
+  const where = formatDocumentPath(docPath);
+  return `${file}${line ? `:${line}` : ''}: ${where ? `${where}: ` : ''}${message}`;
+}
+
+/**
+ * Reads a YAML or JSON document (JSON is read by the YAML parser too, so both get line numbers)
+ * and checks its shape. Every problem is reported at once, with file, line and field.
+ */
+export function readDocumentFile(file: string): LoadedDocument {
+  formatOf(file);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new CliError(
+      `${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+    );
+  }
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  if (doc.errors.length) {
+    throw new CliError(
+      doc.errors
+        .map((e) => {
+          const line = lineCounter.linePos(e.pos[0]).line;
+          return `${file}${line ? `:${line}` : ''}: ${e.message.split('\n')[0]}`;
+        })
+        .join('\n'),
+    );
+  }
+  const lineOf = (docPath: DocumentPath): number | undefined => {
+    let node: unknown = doc.contents;
+    let offset: number | undefined = (doc.contents as Node | null)?.range?.[0];
+    for (const segment of docPath) {
+      if (isMap(node)) {
+        const pair = node.items.find(
+          (p) => (isScalar(p.key) ? String(p.key.value) : String(p.key)) === String(segment),
+        );
+        if (!pair) break;
+        offset = (pair.key as Node | null)?.range?.[0] ?? offset;
+        node = pair.value;
+      } else if (isSeq(node) && typeof segment === 'number') {
+        const item = node.items[segment] as Node | undefined;
+        if (!item) break;
+        offset = item.range?.[0] ?? offset;
+        node = item;
+      } else break;
+    }
+    return offset === undefined ? undefined : lineCounter.linePos(offset).line;
+  };
+  const parsed = parseConfigDocument(doc.toJS());
+  if (!parsed.ok)
+    throw new CliError(
+      parsed.issues.map((i) => locate(file, lineOf, i.path, i.message)).join('\n'),
+    );
+  return { file, document: parsed.value, lineOf };
+}
+
+/**
+ * The document as text. YAML: block style with lists of plain values on one line, a fixed key
+ * order (the document's), no timestamps; JSON: two-space indentation. Same input, same bytes.
+ */
+export function serialiseDocument(document: ConfigDocument, format: DocumentFormat): string {
+  if (format === 'json') return `${JSON.stringify(document, null, 2)}\n`;
+  const doc = new Document(document);
+  const flowLeaves = (node: unknown): void => {
+    if (isSeq(node)) {
+      if (node.items.every((i) => isScalar(i))) node.flow = true;
+      else node.items.forEach(flowLeaves);
+    } else if (isMap(node)) {
+      for (const pair of node.items) flowLeaves(pair.value);
+    }
+  };
+  flowLeaves(doc.contents);
+  const themes = doc.get('themes', true);
+  if (isMap(themes)) for (const pair of themes.items) if (isMap(pair.value)) pair.value.flow = true;
+  doc.commentBefore =
+    ' Assent configuration as code: edit, then `assent plan FILE` and `assent apply FILE`.\n' +
+    ' Fields left out keep their defaults; see docs/cli.md for every field.';
+  return doc.toString({ lineWidth: 0 });
+}
+
+export function writeDocumentFile(file: string, text: string): void {
+  writeFileSync(file, text);
+}

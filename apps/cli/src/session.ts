@@ -1,0 +1,96 @@
+import type { AssentClient, FetchLike } from '@assent/core';
+import { createClient } from '@assent/core';
+import { fetch as undiciFetch } from 'undici';
+import type { ConfigStore, StoredLogin } from './config-store';
+import { openConfigStore } from './config-store';
+import type { CliContext } from './context';
+import { CliError } from './errors';
+
+export const USER_AGENT = 'assent-cli/0.1.0';
+export const DEFAULT_URL = 'http://127.0.0.1:4600';
+
+/** The server URL without a trailing slash; a bare host gets http://. */
+export function normaliseUrl(url: string): string {
+  const trimmed = url.trim().replace(/\/+$/, '');
+  const withScheme = /^https?:\/\//i.test(trimmed) ? trimmed : `http://${trimmed}`;
+  try {
+    new URL(withScheme);
+  } catch {
+    throw new CliError(`Not a valid server URL: ${url}`);
+  }
+  return withScheme;
+}
+
+/** undici's fetch in the shape the core client takes. */
+export const httpFetch = undiciFetch as unknown as FetchLike;
+
+export function clientFor(url: string, headers: () => Record<string, string>): AssentClient {
+  return createClient({
+    baseUrl: url,
+    fetch: httpFetch,
+    headers: () => ({ 'user-agent': USER_AGENT, ...headers() }),
+  });
+}
+
+export interface Session {
+  url: string;
+  token: string;
+  client: AssentClient;
+  store: ConfigStore;
+  stored: StoredLogin;
+}
+
+export interface AccountSession extends Session {
+  account: string;
+}
+
+/**
+ * The signed-in session: ASSENT_URL and ASSENT_TOKEN override the stored login (CI), and the
+ * account is --account, else ASSENT_ACCOUNT, else the one chosen with `assent accounts use`.
+ */
+export function openSession(ctx: CliContext): Session {
+  const store = openConfigStore(ctx.env);
+  const stored = store.read();
+  const rawUrl = ctx.env.ASSENT_URL || stored.url;
+  const token = ctx.env.ASSENT_TOKEN || stored.token;
+  if (!rawUrl || !token)
+    throw new CliError(
+      rawUrl
+        ? `Not signed in to ${normaliseUrl(rawUrl)}: run assent login (or set ASSENT_TOKEN)`
+        : 'Not signed in: run assent login --url URL (or set ASSENT_URL and ASSENT_TOKEN)',
+    );
+  const url = normaliseUrl(rawUrl);
+  ctx.target.url = url;
+  ctx.target.tokenFrom = ctx.env.ASSENT_TOKEN ? 'env' : 'config';
+  const client = clientFor(url, () => ({ authorization: `Bearer ${token}` }));
+  return { url, token, client, store, stored };
+}
+
+export function openAccountSession(ctx: CliContext, account: string | undefined): AccountSession {
+  const session = openSession(ctx);
+  const code = account || ctx.env.ASSENT_ACCOUNT || session.stored.account;
+  if (!code)
+    throw new CliError(
+      'No account chosen: run assent accounts list, then assent accounts use CODE (or pass --account CODE)',
+    );
+  ctx.target.account = code;
+  return { ...session, account: code };
+}
+
+/** Runs tasks with at most `limit` at a time, keeping the order of the results. */
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await task(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
