@@ -4,7 +4,6 @@ import {
   COP_REQUEST_EVENT,
   END_DATE_IN_FUTURE,
   REPROMPT_DAYS_MINIMUM,
-  SURVEY_ANSWER_REQUIRED,
   UNKNOWN_ERROR_MESSAGE,
   listRoutes,
   routes,
@@ -234,14 +233,7 @@ describe.each(stores())('vendors, audit logs, feedback and errors (%s)', (store)
     expect(json(await server.request({ method: 'GET', url, as: user }))).toEqual({ filled: false });
     const missing = await server.request({ method: 'POST', url, payload: { answer: 9 }, as: user });
     expect(missing.statusCode).toBe(400);
-    const invalid = await server.request({
-      method: 'POST',
-      url,
-      payload: { answer: undefined },
-      as: user,
-    });
-    expect(invalid.statusCode).toBe(400);
-    expect(SURVEY_ANSWER_REQUIRED).toBeTruthy();
+    expect(json<{ fields: Record<string, string> }>(missing).fields).toHaveProperty('answer');
     expect(
       json(
         await server.request({
