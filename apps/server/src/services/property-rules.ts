@@ -39,13 +39,10 @@ export async function checkPropertyForSave(
     !check.existing ||
     check.identifierChanged ||
     identifierKey(check.existing.identifier) !== identifierKey(identifier);
-  const [org, themes, existingIdentifiers] = await Promise.all([
-    organisations.get(q, pcode),
-    themeRefs(q, pcode),
-    isNewIdentifier
-      ? properties.identifiers(q, pcode, check.existing?.uuid)
-      : Promise.resolve(undefined),
-  ]);
+  // One after the other: inside a transaction they share one connection.
+  const org = await organisations.get(q, pcode);
+  const themes = await themeRefs(q, pcode);
+  const existingIdentifiers = isNewIdentifier ? await properties.identifiers(q, pcode, check.existing?.uuid) : undefined;
   const vendors = values.consentOrPayConfig.enabled
     ? await vendorsInScope(q, lists, pcode)
     : undefined;
