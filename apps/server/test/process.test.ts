@@ -1,0 +1,103 @@
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(__dirname, '../../..');
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+/** Starts `assent server` (from source) on a data directory and waits for its URL. */
+function start(dataDir: string, env: Record<string, string> = {}): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ASSENT_DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      ASSENT_LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    child.stdout!.on('data', () => {
+      const match = /Assent is running: (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1]!, output: () => output });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+async function signIn(
+  url: string,
+  email: string,
+  password: string,
+): Promise<{ cookie: string; pcode: string }> {
+  const res = await fetch(`${url}/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { pcodes: string[] };
+  return { cookie: res.headers.get('set-cookie')!.split(';')[0]!, pcode: body.pcodes[0]! };
+}
+
+describe('the server process (embedded database on disk)', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'assent-process-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('seeds the demo once, loses no committed write to kill -9, and shuts down gracefully on SIGTERM', async () => {
+    const password = 'demo password 1';
+    const first = await start(dataDir, { ASSENT_DEMO_PASSWORD: password });
+    expect(first.output()).toContain('e-mail:   demo@assent.local');
+    expect(first.output()).toContain(`password: ${password}`);
+    expect(await (await fetch(`${first.url}/healthz`)).json()).toEqual({ status: 'ok' });
+
+    const { cookie, pcode } = await signIn(first.url, 'demo@assent.local', password);
+    const created = await fetch(`${first.url}/customization/v2/site?pCode=${pcode}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: first.url, cookie },
+      body: JSON.stringify({ url: 'committed.example', themeId: '1' }),
+    });
+    expect(created.status).toBe(201);
+
+    first.child.kill('SIGKILL');
+    await exited(first.child);
+
+    const second = await start(dataDir, { ASSENT_DEMO_PASSWORD: 'ignored now 2' });
+    expect(second.output()).not.toContain('demo@assent.local');
+    const again = await signIn(second.url, 'demo@assent.local', password);
+    const list = (await (
+      await fetch(`${second.url}/customization/v2/site?pCode=${again.pcode}`, {
+        headers: { cookie: again.cookie },
+      })
+    ).json()) as Array<{ url?: string }>;
+    expect(list.map((p) => p.url)).toContain('committed.example');
+    // The demo account: a few sites and apps.
+    expect(list.length).toBeGreaterThanOrEqual(6);
+
+    const exit = exited(second.child);
+    second.child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+    expect(second.output()).toContain('SIGTERM received, shutting down');
+  }, 120_000);
+});
