@@ -3,6 +3,7 @@ export * from './consent-or-pay';
 export * from './google-consent';
 export * from './identity';
 export * from './legal-basis';
+export * from './list';
 export * from './messages';
 export * from './regulations';
 export * from './save-payload';
