@@ -1,5 +1,6 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './styles.css';
+import { FocusStyleManager } from '@blueprintjs/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
@@ -9,6 +10,9 @@ import { createBrowserServices } from './app/services';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Assent: #root is missing from index.html');
+
+// Focus rings for keyboard users only.
+FocusStyleManager.onlyShowFocusOnTabs();
 
 // Created once and passed down: no module-level singletons.
 const services = createBrowserServices(window);

@@ -1,6 +1,212 @@
-import { PROPERTIES_TITLE } from '@assent/core';
+import {
+  ApiError,
+  BULK_UPDATE_BUTTON,
+  PROPERTIES_EMPTY_TEXT,
+  PROPERTIES_EMPTY_TITLE,
+  PROPERTIES_FILTER_LABEL,
+  PROPERTIES_TITLE,
+  PROTECT_AN_APP,
+  PROTECT_A_SITE,
+  dashboardPresetRange,
+  filterProperties,
+  pageOfProperties,
+  propertiesNoMatch,
+  propertiesQuery,
+  propertyAnalyticsQuery,
+} from '@assent/core';
+import { Button, Callout, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import {
+  DesktopIcon,
+  GlobeNetworkIcon,
+  MobilePhoneIcon,
+  SearchIcon,
+  ShieldIcon,
+} from '@blueprintjs/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useAccount, useOrganisation } from '../app/AccountContext';
+import { paths } from '../app/paths';
+import { useClient, useNow } from '../app/ServicesContext';
+import { errorMessage } from '../components/alerts';
+import { Pager } from '../components/Pager';
 import { PageLayout } from '../components/PageLayout';
+import { NotFoundPage, RestrictedPage } from '../components/StatusPages';
+import { ConsentOrPayBanner } from '../promotions/consent-or-pay';
+import { PremiumBanner } from '../promotions/PremiumBanner';
+import { PricingPromotionModal } from '../promotions/PricingPromotionModal';
+import { SurveyPopup } from '../promotions/SurveyPopup';
+import { AuditLogModals } from './AuditLogModals';
+import type { PropertyDialog } from './dialogs';
+import { PropertiesTable } from './PropertiesTable';
 
+const TagDialog = lazy(() => import('./TagDialog'));
+const DownloadLogsDialog = lazy(() => import('./DownloadLogsDialog'));
+const DeletePropertyDialog = lazy(() => import('./DeletePropertyDialog'));
+
+/**
+ * 'Properties protected by CMP': the filter, PROTECT AN APP / PROTECT A SITE / BULK UPDATE, the
+ * table paginated on the client (20 rows), the analytics of the shown page, and the row dialogs.
+ */
 export default function PropertiesPage() {
-  return <PageLayout title={PROPERTIES_TITLE}>{null}</PageLayout>;
+  const { pCode } = useAccount();
+  const client = useClient();
+  const now = useNow();
+  const navigate = useNavigate();
+  const organisation = useOrganisation();
+  const [filter, setFilter] = useState('');
+  const [page, setPage] = useState(1);
+  const [dialog, setDialog] = useState<PropertyDialog>(null);
+  const properties = useQuery(propertiesQuery(client, pCode));
+
+  const filtered = useMemo(
+    () => filterProperties(properties.data ?? [], filter),
+    [properties.data, filter],
+  );
+  const shown = pageOfProperties(filtered, page);
+  const range = useMemo(() => dashboardPresetRange('last30Days', now()), [now]);
+  const analytics = useQuery({
+    ...propertyAnalyticsQuery(client, {
+      pCode,
+      propertyIds: shown.rows.map((row) => row.uuid),
+      ...range,
+    }),
+    enabled: shown.rows.length > 0,
+    placeholderData: keepPreviousData,
+  });
+
+  if (properties.error instanceof ApiError) {
+    if (properties.error.httpStatus === 401 || properties.error.httpStatus === 403)
+      return <RestrictedPage />;
+    if (properties.error.httpStatus === 404) return <NotFoundPage />;
+  }
+
+  const actions = (
+    <>
+      <Button
+        icon={<MobilePhoneIcon />}
+        text={PROTECT_AN_APP}
+        onClick={() => navigate(paths.appNew(pCode))}
+      />
+      <Button
+        icon={<DesktopIcon />}
+        intent="primary"
+        text={PROTECT_A_SITE}
+        onClick={() => navigate(paths.siteNew(pCode))}
+      />
+      <Button
+        icon={<GlobeNetworkIcon />}
+        text={BULK_UPDATE_BUTTON}
+        onClick={() => navigate(paths.bulkUpdate(pCode))}
+      />
+    </>
+  );
+
+  const content = () => {
+    if (properties.isPending) return <Spinner aria-label="Loading properties" />;
+    if (properties.isError) {
+      return (
+        <Callout intent="danger" role="alert">
+          {errorMessage(properties.error)}
+        </Callout>
+      );
+    }
+    if (properties.data.length === 0) {
+      return (
+        <NonIdealState
+          icon={<ShieldIcon size={48} />}
+          title={PROPERTIES_EMPTY_TITLE}
+          description={PROPERTIES_EMPTY_TEXT}
+          action={
+            <div className="assent-empty-actions">
+              <Button
+                icon={<MobilePhoneIcon />}
+                text={PROTECT_AN_APP}
+                onClick={() => navigate(paths.appNew(pCode))}
+              />
+              <Button
+                icon={<DesktopIcon />}
+                intent="primary"
+                text={PROTECT_A_SITE}
+                onClick={() => navigate(paths.siteNew(pCode))}
+              />
+            </div>
+          }
+        />
+      );
+    }
+    return (
+      <>
+        <div className="assent-toolbar">
+          <InputGroup
+            type="search"
+            leftIcon={<SearchIcon />}
+            placeholder={PROPERTIES_FILTER_LABEL}
+            aria-label={PROPERTIES_FILTER_LABEL}
+            value={filter}
+            onValueChange={(value) => {
+              setFilter(value);
+              setPage(1);
+            }}
+          />
+          <span className="assent-muted" aria-live="polite">
+            {filtered.length} of {properties.data.length}
+          </span>
+        </div>
+        {filtered.length === 0 ? (
+          <p className="assent-muted">{propertiesNoMatch(filter.trim())}</p>
+        ) : (
+          <PropertiesTable
+            pCode={pCode}
+            rows={shown.rows}
+            analytics={analytics.data}
+            analyticsPending={analytics.isFetching}
+            onDialog={setDialog}
+          />
+        )}
+        {shown.showPager ? (
+          <Pager page={shown.page} pageCount={shown.pageCount} onPageChange={setPage} />
+        ) : null}
+      </>
+    );
+  };
+
+  return (
+    <PageLayout
+      title={PROPERTIES_TITLE}
+      actions={actions}
+      before={
+        <>
+          <PremiumBanner pCode={pCode} />
+          {organisation && !organisation.consentOrPayEnabled ? (
+            <ConsentOrPayBanner pCode={pCode} />
+          ) : null}
+        </>
+      }
+    >
+      {content()}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'tag' ? (
+          <TagDialog
+            pCode={pCode}
+            type={dialog.type}
+            propertyId={dialog.item.uuid}
+            premium={organisation?.premiumEligible ?? false}
+            onClose={() => setDialog(null)}
+          />
+        ) : null}
+        {dialog?.kind === 'downloadLogs' ? (
+          <DownloadLogsDialog pCode={pCode} item={dialog.item} onClose={() => setDialog(null)} />
+        ) : null}
+        {dialog?.kind === 'delete' ? (
+          <DeletePropertyDialog pCode={pCode} item={dialog.item} onClose={() => setDialog(null)} />
+        ) : null}
+      </Suspense>
+      <AuditLogModals pCode={pCode} />
+      {organisation ? (
+        <PricingPromotionModal key={organisation.pcode} organisation={organisation} />
+      ) : null}
+      <SurveyPopup pCode={pCode} />
+    </PageLayout>
+  );
 }

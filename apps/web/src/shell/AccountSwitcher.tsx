@@ -1,5 +1,5 @@
 import { SWITCH_TO_ACCOUNT, accountSwitchOptions, showAccountSwitcher } from '@assent/core';
-import { Button, Menu, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { CaretDownIcon, TickIcon } from '@blueprintjs/icons';
 import { useNavigate } from 'react-router';
 import { paths } from '../app/paths';
@@ -9,7 +9,8 @@ export function AccountSwitcher({ pCodes, current }: { pCodes: string[]; current
   const navigate = useNavigate();
   if (!showAccountSwitcher(pCodes)) return null;
   return (
-    <Popover
+    <PopoverNext
+      arrow={false}
       placement="bottom-start"
       content={
         <Menu aria-label={SWITCH_TO_ACCOUNT}>
@@ -27,6 +28,6 @@ export function AccountSwitcher({ pCodes, current }: { pCodes: string[]; current
       }
     >
       <Button variant="minimal" text={SWITCH_TO_ACCOUNT} endIcon={<CaretDownIcon />} />
-    </Popover>
+    </PopoverNext>
   );
 }

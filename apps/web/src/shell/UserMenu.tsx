@@ -1,6 +1,6 @@
 import type { AccountUser } from '@assent/core';
 import { CHANGE_PASSWORD, LOGOUT_LABEL, userDisplayName } from '@assent/core';
-import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { CaretDownIcon, KeyIcon, LogOutIcon, UserIcon } from '@blueprintjs/icons';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -33,7 +33,8 @@ export function UserMenu({ user }: { user: AccountUser }) {
 
   return (
     <>
-      <Popover
+      <PopoverNext
+        arrow={false}
         placement="bottom-end"
         content={
           <Menu aria-label="User menu">
@@ -58,7 +59,7 @@ export function UserMenu({ user }: { user: AccountUser }) {
           text={name}
           aria-label={`User menu: ${name}`}
         />
-      </Popover>
+      </PopoverNext>
       {changingPassword ? (
         <Suspense fallback={null}>
           <ChangePasswordDialog

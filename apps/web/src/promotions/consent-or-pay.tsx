@@ -1,0 +1,127 @@
+import {
+  COP_CONTENT_REVIEW_NOTE,
+  COP_REQUEST_EVENT,
+  COP_REQUEST_RECEIVED,
+  copEventKeys,
+  copEventsQuery,
+  isConsentOrPayRequested,
+} from '@assent/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useClient } from '../app/ServicesContext';
+import {
+  COP_BANNER_TEXT,
+  COP_INTRO_TEXT,
+  COP_LEARN_MORE,
+  COP_INTRO_TITLE,
+  COP_REQUEST_BUTTON,
+  COP_SUCCESS_TITLE,
+  MAYBE_LATER,
+} from './copy';
+
+/**
+ * Whether the account already asked for Consent or Pay (the latest banner event is REQUEST), and
+ * the request itself. Fetch and post failures are only logged: the banner reads "not requested".
+ */
+export function useConsentOrPayRequest(pCode: string) {
+  const client = useClient();
+  const queryClient = useQueryClient();
+  const events = useQuery(copEventsQuery(client, pCode));
+  useEffect(() => {
+    if (events.error) console.error('Assent: Consent-or-Pay events failed to load', events.error);
+  }, [events.error]);
+  const request = useMutation({
+    mutationFn: () =>
+      client.feedback.postCopBannerEvent({ body: { pcode: pCode, eventType: COP_REQUEST_EVENT } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: copEventKeys.account(pCode) }),
+    onError: (error) => console.error('Assent: Consent-or-Pay request failed', error),
+  });
+  return {
+    loaded: !events.isPending,
+    requested: isConsentOrPayRequested(events.data ?? []),
+    request,
+  };
+}
+
+/** The introduction modal: what Consent or Pay is, and 'REQUEST ACCESS'. */
+export function ConsentOrPayIntroDialog({
+  pending,
+  onRequest,
+  onClose,
+}: {
+  pending: boolean;
+  onRequest: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog isOpen title={COP_INTRO_TITLE} onClose={pending ? undefined : onClose}>
+      <DialogBody>
+        {COP_INTRO_TEXT.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+        <Callout intent="primary" compact>
+          {COP_CONTENT_REVIEW_NOTE}
+        </Callout>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={MAYBE_LATER} onClick={onClose} disabled={pending} />
+            <Button
+              intent="primary"
+              text={COP_REQUEST_BUTTON}
+              loading={pending}
+              onClick={onRequest}
+              autoFocus
+            />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}
+
+/** The success modal after a request. */
+export function ConsentOrPaySuccessDialog({ onClose }: { onClose: () => void }) {
+  return (
+    <Dialog isOpen title={COP_SUCCESS_TITLE} onClose={onClose}>
+      <DialogBody>
+        <p>{COP_REQUEST_RECEIVED}</p>
+      </DialogBody>
+      <DialogFooter actions={<Button intent="primary" text="OK" onClick={onClose} autoFocus />} />
+    </Dialog>
+  );
+}
+
+/**
+ * On the properties list of an account without Consent or Pay: a short note with the way to ask
+ * for it (introduction modal, REQUEST event, success modal). Hidden once requested.
+ */
+export function ConsentOrPayBanner({ pCode }: { pCode: string }) {
+  const { loaded, requested, request } = useConsentOrPayRequest(pCode);
+  const [step, setStep] = useState<'idle' | 'intro' | 'success'>('idle');
+  if (!loaded || (requested && step !== 'success')) return null;
+  return (
+    <>
+      <Callout compact className="assent-cop-banner">
+        <span>{COP_BANNER_TEXT}</span>{' '}
+        <Button
+          variant="minimal"
+          intent="primary"
+          size="small"
+          text={COP_LEARN_MORE}
+          onClick={() => setStep('intro')}
+        />
+      </Callout>
+      {step === 'intro' ? (
+        <ConsentOrPayIntroDialog
+          pending={request.isPending}
+          onClose={() => setStep('idle')}
+          onRequest={() => request.mutate(undefined, { onSuccess: () => setStep('success') })}
+        />
+      ) : null}
+      {step === 'success' ? <ConsentOrPaySuccessDialog onClose={() => setStep('idle')} /> : null}
+    </>
+  );
+}

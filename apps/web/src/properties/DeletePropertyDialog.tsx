@@ -1,0 +1,84 @@
+import type { PropertyListItem } from '@assent/core';
+import {
+  NOT_ABLE_TO_DELETE,
+  PENDING_UPDATES,
+  auditLogKeys,
+  deletePropertyConfirmation,
+  propertiesKeys,
+  propertyIdentifier,
+  propertyKeys,
+} from '@assent/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useClient } from '../app/ServicesContext';
+import { errorMessage, useAlerts } from '../components/alerts';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+
+export const DELETE_TITLE = 'Delete property';
+export const DELETE_CONFIRM = 'DELETE';
+export const propertyDeleted = (name: string) => `${name} was deleted.`;
+
+/**
+ * 'Are you sure you want to delete this {site|app}? This is irreversible.' A property with pending
+ * updates cannot be deleted ('Not able to delete'); the server's refusal shows in the dialog.
+ */
+export default function DeletePropertyDialog({
+  pCode,
+  item,
+  onClose,
+}: {
+  pCode: string;
+  item: PropertyListItem;
+  onClose: () => void;
+}) {
+  const client = useClient();
+  const queryClient = useQueryClient();
+  const alerts = useAlerts();
+  const name = propertyIdentifier(item);
+  const remove = useMutation({
+    mutationFn: () =>
+      item.propertyType === 'APP'
+        ? client.apps.remove({
+            params: { id: item.uuid },
+            query: { pCode, ...(item.packageId ? { packageId: item.packageId } : {}) },
+          })
+        : client.sites.remove({ params: { id: item.uuid }, query: { pCode } }),
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: propertyKeys.detail(pCode, item.uuid) });
+      await queryClient.invalidateQueries({ queryKey: propertiesKeys.account(pCode) });
+      void queryClient.invalidateQueries({ queryKey: auditLogKeys.account(pCode) });
+      alerts.show(propertyDeleted(name), 'success');
+      onClose();
+    },
+  });
+
+  if (!item.editable) {
+    return (
+      <ConfirmDialog
+        isOpen
+        title={NOT_ABLE_TO_DELETE}
+        acknowledgeOnly
+        onConfirm={onClose}
+        onClose={onClose}
+      >
+        <p>{PENDING_UPDATES}</p>
+      </ConfirmDialog>
+    );
+  }
+  return (
+    <ConfirmDialog
+      isOpen
+      title={DELETE_TITLE}
+      intent="danger"
+      confirmText={DELETE_CONFIRM}
+      pending={remove.isPending}
+      error={remove.isError ? errorMessage(remove.error) : undefined}
+      onConfirm={() => remove.mutate()}
+      onClose={onClose}
+    >
+      <p>
+        <strong>{name}</strong>
+      </p>
+      <p>{deletePropertyConfirmation(item.propertyType === 'APP' ? 'app' : 'site')}</p>
+    </ConfirmDialog>
+  );
+}
