@@ -105,6 +105,7 @@ export async function buildApp(
   registerRoutes(app, routes, handlers, deps, {
     validateResponses: options.validateResponses ?? false,
   });
+  await app.register(import('./banner/plugin'), { deps });
 
   const document = openApiDocument(routes, config.publicUrl);
   app.get('/api/openapi.json', async () => document);

@@ -1,13 +1,70 @@
-import type { PreviewResult, ThemeValues } from '@assent/core';
+import type { PreviewResult, Property, ThemeValues } from '@assent/core';
+import {
+  AssentError,
+  BANNER_TOKENS,
+  PropertySettings,
+  bannerStubOptions,
+  inlineStub,
+  previewScript,
+  replaceToken,
+} from '@assent/core';
 import type { FastifyRequest } from 'fastify';
+import { properties } from '../repositories/properties';
 import type { AppDeps } from '../routes/context';
+import { createBannerAssets } from './assets';
+import { publicOrigin } from './http';
+import { bootOf, loadBannerConfig } from './load-config';
 
-/** The banner script for unsaved theme values (the theme form's preview). Phase 2 of the banner work. */
+export const PREVIEW_SITES_ONLY = 'The preview shows site themes (PREVIEW GDPR MODE is for sites).';
+
+/** The built-in sample site previews use when the account has none. */
+const samplePreviewSite = (pCode: string, now: Date): Property => ({
+  ...PropertySettings.parse({
+    propertyType: 'SITE',
+    url: 'preview.assent.invalid',
+    publisherName: 'Preview',
+    consentLocations: ['WORLDWIDE'],
+  }),
+  uuid: '00000000-0000-4000-8000-000000000000',
+  siteId: 0,
+  pCode,
+  editable: true,
+  createdAt: now.toISOString(),
+  updatedAt: now.toISOString(),
+});
+
+/**
+ * The banner script for unsaved theme values (the theme form's PREVIEW GDPR MODE): the stub and
+ * cmp.js with the boot of the account's first site (or a built-in sample) under the unsaved theme,
+ * GDPR forced on for a visitor in France, and no visit beacon. Self-contained: the console injects
+ * it into the preview iframe as is (core previewDocument with an empty stub).
+ */
 export async function previewTheme(
-  _deps: AppDeps,
-  _pCode: string,
-  _theme: ThemeValues,
-  _request: FastifyRequest,
+  deps: AppDeps,
+  pCode: string,
+  theme: ThemeValues,
+  request: FastifyRequest,
 ): Promise<PreviewResult> {
-  return { error: 'The preview is not available yet.' };
+  if (theme.themeType !== 'SITE') return { error: PREVIEW_SITES_ONLY };
+  const origin = publicOrigin(request, deps.config);
+  const [first] = await properties.list(deps.db, pCode, { type: 'SITE' });
+  const site = first ?? samplePreviewSite(pCode, deps.now());
+  const property: Property = { ...site, consentLocations: ['WORLDWIDE'], cmpVersion: 'latest' };
+  try {
+    const config = await loadBannerConfig(deps, property, origin, {
+      theme: { ...theme, themeId: 'preview' },
+    });
+    const assets = createBannerAssets(deps.config);
+    const stub = inlineStub(assets.get('stub.js').text, bannerStubOptions(config));
+    const cmp = replaceToken(
+      assets.get('cmp.js').text,
+      BANNER_TOKENS.boot,
+      bootOf(config, { country: 'FR' }, origin, false),
+    );
+    return { script: previewScript(stub, cmp, `${origin}/banner/preview/cmp.js`) };
+  } catch (error) {
+    const message = error instanceof AssentError ? error.message : (error as Error).message;
+    deps.logger.warn({ pCode, err: message }, 'theme preview failed');
+    return { error: message };
+  }
 }

@@ -292,3 +292,30 @@ export const isAmpCacheOrigin = (origin: string): boolean =>
   /^https:\/\/([a-z0-9-]+\.)*(cdn\.ampproject\.org|bing-amp\.com|ampproject\.net)$/i.test(
     origin.trim(),
   );
+
+/**
+ * Google consent mode defaults as a script of their own (the universal tag's cmp.js starts with
+ * it: the universal stub cannot know a property's defaults).
+ */
+export function consentModeScript(consentMode: BannerStubOptions['consentMode']): string {
+  if (!consentMode) return '';
+  const calls = [
+    ...consentMode.defaults.map((d) => `g('consent','default',${inlineJson(d)});`),
+    consentMode.urlPassThrough ? "g('set','url_passthrough',true);" : '',
+    consentMode.adsDataRedaction ? "g('set','ads_data_redaction',true);" : '',
+  ].join('');
+  return `(function(w){var l=w.dataLayer=w.dataLayer||[];function g(){l.push(arguments)}${calls}})(window);\n`;
+}
+
+/**
+ * The theme preview's script: the stub, then cmp.js run as if loaded from `chunkBase` (an inline
+ * script has no src, so the lazy second layer would not know where to load from).
+ */
+export function previewScript(stub: string, cmp: string, chunkBase: string): string {
+  const src = inlineJson(chunkBase);
+  return [
+    stub,
+    `Object.defineProperty(document,'currentScript',{configurable:true,get:function(){return{src:${src}}}});`,
+    `try{${cmp}}finally{delete document.currentScript}`,
+  ].join('\n');
+}

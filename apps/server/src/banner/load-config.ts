@@ -1,0 +1,96 @@
+import type { BannerConfig, Property, Theme, ThemeValues, VisitorRegion } from '@assent/core';
+import {
+  BANNER_PATHS,
+  DEFAULT_THEME_ID,
+  compileBannerConfig,
+  consentGroupKey,
+  isSafeLink,
+} from '@assent/core';
+import type { Queryable } from '../db';
+import { properties } from '../repositories/properties';
+import { textRequests } from '../repositories/text-requests';
+import { themes } from '../repositories/themes';
+import { vendorSelections } from '../repositories/vendors';
+import type { AppDeps } from '../routes/context';
+
+/** The built-in theme of each property type (seed.ts creates 1 for sites and 2 for apps). */
+const BUILT_IN_THEME = { SITE: DEFAULT_THEME_ID, APP: '2' } as const;
+
+/** A property of any account, by its uuid (the runtime's public routes carry no account code). */
+export async function propertyByUuid(q: Queryable, uuid: string): Promise<Property | undefined> {
+  if (!/^[0-9a-f-]{8,64}$/i.test(uuid)) return undefined;
+  const rows = await q.query<{ pcode: string }>(`select pcode from properties where uuid = $1`, [
+    uuid,
+  ]);
+  return rows[0] ? properties.get(q, rows[0].pcode, uuid) : undefined;
+}
+
+/** The property's theme, or the built-in one of its type when the theme is gone or special (-2, -3). */
+export async function themeOf(
+  q: Queryable,
+  property: Property,
+): Promise<{ theme: Theme; builtIn: boolean }> {
+  const own = await themes.get(q, property.pCode, property.themeId);
+  if (own && own.themeType === property.propertyType) return { theme: own, builtIn: own.builtIn };
+  const fallback = await themes.get(q, property.pCode, BUILT_IN_THEME[property.propertyType]);
+  if (!fallback) throw new Error(`The built-in ${property.propertyType} theme is missing`);
+  return { theme: fallback, builtIn: true };
+}
+
+/** The group storage URL of a 'service group' property on this server (iframe page or API). */
+export function groupStorageUrl(property: Property, origin: string): string | undefined {
+  const groupUrl = property.consentScopeGroupURL.trim();
+  if (property.consentScope !== 'service group' || !isSafeLink(groupUrl)) return undefined;
+  const key = consentGroupKey(groupUrl);
+  const path =
+    property.thirdPartyStorageType === 'api'
+      ? BANNER_PATHS.groupStorage(property.pCode, key)
+      : BANNER_PATHS.groupFrame(property.pCode, key);
+  return `${origin}${path}`;
+}
+
+/**
+ * The banner configuration of a property as visitors get it: its theme (or the built-in one), the
+ * current GVL v3, the account's vendor selection and approved text changes, compiled by core.
+ * `theme` replaces the stored theme (the preview of unsaved values).
+ */
+export async function loadBannerConfig(
+  deps: AppDeps,
+  property: Property,
+  origin: string,
+  options: { theme?: ThemeValues & { themeId: string } } = {},
+): Promise<BannerConfig> {
+  const [stored, vendorList, vendorSelection] = await Promise.all([
+    options.theme ? undefined : themeOf(deps.db, property),
+    deps.lists.vendorList(3),
+    vendorSelections.get(deps.db, property.pCode),
+  ]);
+  const theme = options.theme ?? stored!.theme;
+  const requests =
+    options.theme || stored?.builtIn
+      ? undefined
+      : await textRequests.forTheme(deps.db, Number(theme.themeId));
+  const groupUrl = groupStorageUrl(property, origin);
+  return compileBannerConfig({
+    property,
+    theme,
+    vendorList,
+    vendorSelection,
+    cmpId: deps.config.cmpId,
+    ...(groupUrl ? { groupUrl } : {}),
+    // Built-in themes have no requests: their (empty) language entries never apply.
+    ...(options.theme ? {} : { textRequests: requests ?? [] }),
+  });
+}
+
+/** The boot JSON cmp.js and the AMP prompt start from. */
+export function bootOf(config: BannerConfig, region: VisitorRegion, origin: string, visits = true) {
+  return {
+    config,
+    region,
+    endpoints: {
+      vendorList: `${origin}${BANNER_PATHS.vendorList}`,
+      ...(visits ? { visit: `${origin}${BANNER_PATHS.visit}` } : {}),
+    },
+  };
+}

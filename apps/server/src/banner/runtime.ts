@@ -1,0 +1,51 @@
+import type { Property, VendorListResponse, VisitorRegion } from '@assent/core';
+import { visitorRegionFallback } from '@assent/core';
+import type { FastifyRequest } from 'fastify';
+import type { AppDeps } from '../routes/context';
+import type { BannerAssets } from './assets';
+import { createBannerAssets } from './assets';
+import type { GeoResolver, RegionSource } from './geo';
+import { createGeoResolver } from './geo';
+import type { CompressedCache } from './http';
+import { createCompressedCache } from './http';
+import { gvlJson } from './vendor-list';
+
+/** What the runtime's public routes share, built once per app (no module-level state). */
+export interface BannerRuntime {
+  deps: AppDeps;
+  assets: BannerAssets;
+  geo: GeoResolver;
+  gzip: CompressedCache;
+  /** The runtime's vendor-list JSON of a list (kept while the lists service keeps the list). */
+  vendorListJson(list: VendorListResponse): string;
+}
+
+export function createBannerRuntime(deps: AppDeps): BannerRuntime {
+  const serialised = new WeakMap<VendorListResponse, string>();
+  return {
+    deps,
+    assets: createBannerAssets(deps.config),
+    geo: createGeoResolver(deps.config, deps.logger),
+    gzip: createCompressedCache(),
+    vendorListJson(list) {
+      let json = serialised.get(list);
+      if (json === undefined) {
+        json = JSON.stringify(gvlJson(list));
+        serialised.set(list, json);
+      }
+      return json;
+    },
+  };
+}
+
+/** The visitor's region, or the property's fallback (its publisher's country) when unknown. */
+export function regionFor(
+  runtime: BannerRuntime,
+  request: FastifyRequest,
+  property: Pick<Property, 'publisherCC'>,
+): { region: VisitorRegion; source: RegionSource } {
+  const resolved = runtime.geo.resolve(request);
+  return resolved.region
+    ? { region: resolved.region, source: resolved.source }
+    : { region: visitorRegionFallback(property), source: 'fallback' };
+}

@@ -1,0 +1,101 @@
+import type { VisitEvent } from '@assent/core';
+import {
+  AssentError,
+  VisitEvent as VisitEventSchema,
+  issuesFromZod,
+  originBelongsToSite,
+} from '@assent/core';
+import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../db';
+import { NOT_FOUND_MESSAGE } from '../routes/errors';
+import { allowCredentialedOrigin, preflight, requestOrigin } from './http';
+import { propertyByUuid } from './load-config';
+import type { BannerRuntime } from './runtime';
+
+/** A visit body is one small VisitEvent; anything much larger is refused before parsing. */
+export const VISIT_BODY_LIMIT = 1024;
+
+export const VISIT_BAD_BODY = 'The visit is not a VisitEvent JSON object';
+export const VISIT_FOREIGN_ORIGIN = "This page is not part of the property's site";
+
+const DEVICES: Record<VisitEvent['d'], string> = { m: 'mobile', t: 'tablet', d: 'desktop' };
+
+export interface VisitRow {
+  pcode: string;
+  propertyUuid: string;
+  event: VisitEvent;
+  country: string | null;
+  region: string | null;
+}
+
+/** Stores one page view; `shown` is false when the stored choice was reused without a banner. */
+export async function insertVisit(q: Queryable, row: VisitRow, now: Date): Promise<void> {
+  const e = row.event;
+  await q.query(
+    `insert into visits (pcode, property_uuid, theme_id, regulation, outcome, shown, page_format, device, os, browser, country, region, variant, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+    [
+      row.pcode,
+      row.propertyUuid,
+      e.t,
+      String(e.r),
+      e.o,
+      e.x !== 1,
+      e.f === 'A' ? 'AMP' : 'HTTP',
+      DEVICES[e.d],
+      e.os,
+      e.b,
+      row.country,
+      row.region,
+      e.v ?? null,
+      now,
+    ],
+  );
+}
+
+/**
+ * The visit beacon sink: `navigator.sendBeacon` posts one VisitEvent per page view (text/plain,
+ * or JSON from other callers). 204 when stored; 400 naming the fields of a bad body; 404 for an
+ * unknown property; 403 for a page of another site. Country and region come from the request.
+ */
+export function registerVisitRoutes(app: FastifyInstance, runtime: BannerRuntime) {
+  const { deps } = runtime;
+
+  app.options('/banner/visit', async (request, reply) => {
+    const origin = requestOrigin(request);
+    return origin
+      ? preflight(reply, origin, 'POST', { credentials: true })
+      : reply.code(204).send();
+  });
+
+  app.post('/banner/visit', { bodyLimit: VISIT_BODY_LIMIT }, async (request, reply) => {
+    const origin = requestOrigin(request);
+    if (origin) allowCredentialedOrigin(reply, origin);
+    reply.header('cache-control', 'no-store');
+    const body = request.body;
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+      throw new AssentError('VALIDATION_ERROR', VISIT_BAD_BODY, { body: VISIT_BAD_BODY });
+    const parsed = VisitEventSchema.safeParse(body);
+    if (!parsed.success) throw AssentError.fromIssues(issuesFromZod(parsed.error));
+    const event = parsed.data;
+    const property = await propertyByUuid(deps.db, event.p);
+    if (!property) throw new AssentError('NOT_FOUND', `${NOT_FOUND_MESSAGE}: property ${event.p}`);
+    // Apps post from WebViews (any origin, or none); a site's visits come from its own pages.
+    if (origin && property.propertyType === 'SITE' && !originBelongsToSite(origin, property)) {
+      throw new AssentError('FORBIDDEN', VISIT_FOREIGN_ORIGIN);
+    }
+    const { region } = runtime.geo.resolve(request);
+    await insertVisit(
+      deps.db,
+      {
+        pcode: property.pCode,
+        propertyUuid: property.uuid,
+        event,
+        country: region?.country ?? null,
+        region: region?.state ?? (event.r === 3 ? (event.s ?? null) : null),
+      },
+      deps.now(),
+    );
+    return reply.code(204).send();
+  });
+}
