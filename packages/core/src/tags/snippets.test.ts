@@ -4,11 +4,13 @@ import {
   BANNER_PATHS,
   TAG_INSTRUCTIONS,
   ampTag,
+  consentModeScript,
   findSiteByHost,
   hostMatch,
   inlineJson,
   isAmpCacheOrigin,
   originBelongsToSite,
+  previewScript,
   replaceToken,
   siteHost,
   siteOrigins,
@@ -131,6 +133,41 @@ describe('inlining', () => {
 
   it('paths are URL-encoded', () => {
     expect(BANNER_PATHS.groupFrame('a b', 'g1')).toBe('/banner/group/a%20b/g1/frame');
+  });
+});
+
+describe('consent mode and preview scripts', () => {
+  it('consentModeScript pushes the defaults and flags to the dataLayer as gtag does', () => {
+    const code = consentModeScript({
+      defaults: [{ wait_for_update: 500, ad_storage: 'denied', region: ['US'] }],
+      urlPassThrough: true,
+      adsDataRedaction: false,
+    });
+    const win: { dataLayer?: unknown[] } = {};
+    new Function('window', code)(win);
+    expect(win.dataLayer!.map((a) => Array.from(a as ArrayLike<unknown>))).toEqual([
+      ['consent', 'default', { wait_for_update: 500, ad_storage: 'denied', region: ['US'] }],
+      ['set', 'url_passthrough', true],
+    ]);
+    expect(consentModeScript(undefined)).toBe('');
+  });
+
+  it('previewScript runs cmp.js as if loaded from the chunk base, then restores currentScript', () => {
+    const code = previewScript(
+      'window.stub=1;',
+      'window.seen=document.currentScript.src;',
+      'https://a.example/banner/preview/cmp.js',
+    );
+    class Doc {
+      get currentScript() {
+        return null;
+      }
+    }
+    const document = new Doc();
+    const win: Record<string, unknown> = {};
+    new Function('window', 'document', code)(win, document);
+    expect(win).toEqual({ stub: 1, seen: 'https://a.example/banner/preview/cmp.js' });
+    expect(document.currentScript).toBeNull();
   });
 });
 

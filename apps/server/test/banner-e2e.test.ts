@@ -1,0 +1,337 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Property, TagResponse, Theme } from '@assent/core';
+import { TCString } from '@iabtechlabtcf/core';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// playwright-core is a dependency of packages/banner (which owns the browser tests); the server
+// borrows it from there rather than adding a second copy.
+import type * as Playwright from '../../../packages/banner/node_modules/playwright-core';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { MEMORY_DATABASE_URL } from '../src/db';
+import type { Services } from '../src/index';
+import { startServices } from '../src/index';
+import { repoPath } from '../src/paths';
+import { organisations, users } from '../src/repositories/accounts';
+import { sessions } from '../src/repositories/sessions';
+import { SESSION_COOKIE } from '../src/services/auth';
+import { gvlFixture } from './harness';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // The publisher's host names resolve to the local page server (no DNS, no network).
+  '--host-resolver-rules=MAP *.test 127.0.0.1',
+];
+const SCREENSHOT = repoPath('artifacts', 'banner-on-site.png');
+const CMP_ID = 300;
+const silent = { info() {}, warn() {}, error() {} };
+
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium)
+  console.warn(
+    `Skipping the end-to-end banner test: ${CHROMIUM} does not exist (install Debian's chromium).`,
+  );
+
+type Window = { __tcfapi: (...a: unknown[]) => void; dataLayer?: unknown[] };
+
+describe.skipIf(!hasChromium)(
+  'banner end to end: console API → tag → publisher page in Chromium',
+  () => {
+    let services: Services;
+    let app: FastifyInstance;
+    let assent: string;
+    let publisher: { origin: (host: string) => string; close(): Promise<void> };
+    let userDataDir: string;
+    let dataDir: string;
+    let chromium: typeof Playwright.chromium;
+    let pcode: string;
+    let site: Property;
+    let cookie: string;
+    const pages = { site: '', universal: '' };
+
+    /** A console API call as the signed-in publisher (session cookie, same-origin). */
+    async function api<T>(method: string, url: string, body?: object): Promise<T> {
+      const res = await fetch(`${assent}${url}`, {
+        method,
+        headers: {
+          cookie: `${SESSION_COOKIE}=${cookie}`,
+          origin: assent,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+      return JSON.parse(text) as T;
+    }
+
+    beforeAll(async () => {
+      execFileSync(process.execPath, [repoPath('packages', 'banner', 'build.mjs')], {
+        stdio: 'ignore',
+      });
+      const resolved = createRequire(repoPath('packages', 'banner', 'package.json')).resolve(
+        'playwright-core',
+      );
+      chromium = ((await import(pathToFileURL(resolved).href)) as typeof Playwright).chromium;
+
+      // A real server: services on an in-memory database, the app listening on a free port.
+      dataDir = mkdtempSync(path.join(os.tmpdir(), 'assent-e2e-'));
+      const config = loadConfig({
+        ASSENT_DATA_DIR: dataDir,
+        DATABASE_URL: MEMORY_DATABASE_URL,
+        ASSENT_DEMO: '0',
+        ASSENT_LOG_LEVEL: process.env.E2E_DEBUG === '1' ? 'error' : 'silent',
+        ASSENT_CMP_ID: String(CMP_ID),
+        ASSENT_GVL_URL: 'http://127.0.0.1:9/unreachable',
+        ASSENT_GOOGLE_ATP_URL: 'http://127.0.0.1:9/unreachable.csv',
+      });
+      services = await startServices(config, { logger: silent, workers: false });
+      await services.deps.lists.importVendorList(gvlFixture('gvl3-vendor-list.json'), 'fixture');
+      app = await buildApp(services.deps, { logger: process.env.E2E_DEBUG === '1' });
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      assent = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+      // A publisher with an account and a session.
+      const db = services.deps.db;
+      const user = await users.create(db, {
+        email: 'publisher@news.test',
+        givenName: 'Pat',
+        familyName: 'Publisher',
+        company: 'The Daily Example',
+        confirmed: true,
+      });
+      const org = await organisations.create(db, 'The Daily Example');
+      await organisations.addMember(db, user.id, org.id);
+      pcode = org.pcode;
+      cookie = await sessions.create(db, { userId: user.id, maxAgeMs: 3_600_000, now: new Date() });
+
+      // Through the API, as the console does: a theme with its own texts, a site, then its tags.
+      const theme = await api<Theme>('POST', `/customization/v2/theme?pCode=${pcode}`, {
+        themeType: 'SITE',
+        themeName: 'Daily Example',
+        agreeButton: 'Accept and read on',
+        initScreenRejectButtonShowing: true,
+        initScreenRejectButton: 'Reject all',
+        saveAndExitButton: 'Choose',
+        uxPrimaryButtonColor: '#0B5D3B',
+        uxPersistentConsentButton: true,
+        consentLinkLabel: 'Privacy choices',
+      });
+      site = await api<Property>('POST', `/customization/v2/site?pCode=${pcode}`, {
+        url: 'news.test',
+        publisherName: 'The Daily Example',
+        themeId: theme.themeId,
+        consentLocations: ['WORLDWIDE'],
+        applyToSubDomains: true,
+        gbcEnabled: true,
+        gbcLocations: ['WORLDWIDE'],
+        gbcApplicablePurposes: [{ id: 1, enabled: true, defaultValue: 'DENIED' }],
+      });
+      const siteTag = await api<TagResponse>(
+        'GET',
+        `/customization/v2/tag?pCode=${pcode}&type=site&id=${site.uuid}`,
+      );
+      const universalTag = await api<TagResponse>(
+        'GET',
+        `/customization/v2/tag?pCode=${pcode}&type=universal`,
+      );
+      const page = (
+        tag: string,
+        title: string,
+      ) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>${title}</title><meta name="viewport" content="width=device-width,initial-scale=1">
+${tag}
+</head><body style="font-family:Georgia,serif;margin:40px;max-width:720px">
+<h1>The Daily Example</h1><p>${title}: an article on the publisher's own site, behind the consent banner served by Assent.</p>
+<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit. Integer posuere erat a ante venenatis dapibus.</p>
+</body></html>`;
+      pages.site = page(siteTag.snippet, 'Site tag');
+      pages.universal = page(universalTag.snippet, 'Universal tag');
+
+      // The publisher's web server: another origin than Assent's.
+      const http = createServer((req, res) => {
+        const body = req.url?.startsWith('/universal') ? pages.universal : pages.site;
+        res.writeHead(200, {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 'no-store',
+        });
+        res.end(body);
+      });
+      await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+      const port = (http.address() as AddressInfo).port;
+      publisher = {
+        origin: (host) => `http://${host}:${port}`,
+        close: () => new Promise((resolve) => http.close(() => resolve())),
+      };
+      userDataDir = mkdtempSync(path.join(os.tmpdir(), 'assent-chromium-'));
+    }, 120_000);
+
+    afterAll(async () => {
+      await publisher?.close();
+      await app?.close();
+      await services?.close();
+      for (const dir of [userDataDir, dataDir])
+        if (dir) rmSync(dir, { recursive: true, force: true });
+    });
+
+    const visits = () =>
+      services.deps.db.query<{
+        outcome: string;
+        shown: boolean;
+        page_format: string;
+        regulation: string;
+      }>(
+        `select outcome, shown, page_format, regulation from visits where property_uuid = $1 order by id`,
+        [site.uuid],
+      );
+
+    async function waitForVisits(count: number) {
+      for (let i = 0; i < 100; i++) {
+        const rows = await visits();
+        if (rows.length >= count) return rows;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return visits();
+    }
+
+    const tcString = (page: Playwright.Page) =>
+      page.evaluate(
+        () =>
+          new Promise<string>((resolve) =>
+            (window as unknown as Window).__tcfapi('getTCData', 2, (d: { tcString: string }) =>
+              resolve(d.tcString),
+            ),
+          ),
+      );
+
+    it('site tag: shows the theme’s banner, Accept all works, the TC string decodes, the visit is stored', async () => {
+      const context = await chromium.launchPersistentContext(userDataDir, {
+        executablePath: CHROMIUM,
+        args: CHROMIUM_ARGS,
+        headless: true,
+        viewport: { width: 1024, height: 720 },
+      });
+      try {
+        const page = context.pages()[0] ?? (await context.newPage());
+        const errors: string[] = [];
+        page.on('pageerror', (e) => errors.push(e.message));
+        await page.goto(`${publisher.origin('news.test')}/`);
+        const accept = page.locator('#assent-cmp [data-action="accept"]');
+        await accept.waitFor({ state: 'visible', timeout: 15_000 });
+        expect(await accept.textContent()).toBe('Accept and read on');
+        await expect(
+          page.locator('#assent-cmp [data-action="reject"]').textContent(),
+        ).resolves.toBe('Reject all');
+        await expect(page.locator('#assent-cmp [data-action="more"]').textContent()).resolves.toBe(
+          'Choose',
+        );
+        await expect(page.locator('#assent-cmp h2').textContent()).resolves.toBe(
+          'We value your privacy',
+        );
+        const body = await page.locator('#assent-cmp [data-view="first"] p').first().textContent();
+        expect(body).toMatch(/^We and our \d+ partners store/);
+        mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
+        await page.screenshot({ path: SCREENSHOT });
+
+        // The stub set Google's consent defaults before anything else.
+        const defaults = await page.evaluate(() =>
+          ((window as unknown as Window).dataLayer ?? []).map((a) =>
+            Array.from(a as ArrayLike<unknown>),
+          ),
+        );
+        expect(defaults[0]).toEqual([
+          'consent',
+          'default',
+          { wait_for_update: 500, ad_storage: 'denied' },
+        ]);
+
+        await accept.click();
+        await expect(accept.count()).resolves.toBe(0);
+        const decoded = TCString.decode(await tcString(page));
+        expect(decoded.cmpId).toBe(CMP_ID);
+        expect(decoded.vendorListVersion).toBe(7);
+        expect(decoded.isServiceSpecific).toBe(true);
+        expect([...decoded.purposeConsents.values()].length).toBeGreaterThan(0);
+        expect(decoded.purposeConsents.has(1)).toBe(true);
+        expect(decoded.vendorConsents.size).toBeGreaterThan(100);
+        const updates = await page.evaluate(() =>
+          ((window as unknown as Window).dataLayer ?? []).map((a) =>
+            Array.from(a as ArrayLike<unknown>),
+          ),
+        );
+        expect(updates).toContainEqual(['consent', 'update', { ad_storage: 'granted' }]);
+        await expect(
+          page.locator('#assent-cmp').getByText('Privacy choices').count(),
+        ).resolves.toBe(1);
+        expect(errors).toEqual([]);
+
+        const rows = await waitForVisits(1);
+        expect(rows[0]).toEqual({
+          outcome: 'a',
+          shown: true,
+          page_format: 'HTTP',
+          regulation: '1',
+        });
+      } finally {
+        await context.close();
+      }
+    }, 90_000);
+
+    it('universal tag: finds the site by host name, loads the second layer and the vendor list cross-origin', async () => {
+      const context = await chromium.launchPersistentContext(userDataDir, {
+        executablePath: CHROMIUM,
+        args: CHROMIUM_ARGS,
+        headless: true,
+        viewport: { width: 1024, height: 720 },
+      });
+      try {
+        await context.clearCookies();
+        const page = context.pages()[0] ?? (await context.newPage());
+        const requested: string[] = [];
+        page.on('request', (r) => requested.push(r.url()));
+        const errors: string[] = [];
+        page.on('pageerror', (e) => errors.push(e.message));
+        await page.goto(`${publisher.origin('live.news.test')}/universal`);
+        await page
+          .locator('#assent-cmp [data-action="accept"]')
+          .waitFor({ state: 'visible', timeout: 15_000 });
+        expect(requested).toContain(`${assent}/banner/account/${pcode}/cmp.js?host=live.news.test`);
+
+        // The lazy second layer (an ES module) and the vendor list come from Assent's origin.
+        await page.locator('#assent-cmp [data-action="vendors"]').click();
+        await page
+          .locator('#assent-cmp [data-vendor]')
+          .first()
+          .waitFor({ state: 'visible', timeout: 15_000 });
+        expect(requested).toContain(`${assent}/banner/account/${pcode}/second-layer.js`);
+        expect(requested.some((u) => u.startsWith(`${assent}/banner/vendor-list/7/`))).toBe(true);
+
+        await page.locator('#assent-cmp [data-view="second"] [data-action="reject"]').click();
+        const decoded = TCString.decode(await tcString(page));
+        expect(decoded.purposeConsents.size).toBe(0);
+        expect(decoded.vendorConsents.size).toBe(0);
+        expect(errors).toEqual([]);
+
+        const rows = await waitForVisits(2);
+        expect(rows[1]).toMatchObject({ outcome: 'r', shown: true });
+      } finally {
+        await context.close();
+      }
+    }, 90_000);
+  },
+);
