@@ -434,21 +434,30 @@ describe('bulk-update', () => {
 });
 
 describe('tag', () => {
-  it('prints the universal and the site tag snippets', async (test) => {
+  it('prints the universal and the site tag snippets', async () => {
     const probe = await fetch(
       `${server.url}/customization/v2/tag?pCode=${user.pcode}&type=universal`,
       {
         headers: { authorization: `Bearer ${user.token}` },
       },
     );
-    // The tags endpoint is being implemented elsewhere; this test runs once it answers.
-    if (probe.status === 501) test.skip();
-    const universal = await cli(['tag', '--universal']);
+    expect(probe.status).toBe(200);
+    const signedIn = {
+      env: { ASSENT_URL: server.url, ASSENT_TOKEN: user.token, ASSENT_ACCOUNT: user.pcode },
+    };
+    const universal = await cli(['tag', '--universal'], signedIn);
+    expect(universal.stderr).toMatch(/^# Your Universal Tag\n/);
     expect(universal.code).toBe(0);
     const expected = json<{ snippet: string }>(await probe.text()).snippet;
     expect(universal.stdout.trimEnd()).toBe(expected.trimEnd());
-    const site = await cli(['tag', 'news.example.com', '--json']);
+    const site = await cli(['tag', 'news.example.com', '--json'], signedIn);
+    expect(site.stderr).toBe('');
     expect(json<{ type: string }>(site.stdout).type).toBe('site');
+    const amp = await cli(['tag', 'news.example.com', '--amp'], signedIn);
+    expect(amp.code).toBe(1);
+    expect(amp.stderr).toContain('AMP is not enabled on this site');
+    const both = await cli(['tag', 'news.example.com', '--universal'], signedIn);
+    expect(both.stderr).toContain('Give a PROPERTY');
   });
 });
 

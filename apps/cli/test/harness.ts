@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +14,9 @@ export const REPO_ROOT = path.resolve(__dirname, '../../..');
 const BIN = path.join(REPO_ROOT, 'bin', 'assent');
 
 const silent = { info() {}, warn() {}, error() {} };
+
+/** The IAB vendor lists the server tests use (site tags read the GVL; the tests have no internet). */
+const GVL_FIXTURES = path.resolve(__dirname, '../../../../shared/fixtures/gvl');
 
 export interface TestUser {
   id: number;
@@ -47,6 +50,11 @@ export async function startCliServer(): Promise<CliServer> {
     ASSENT_GOOGLE_ATP_URL: 'http://127.0.0.1:9/unreachable.csv',
   });
   const services = await startServices(config, { logger: silent, pollingIntervalSeconds: 0.5 });
+  for (const name of ['gvl3-vendor-list.json', 'gvl2-vendor-list.json'])
+    await services.deps.lists.importVendorList(
+      readFileSync(path.join(GVL_FIXTURES, name), 'utf8'),
+      'fixture',
+    );
   const app = await buildApp(services.deps, { logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
