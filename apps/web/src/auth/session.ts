@@ -35,7 +35,8 @@ export function useSessionChange() {
     (user: AccountUser | null) => {
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meKeys.all[0] });
       if (user) queryClient.setQueryData(meKeys.all, user);
-      else queryClient.removeQueries({ queryKey: meKeys.all });
+      // Asks again who is signed in (the server answers 401 once the session is gone).
+      else void queryClient.resetQueries({ queryKey: meKeys.all });
     },
     [queryClient],
   );

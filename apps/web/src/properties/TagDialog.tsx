@@ -29,8 +29,9 @@ export const TAG_TAB = 'Tag';
 export const INSTRUCTIONS_BUTTON = 'INSTRUCTIONS';
 export const CLOSE_BUTTON = 'CLOSE';
 export const STYLES_BLOCK_LABEL = 'Styles for the page head';
+export const TAG_BLOCK_LABEL = 'Tag';
 export const TCF_TAG_NOTE =
-  'Use this tag on pages whose vendors still read TCF 2.0 consent strings. The server serves the same tag; the banner answers in the version the page asks for.';
+  'The server issues one tag for every TCF version; it is shown here. A dedicated TCF 2.0 variant will appear in this tab when the server provides one.';
 
 export interface TagDialogProps {
   pCode: string;
@@ -73,7 +74,7 @@ export default function TagDialog({ pCode, type, propertyId, premium, onClose }:
         </Collapse>
         {tab === 'tcf20' ? <p className="assent-muted">{TCF_TAG_NOTE}</p> : null}
         <CopyBlock
-          label={TAG_TITLES[type]}
+          label={TAG_BLOCK_LABEL}
           text={snippet}
           copiedMessage={TAG_COPIED}
           confirmationMs={TAG_COPIED_CONFIRMATION_MS}

@@ -13,7 +13,7 @@ import { useEffect, useState } from 'react';
 import { useClient, useConsoleStorage, useNow } from '../app/ServicesContext';
 
 export const DISMISS_ANNOUNCEMENT = "Don't show again";
-export const CLOSE_ANNOUNCEMENT = 'Close';
+export const CLOSE_ANNOUNCEMENT = 'Remind me later';
 
 /**
  * Timed announcements, one at a time: shown between start and end unless dismissed within the

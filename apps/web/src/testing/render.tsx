@@ -36,9 +36,19 @@ export function renderApp(options: RenderAppOptions) {
     )
     .onDefault('GET /auth/organisations', {
       body:
-        options.organisations ?? (user?.pcodes ?? []).map((pcode) => buildOrganisation({ pcode })),
+        options.organisations ?? // Terms not accepted: the pricing promotion stays away unless a test asks for it.
+        (user?.pcodes ?? []).map((pcode) =>
+          buildOrganisation({ pcode, sspTosAccepted: false, cmpTosAccepted: false }),
+        ),
     })
-    .onDefault('GET /customization/announcements', { body: [] });
+    .onDefault('GET /customization/announcements', { body: [] })
+    .onDefault('GET /customization/v2/audit-log/status', { body: [] });
+  for (const pcode of user?.pcodes ?? []) {
+    api
+      .onDefault(`GET /customization/${pcode}/survey`, { body: { filled: true } })
+      .onDefault(`GET /customization/cop-banner-event/${pcode}`, { body: [] })
+      .onDefault(`POST /analytics/v1/properties/pcode/${pcode}`, { body: {} });
+  }
   const storage = createMemoryConsoleStorage(options.storage);
   const services: Services = createServices({
     fetch: api.fetch,
@@ -49,3 +59,6 @@ export function renderApp(options: RenderAppOptions) {
   const ui = render(<App services={services} router={router} />);
   return { ...ui, api, router, services, storage, user: userEvent.setup() };
 }
+
+/** A fake API for `renderApp`; the routes a test registers win over the defaults. */
+export const fakeApi = createFakeApi;

@@ -1,6 +1,9 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
+// The browser tests (test/*.test.ts) run in node: nothing to prepare there.
+const dom = typeof window !== 'undefined';
+
 // jsdom lacks what Blueprint's overlays and popovers measure with.
 class ResizeObserverStub {
   observe() {}
@@ -8,7 +11,7 @@ class ResizeObserverStub {
   disconnect() {}
 }
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
-if (!window.matchMedia) {
+if (dom && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
       matches: false,
@@ -23,6 +26,7 @@ if (!window.matchMedia) {
 }
 
 afterEach(() => {
+  if (!dom) return;
   cleanup();
   window.localStorage.clear();
 });

@@ -1,0 +1,196 @@
+import {
+  CHANGE_PASSWORD,
+  ERROR_BOUNDARY,
+  LOGOUT_LABEL,
+  NEW_PASSWORD_REQUIRED,
+  OLD_PASSWORD_REQUIRED,
+  PAGE_NOT_FOUND,
+  PASSWORD_CHANGED,
+  RESTRICTED_ACCESS,
+  RESTRICTED_ACCESS_TEXT,
+  SWITCH_TO_ACCOUNT,
+  announcementDismissalKey,
+} from '@assent/core';
+import { buildAccountUser, buildAnnouncement } from '@assent/core/testing';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ErrorBoundary } from '../components/ErrorBoundary';
+import { LOADING_TEXT } from '../components/Loading';
+import { BACK_HOME } from '../components/StatusPages';
+import { apiError } from '../testing/fake-api';
+import { fakeApi, renderApp } from '../testing/render';
+import { CLOSE_ANNOUNCEMENT, DISMISS_ANNOUNCEMENT } from './AnnouncementsModal';
+import { NEW_TAG } from './TabBar';
+
+const withSites = () => fakeApi().on('GET /customization/v2/site', { body: [] });
+
+describe('shell', () => {
+  it("shows 'Loading...' while asking who is signed in", async () => {
+    const api = fakeApi().on('GET /auth/me', () => new Promise(() => {}));
+    renderApp({ path: '/protect/p-AB12CD/properties', api });
+    expect(await screen.findByText(LOADING_TEXT)).toBeTruthy();
+  });
+
+  it('has the four tabs, Reports marked NEW, the active one from the path', async () => {
+    const { user, router } = renderApp({ path: '/protect/p-AB12CD/themes', api: withSites() });
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual([
+      'Properties',
+      'Themes',
+      'Vendors',
+      `Reports${NEW_TAG}`,
+    ]);
+    expect(screen.getByRole('tab', { name: 'Themes' }).getAttribute('aria-selected')).toBe('true');
+    await user.click(screen.getByRole('tab', { name: 'Properties' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/protect/p-AB12CD/properties'),
+    );
+    expect(screen.getByRole('tab', { name: 'Properties' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+  });
+
+  it('keeps the Properties tab active on site and app pages', async () => {
+    renderApp({ path: '/protect/p-AB12CD/sites/new', api: withSites() });
+    expect(await screen.findByRole('heading', { name: 'Create a site' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Properties' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+  });
+
+  it('shows the account code; Switch to Account only with more than one', async () => {
+    renderApp({ path: '/protect/p-AB12CD/themes' });
+    expect((await screen.findByTestId('account-code')).textContent).toBe('p-AB12CD');
+    expect(screen.queryByRole('button', { name: SWITCH_TO_ACCOUNT })).toBeNull();
+  });
+
+  it('switches account from the header', async () => {
+    const user2 = buildAccountUser({ pcodes: ['AB12CD', 'ZZ99'] });
+    const { user, router } = renderApp({
+      path: '/protect/p-AB12CD/themes',
+      user: user2,
+      api: withSites(),
+    });
+    await user.click(await screen.findByRole('button', { name: SWITCH_TO_ACCOUNT }));
+    const menu = await screen.findByRole('menu', { name: SWITCH_TO_ACCOUNT });
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['p-AB12CD', 'p-ZZ99']);
+    await user.click(within(menu).getByText('p-ZZ99'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/protect/p-ZZ99/properties'));
+    expect((await screen.findByTestId('account-code')).textContent).toBe('p-ZZ99');
+  });
+
+  it('shows a member of other accounts the restricted page', async () => {
+    renderApp({ path: '/protect/p-OTHER/properties' });
+    expect(await screen.findByText(RESTRICTED_ACCESS)).toBeTruthy();
+    expect(screen.getByText(RESTRICTED_ACCESS_TEXT)).toBeTruthy();
+  });
+
+  it('shows Page not found with Back Home to /protect', async () => {
+    const { user, router } = renderApp({ path: '/protect/p-AB12CD/nowhere', api: withSites() });
+    expect(await screen.findByText(PAGE_NOT_FOUND)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: BACK_HOME }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/protect/p-AB12CD/properties'),
+    );
+  });
+
+  it('opens the products page regardless of account code', async () => {
+    renderApp({ path: '/protect/assent-products', user: buildAccountUser({ pcodes: [] }) });
+    expect(await screen.findByRole('heading', { name: 'Products' })).toBeTruthy();
+  });
+
+  it('shows the user menu with name and e-mail, and logs out', async () => {
+    let signedIn = true;
+    const api = withSites()
+      .on('GET /auth/me', () =>
+        signedIn ? { body: buildAccountUser() } : apiError(401, 'UNAUTHORIZED', 'Please sign in'),
+      )
+      .on('POST /auth/sign-out', () => {
+        signedIn = false;
+        return { body: { message: 'bye' } };
+      });
+    const { user, router } = renderApp({ path: '/protect/p-AB12CD/themes', api });
+    await user.click(await screen.findByRole('button', { name: /User menu: Jane Doe/ }));
+    const menu = await screen.findByRole('menu', { name: 'User menu' });
+    expect(within(menu).getByText('jane@example.com')).toBeTruthy();
+    await user.click(within(menu).getByText(LOGOUT_LABEL));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('button', { name: 'Next' })).toBeTruthy();
+  });
+
+  it('changes the password in a modal: required fields, refusal in the modal, success', async () => {
+    let attempt = 0;
+    const api = withSites().on('POST /auth/change-password', () =>
+      ++attempt === 1
+        ? apiError(401, 'NOT_AUTHORIZED', 'Incorrect password.')
+        : { body: { message: PASSWORD_CHANGED } },
+    );
+    const { user } = renderApp({ path: '/protect/p-AB12CD/themes', api });
+    await user.click(await screen.findByRole('button', { name: /User menu/ }));
+    await user.click(await screen.findByText(CHANGE_PASSWORD));
+    const dialog = await screen.findByRole('dialog', { name: CHANGE_PASSWORD });
+    // Focus moves into the dialog (Blueprint keeps it there while it is open).
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    await user.click(within(dialog).getByRole('button', { name: CHANGE_PASSWORD }));
+    expect(within(dialog).getByText(OLD_PASSWORD_REQUIRED)).toBeTruthy();
+    expect(within(dialog).getByText(NEW_PASSWORD_REQUIRED)).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Old Password'), 'old one 1');
+    await user.type(within(dialog).getByLabelText('New Password'), 'new one 2');
+    await user.click(within(dialog).getByRole('button', { name: CHANGE_PASSWORD }));
+    expect(await within(dialog).findByText('Incorrect password.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: CHANGE_PASSWORD }));
+    expect(await screen.findByText(PASSWORD_CHANGED)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: CHANGE_PASSWORD })).toBeNull());
+    expect(api.calls.filter((c) => c.path === '/auth/change-password').at(-1)?.body).toEqual({
+      oldPassword: 'old one 1',
+      newPassword: 'new one 2',
+    });
+  });
+
+  it('shows a running announcement; dismissing stores the time under its id', async () => {
+    const first = buildAnnouncement();
+    const second = buildAnnouncement({
+      id: 'second',
+      modal: { title: 'Second news', content: 'More.' },
+    });
+    const api = withSites().on('GET /customization/announcements', { body: [first, second] });
+    const { user, storage } = renderApp({ path: '/protect/p-AB12CD/themes', api });
+    const dialog = await screen.findByRole('dialog', { name: first.modal.title });
+    await user.click(within(dialog).getByRole('button', { name: DISMISS_ANNOUNCEMENT }));
+    expect(storage.getItem(announcementDismissalKey(first.id))).not.toBeNull();
+    const next = await screen.findByRole('dialog', { name: 'Second news' });
+    await user.click(within(next).getByRole('button', { name: CLOSE_ANNOUNCEMENT }));
+    expect(storage.getItem(announcementDismissalKey('second'))).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('hides an announcement dismissed within its expire period', async () => {
+    const first = buildAnnouncement();
+    const api = withSites().on('GET /customization/announcements', { body: [first] });
+    renderApp({
+      path: '/protect/p-AB12CD/themes',
+      api,
+      storage: { [announcementDismissalKey(first.id)]: String(Date.parse('2024-03-14T00:00:00Z')) },
+    });
+    expect(await screen.findByRole('tab', { name: 'Themes' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("shows 'Something went wrong.' when a view fails", () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const Broken = () => {
+      throw new Error('boom');
+    };
+    render(
+      <ErrorBoundary>
+        <Broken />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByText(ERROR_BOUNDARY)).toBeTruthy();
+    spy.mockRestore();
+  });
+});
