@@ -244,6 +244,10 @@ export function htmlToRichText(html: string): BannerRichBlock[] {
   const marks: Marks = {};
   const open: Array<{ tag: string; mark?: keyof Marks; previous?: Marks[keyof Marks] }> = [];
   let dropping: string | undefined;
+  const setMark = (mark: keyof Marks, value: Marks[keyof Marks]) => {
+    if (value === undefined) delete marks[mark];
+    else Object.assign(marks, { [mark]: value });
+  };
 
   const flushParagraph = () => {
     const runs = tidyRuns(paragraph);
@@ -314,22 +318,17 @@ export function htmlToRichText(html: string): BannerRichBlock[] {
       if (closing) {
         const index = open.map((o) => o.tag).lastIndexOf(tag);
         if (index < 0) continue;
-        for (const o of open.splice(index).reverse()) {
-          if (!o.mark) continue;
-          if (o.previous === undefined) delete marks[o.mark];
-          else (marks as Record<string, unknown>)[o.mark] = o.previous;
-        }
+        for (const o of open.splice(index).reverse()) if (o.mark) setMark(o.mark, o.previous);
       } else {
         const previous = marks[mark];
         if (mark === 'href') {
           const href = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attrs ?? '');
           const url = decodeEntities(href?.[1] ?? href?.[2] ?? href?.[3] ?? '').trim();
           open.push({ tag, mark, previous });
-          if (isSafeLink(url)) marks.href = url;
-          else delete marks.href;
+          setMark('href', isSafeLink(url) ? url : undefined);
         } else {
           open.push({ tag, mark, previous });
-          marks[mark] = true as never;
+          setMark(mark, true);
         }
       }
     }
