@@ -1,4 +1,3 @@
-import { HotkeysProvider } from '@blueprintjs/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import type { DataRouter } from 'react-router';
@@ -15,13 +14,11 @@ export function App({ services, router }: { services: Services; router: DataRout
     <ErrorBoundary>
       <ServicesProvider services={services}>
         <QueryClientProvider client={services.queryClient}>
-          <HotkeysProvider>
-            <AlertsProvider>
-              <Suspense fallback={<Loading />}>
-                <RouterProvider router={router} />
-              </Suspense>
-            </AlertsProvider>
-          </HotkeysProvider>
+          <AlertsProvider>
+            <Suspense fallback={<Loading />}>
+              <RouterProvider router={router} />
+            </Suspense>
+          </AlertsProvider>
         </QueryClientProvider>
       </ServicesProvider>
     </ErrorBoundary>
