@@ -87,12 +87,10 @@ export async function buildApp(
       return reply.code(HTTP_STATUS[error.code]).send(error.toBody());
     }
     if (error.statusCode === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply
-        .code(413)
-        .send({
-          status: 'PAYLOAD_TOO_LARGE',
-          message: `${TOO_LARGE_MESSAGE} (limit ${BODY_LIMIT_BYTES / 1024} KB)`,
-        });
+      return reply.code(413).send({
+        status: 'PAYLOAD_TOO_LARGE',
+        message: `${TOO_LARGE_MESSAGE} (limit ${BODY_LIMIT_BYTES / 1024} KB)`,
+      });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const status = error.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR';

@@ -14,6 +14,7 @@ import { users } from './repositories/accounts';
 import type { AppDeps } from './routes/context';
 import { createExternalLists } from './services/external-lists';
 import type { Logger } from './services/logger';
+import { LruCache } from './services/lru';
 import { createMailer } from './services/mailer';
 import { ensureBuiltInThemes, seedDemo } from './seed';
 
@@ -77,7 +78,16 @@ export async function startServices(
       outboxDir: path.join(config.dataDir, 'outbox'),
       logger,
     });
-    const deps: AppDeps = { config, db, mailer, jobs, lists, logger, now };
+    const deps: AppDeps = {
+      config,
+      db,
+      mailer,
+      jobs,
+      lists,
+      logger,
+      now,
+      propertyLists: new LruCache(200),
+    };
     let stopWatching = () => {};
     if (options.workers !== false) {
       await jobs.work(QUEUES.bulkUpdate, (data) => runBulkUpdate(deps, String(data.bulkUpdateId)));

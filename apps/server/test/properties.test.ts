@@ -260,6 +260,51 @@ describe.each(stores())('sites and apps (%s)', (store) => {
     ).toBe(200);
   });
 
+  it('answers an unchanged list with 304 and shows every change at once (cache per content version)', async () => {
+    const url = `/customization/v2/site?pCode=${user.pcode}&sort=url,ASC`;
+    const first = await server.request({ method: 'GET', url, as: user });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\//);
+    const same = await server.request({
+      method: 'GET',
+      url,
+      as: user,
+      headers: { 'if-none-match': etag },
+    });
+    expect(same.statusCode).toBe(304);
+    const theme = json<{ themeId: string }>(
+      await server.request({
+        method: 'POST',
+        url: `/customization/v2/theme?pCode=${user.pcode}`,
+        payload: { themeType: 'SITE', themeName: 'Before rename', privacyModes: ['GDPR'] },
+        as: user,
+      }),
+    );
+    const created = json<Property>(await site({ url: 'cached.example', themeId: theme.themeId }));
+    const afterCreate = await server.request({
+      method: 'GET',
+      url,
+      as: user,
+      headers: { 'if-none-match': etag },
+    });
+    expect(afterCreate.statusCode).toBe(200);
+    expect(
+      json<PropertyListItem[]>(afterCreate).find((p) => p.url === 'cached.example')?.themeName,
+    ).toBe('Before rename');
+    await server.request({
+      method: 'PUT',
+      url: `/customization/v2/theme/${theme.themeId}?pCode=${user.pcode}`,
+      payload: { themeType: 'SITE', themeName: 'After rename', privacyModes: ['GDPR'] },
+      as: user,
+    });
+    await repo.setEditable(server.deps.db, user.pcode, [created.siteId], false);
+    const row = json<PropertyListItem[]>(
+      await server.request({ method: 'GET', url, as: user }),
+    ).find((p) => p.url === 'cached.example');
+    expect(row).toMatchObject({ themeName: 'After rename', editable: false });
+    await repo.setEditable(server.deps.db, user.pcode, [created.siteId], true);
+  });
+
   it('serves the form init data with the defaults of each form', async () => {
     const siteInit = json<{
       defaults: { themeId: string };

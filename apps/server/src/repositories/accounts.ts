@@ -185,3 +185,23 @@ export const organisations = {
     return rows[0] && toOrganisation(rows[0]);
   },
 };
+
+/**
+ * The account's content version: bumped (last, after the row writes) by every change to its
+ * properties or themes, so caches of the properties list and its ETag stay right on every server.
+ */
+export const contentVersions = {
+  async bump(q: Queryable, pcode: string): Promise<void> {
+    await q.query(
+      `update organisations set content_version = content_version + 1 where pcode = $1`,
+      [pcode],
+    );
+  },
+  async get(q: Queryable, pcode: string): Promise<number> {
+    const rows = await q.query<{ v: number }>(
+      `select content_version as v from organisations where pcode = $1`,
+      [pcode],
+    );
+    return Number(rows[0]?.v ?? 0);
+  },
+};

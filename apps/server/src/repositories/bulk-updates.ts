@@ -1,5 +1,6 @@
 import type { Queryable } from '../db';
 import { iso, isoOrNull } from '../db';
+import { contentVersions } from './accounts';
 
 export type BulkStatus = 'RUNNING' | 'SUCCESSFUL' | 'FAILED';
 export type ItemStatus = 'pending' | 'updated' | 'failed';
@@ -78,6 +79,7 @@ export const bulkUpdates = {
       `update properties set editable = false where pcode = $1 and id = any($2::int[])`,
       [input.pcode, ids],
     );
+    await contentVersions.bump(q, input.pcode);
     return toRow(rows[0]!);
   },
 

@@ -2,6 +2,7 @@ import type { Theme, ThemeType, ThemeValues } from '@assent/core';
 import { ThemeSettings } from '@assent/core';
 import type { Queryable } from '../db';
 import { iso } from '../db';
+import { contentVersions } from './accounts';
 
 type Row = Record<string, unknown>;
 
@@ -57,6 +58,7 @@ export const themes = {
       `insert into themes (pcode, theme_type, name, config, created_at, updated_at) values ($1, $2, $3, $4, $5, $5) returning ${COLUMNS}`,
       [pcode, themeType, themeName, config, now],
     );
+    if (pcode) await contentVersions.bump(q, pcode);
     return toTheme(rows[0]!);
   },
 
@@ -72,6 +74,7 @@ export const themes = {
       `update themes set theme_type = $3, name = $4, config = $5, updated_at = $6 where id = $1 and pcode = $2 returning ${COLUMNS}`,
       [Number(id), pcode, themeType, themeName, config, now],
     );
+    await contentVersions.bump(q, pcode);
     return toTheme(rows[0]!);
   },
 
@@ -80,6 +83,7 @@ export const themes = {
       Number(id),
       pcode,
     ]);
+    if (rows.length) await contentVersions.bump(q, pcode);
     return rows.length > 0;
   },
 

@@ -5,6 +5,7 @@ import type { ServerConfig } from '../config';
 import type { Db } from '../db';
 import type { JobQueue } from '../jobs/queue';
 import type { Logger } from '../services/logger';
+import type { LruCache } from '../services/lru';
 import type { Mailer } from '../services/mailer';
 import type { ExternalLists } from '../services/external-lists';
 
@@ -18,6 +19,8 @@ export interface AppDeps {
   logger: Logger;
   /** The clock; tests fix it. */
   now: () => Date;
+  /** Properties lists as JSON text, keyed by account, content version and options. */
+  propertyLists: LruCache<string, string>;
 }
 
 export interface AuthUser {
@@ -56,8 +59,20 @@ export interface FileReply {
   headers?: Record<string, string>;
 }
 
+/**
+ * A JSON body already serialised (by the database, say). Sent as is; checked against the route's
+ * schema only when responses are validated (tests).
+ */
+export class RawJson {
+  constructor(
+    readonly text: string,
+    /** Sent as ETag; a request whose If-None-Match matches gets 304 Not Modified. */
+    readonly etag?: string,
+  ) {}
+}
+
 type Output<R extends AnyRoute> = R['responseKind'] extends 'json'
-  ? z.input<R['response']>
+  ? z.input<R['response']> | RawJson
   : FileReply;
 
 export type Handler<R extends AnyRoute> = (

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Property, PropertyType, PropertyValues, Routes } from '@assent/core';
 import {
   AssentError,
@@ -10,10 +11,11 @@ import {
   identifierKey,
 } from '@assent/core';
 import type { Queryable } from '../db';
-import { organisations } from '../repositories/accounts';
-import { IDENTIFIER_INDEX, properties, themeRefs, toListItem } from '../repositories/properties';
+import { contentVersions, organisations } from '../repositories/accounts';
+import { IDENTIFIER_INDEX, properties, themeRefs } from '../repositories/properties';
 import { checkPropertyForSave } from '../services/property-rules';
 import type { AppDeps, GroupHandlers } from './context';
+import { RawJson } from './context';
 import { NOT_FOUND_MESSAGE } from './errors';
 
 const notFound = () => new AssentError('NOT_FOUND', NOT_FOUND_MESSAGE);
@@ -110,13 +112,27 @@ async function removeProperty(
 }
 
 export const siteHandlers: GroupHandlers<Routes['sites']> = {
+  /**
+   * The list is read far more often than written: it is cached per account and content version
+   * (bumped by every write, on any server) and answered with an ETag.
+   */
   async list({ query }, { deps, pCode }) {
-    const rows = await properties.list(deps.db, pCode, {
+    const version = await contentVersions.get(deps.db, pCode);
+    const options = {
       ...(query.type ? { type: query.type } : {}),
       ...(query.filter ? { filter: query.filter } : {}),
       sort: query.sort,
-    });
-    return rows.map(toListItem);
+    };
+    const key = JSON.stringify([pCode, version, options]);
+    let json = deps.propertyLists.get(key);
+    if (json === undefined) {
+      json = await properties.listJson(deps.db, pCode, options);
+      deps.propertyLists.set(key, json);
+    }
+    return new RawJson(
+      json,
+      `W/"${createHash('sha1').update(key).digest('base64url').slice(0, 20)}"`,
+    );
   },
 
   async init({ query }, { deps, pCode }) {

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { rateLimits } from '../repositories/codes';
 import { authenticate, originMatches } from '../services/auth';
 import type { AppDeps, Auth, FileReply, Handler, HandlerContext, TableHandlers } from './context';
+import { RawJson } from './context';
 import {
   ADMIN_ONLY_MESSAGE,
   CSRF_MESSAGE,
@@ -164,13 +165,23 @@ export function registerRoutes<T extends RouteTable>(
         if (reply.sent) return reply;
         if (route.responseKind !== 'json')
           return sendFile(reply, route.status, result as FileReply);
+        const raw = result instanceof RawJson;
         if (options.validateResponses) {
-          const checked = route.response.safeParse(result);
+          const checked = route.response.safeParse(
+            raw ? (JSON.parse(result.text) as unknown) : result,
+          );
           if (!checked.success) {
             throw new Error(
               `Response of ${routeId} does not match its schema: ${JSON.stringify(checked.error.issues.slice(0, 3))}`,
             );
           }
+        }
+        if (raw) {
+          if (result.etag) {
+            reply.header('etag', result.etag).header('cache-control', 'private, no-cache');
+            if (request.headers['if-none-match'] === result.etag) return reply.code(304).send();
+          }
+          return reply.code(route.status).type('application/json; charset=utf-8').send(result.text);
         }
         return reply.code(route.status).send(result);
       },

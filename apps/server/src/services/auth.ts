@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db';
-import { organisations, users } from '../repositories/accounts';
 import { accessTokens, sessions } from '../repositories/sessions';
 import type { AppDeps, Auth, AuthUser } from '../routes/context';
 
@@ -8,21 +7,39 @@ export const SESSION_COOKIE = 'assent_session';
 /** A session's last-seen time is written at most once a minute. */
 const TOUCH_INTERVAL_MS = 60_000;
 
+/** The signed-in user with their account codes, in one query (it runs on every request). */
 export async function loadAuthUser(
   q: Queryable,
   userId: number,
   adminEmails: readonly string[],
 ): Promise<AuthUser | undefined> {
-  const user = await users.findById(q, userId);
-  if (!user || !user.confirmed) return undefined;
-  const orgs = await organisations.forUser(q, userId);
+  const rows = await q.query<{
+    id: number;
+    email: string;
+    given_name: string;
+    family_name: string;
+    is_admin: boolean;
+    confirmed: boolean;
+    pcodes: string[] | null;
+  }>(
+    `select u.id, u.email, u.given_name, u.family_name, u.is_admin, u.confirmed,
+       array_agg(o.pcode order by o.created_at, o.id) filter (where o.pcode is not null) as pcodes
+     from users u
+     left join memberships m on m.user_id = u.id
+     left join organisations o on o.id = m.organisation_id
+     where u.id = $1
+     group by u.id`,
+    [userId],
+  );
+  const u = rows[0];
+  if (!u || !u.confirmed) return undefined;
   return {
-    id: user.id,
-    email: user.email,
-    givenName: user.givenName,
-    familyName: user.familyName,
-    isAdmin: user.isAdmin || adminEmails.includes(user.email.toLowerCase()),
-    pcodes: orgs.map((o) => o.pcode),
+    id: Number(u.id),
+    email: u.email,
+    givenName: u.given_name,
+    familyName: u.family_name,
+    isAdmin: u.is_admin || adminEmails.includes(u.email.toLowerCase()),
+    pcodes: u.pcodes ?? [],
   };
 }
 

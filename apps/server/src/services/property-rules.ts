@@ -42,7 +42,9 @@ export async function checkPropertyForSave(
   // One after the other: inside a transaction they share one connection.
   const org = await organisations.get(q, pcode);
   const themes = await themeRefs(q, pcode);
-  const existingIdentifiers = isNewIdentifier ? await properties.identifiers(q, pcode, check.existing?.uuid) : undefined;
+  const existingIdentifiers = isNewIdentifier
+    ? await properties.identifiersLike(q, pcode, identifier, check.existing?.uuid)
+    : undefined;
   const vendors = values.consentOrPayConfig.enabled
     ? await vendorsInScope(q, lists, pcode)
     : undefined;

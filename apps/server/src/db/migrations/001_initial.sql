@@ -6,7 +6,9 @@ create table organisations (
   premium_eligible boolean not null default false,
   cop_enabled boolean not null default false,
   ssp_tos_accepted boolean not null default false,
-  cmp_tos_accepted boolean not null default false,
+    cmp_tos_accepted boolean not null default false,
+  -- bumped by every write to the account's properties or themes (list caches and ETags)
+  content_version integer not null default 0,
   created_at timestamptz not null default now()
 );
 
@@ -101,6 +103,8 @@ create table properties (
   cmp_version text not null,
   editable boolean not null default true,
   config jsonb not null,
+  -- the properties list's row, computed from config on every write (lists read only this)
+  list_item jsonb not null,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
