@@ -53,7 +53,11 @@ const dispatcher = new Agent({ connections: 16, pipelining: 1 });
 
 /** A GET whose body is read but not parsed (so the load measures the server, not JSON.parse here). */
 async function fetchOnly(url: string, token: string): Promise<number> {
-  const res = await request(url, { method: 'GET', dispatcher, headers: { authorization: `Bearer ${token}` } });
+  const res = await request(url, {
+    method: 'GET',
+    dispatcher,
+    headers: { authorization: `Bearer ${token}` },
+  });
   await res.body.dump({ limit: Number.MAX_SAFE_INTEGER });
   return res.statusCode;
 }
@@ -145,10 +149,8 @@ async function bench(store: string, env: Record<string, string>) {
     const listed = (await call(`${base}/site?pCode=${pcode}&sort=url,ASC`, 'GET', token))
       .json as Array<{ uuid: string; siteId: number }>;
 
-    const list = await load(
-      8,
-      SECONDS,
-      () => fetchOnly(`${base}/site?pCode=${pcode}&sort=url,ASC`, token),
+    const list = await load(8, SECONDS, () =>
+      fetchOnly(`${base}/site?pCode=${pcode}&sort=url,ASC`, token),
     );
     const full = await Promise.all(
       listed
@@ -173,10 +175,8 @@ async function bench(store: string, env: Record<string, string>) {
       return res.status;
     });
     if (firstError) console.log(`  first save error: ${JSON.stringify(firstError)}`);
-    const listOne = await load(
-      1,
-      SECONDS,
-      () => fetchOnly(`${base}/site?pCode=${pcode}&sort=url,ASC`, token),
+    const listOne = await load(1, SECONDS, () =>
+      fetchOnly(`${base}/site?pCode=${pcode}&sort=url,ASC`, token),
     );
 
     const bulkStart = performance.now();
