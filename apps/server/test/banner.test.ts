@@ -10,8 +10,6 @@ import type {
   VisitorRegion,
 } from '@assent/core';
 import { BannerConfig as BannerConfigSchema, VISIT_OUTCOMES, consentGroupKey } from '@assent/core';
-import { consentModeDefaults } from '@assent/banner';
-import { bannerConsentModeDefaults } from '@assent/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoPath } from '../src/paths';
@@ -294,20 +292,6 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
       ).toBe(true);
       const plain = await get(`/banner/account/${user.pcode}/cmp.js?host=shop.example`);
       expect(plain.body).not.toContain("g('consent','default'");
-    });
-
-    it('core consent mode defaults match the runtime’s own', () => {
-      const gbc = {
-        enabled: true,
-        regions: ['DE', 'US'],
-        purposes: [
-          { id: 'ad_storage' as const, default: 'GRANTED' as const },
-          { id: 'analytics_storage' as const, default: 'DENIED' as const },
-        ],
-        urlPassThrough: true,
-        adsDataRedaction: false,
-      };
-      expect(bannerConsentModeDefaults(gbc)).toEqual(consentModeDefaults(gbc));
     });
 
     it('serves the lazy second layer next to cmp.js, with CORS for import()', async () => {

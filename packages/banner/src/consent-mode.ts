@@ -59,17 +59,5 @@ export function updateConsentMode(
   return update;
 }
 
-/**
- * The stub's consent mode options for a property: one `default` per configuration (with its
- * regions when set), wait_for_update so tags wait for the CMP, and the two `set` flags.
- */
-export function consentModeDefaults(gbc: BannerGbc, waitForUpdateMs = 500) {
-  const defaults: Record<string, string | number | string[]> = { wait_for_update: waitForUpdateMs };
-  for (const p of gbc.purposes) defaults[p.id] = p.default === 'GRANTED' ? 'granted' : 'denied';
-  if (gbc.regions.length) defaults.region = gbc.regions;
-  return {
-    defaults: [defaults],
-    urlPassThrough: gbc.urlPassThrough,
-    adsDataRedaction: gbc.adsDataRedaction,
-  };
-}
+/** The stub's consent mode options: one implementation, in core (the server builds the stub with it). */
+export { bannerConsentModeDefaults as consentModeDefaults } from '@assent/core';

@@ -6,7 +6,6 @@ import type { VendorListResponse } from '../vendors/vendor-list';
 import type { BannerCompileInput } from './compile';
 import {
   UNREGISTERED_CMP_ID,
-  bannerConsentModeDefaults,
   bannerControlTexts,
   bannerPrivacyBody,
   bannerStubOptions,
@@ -17,7 +16,7 @@ import {
   visitorRegionFallback,
 } from './compile';
 import { BannerConfig } from './config';
-import { idsOf } from './rules';
+import { bannerConsentModeDefaults, idsOf } from './rules';
 
 const named = (id: number, name = `Item ${id}`) => ({ id, name, description: `${name}.` });
 const vendor = (

@@ -49,8 +49,13 @@ import type {
 } from './config';
 import { BANNER_DEFAULT_COLORS, BannerConfig as BannerConfigSchema } from './config';
 import type { BannerConfig, BannerConfigInput } from './config';
-import type { VisitorRegion } from './rules';
-import { LI_FORBIDDEN_PURPOSES, allowedLegitimateInterestPurposes, compactVendor } from './rules';
+import type { BannerConsentModeDefaults, VisitorRegion } from './rules';
+import {
+  LI_FORBIDDEN_PURPOSES,
+  allowedLegitimateInterestPurposes,
+  compactVendor,
+  bannerConsentModeDefaults,
+} from './rules';
 
 /**
  * The server's side of the consent runtime, as pure functions: the banner configuration compiled
@@ -972,28 +977,6 @@ export interface BannerStubOptions {
   gdprApplies?: boolean;
   cmpId?: number;
   consentMode?: BannerConsentModeDefaults;
-}
-
-/** gtag consent defaults as the stub issues them. */
-export interface BannerConsentModeDefaults {
-  defaults: Array<Record<string, string | number | string[]>>;
-  urlPassThrough?: boolean;
-  adsDataRedaction?: boolean;
-}
-
-/** Google consent mode defaults for the stub: one `default` with its regions, `wait_for_update`. */
-export function bannerConsentModeDefaults(
-  gbc: BannerGbc,
-  waitForUpdateMs = 500,
-): BannerConsentModeDefaults {
-  const defaults: Record<string, string | number | string[]> = { wait_for_update: waitForUpdateMs };
-  for (const p of gbc.purposes) defaults[p.id] = p.default === 'GRANTED' ? 'granted' : 'denied';
-  if (gbc.regions.length) defaults.region = gbc.regions;
-  return {
-    defaults: [defaults],
-    urlPassThrough: gbc.urlPassThrough,
-    adsDataRedaction: gbc.adsDataRedaction,
-  };
 }
 
 /** The stub's options for a property's banner: only the APIs its config uses. */

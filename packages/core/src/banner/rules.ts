@@ -2,6 +2,7 @@ import { EEA_COUNTRIES, MSPA_STATES } from '../country';
 import type { ConsentLocation } from '../property/schema';
 import type {
   BannerConfig,
+  BannerGbc,
   BannerVendor,
   BannerMspa,
   VisitorRegulation,
@@ -150,4 +151,26 @@ export function ampConsentStringType(config: BannerConfig, gdpr: boolean): numbe
       : AMP_CONSENT_STRING_TYPE.GPP;
   }
   return config.us?.mspa ? AMP_CONSENT_STRING_TYPE.GPP : AMP_CONSENT_STRING_TYPE.US_PRIVACY_STRING;
+}
+
+/** gtag consent defaults as the stub issues them. */
+export interface BannerConsentModeDefaults {
+  defaults: Array<Record<string, string | number | string[]>>;
+  urlPassThrough?: boolean;
+  adsDataRedaction?: boolean;
+}
+
+/** Google consent mode defaults for the stub: one `default` with its regions, `wait_for_update`. */
+export function bannerConsentModeDefaults(
+  gbc: BannerGbc,
+  waitForUpdateMs = 500,
+): BannerConsentModeDefaults {
+  const defaults: Record<string, string | number | string[]> = { wait_for_update: waitForUpdateMs };
+  for (const p of gbc.purposes) defaults[p.id] = p.default === 'GRANTED' ? 'granted' : 'denied';
+  if (gbc.regions.length) defaults.region = gbc.regions;
+  return {
+    defaults: [defaults],
+    urlPassThrough: gbc.urlPassThrough,
+    adsDataRedaction: gbc.adsDataRedaction,
+  };
 }
