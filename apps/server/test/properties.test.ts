@@ -305,6 +305,37 @@ describe.each(stores())('sites and apps (%s)', (store) => {
     await repo.setEditable(server.deps.db, user.pcode, [created.siteId], true);
   });
 
+  it('exports every property of the account in full, in url order', async () => {
+    const all = json<Property[]>(
+      await server.request({
+        method: 'GET',
+        url: `/customization/v2/site/export?pCode=${user.pcode}`,
+        as: user,
+      }),
+    );
+    const listed = json<PropertyListItem[]>(
+      await server.request({
+        method: 'GET',
+        url: `/customization/v2/site?pCode=${user.pcode}`,
+        as: user,
+      }),
+    );
+    expect(all.map((p) => p.uuid)).toEqual(listed.map((p) => p.uuid));
+    expect(all.find((p) => p.url === 'news.example.com')).toMatchObject({
+      mspaOptOutPurposeIds: [1, 2, 5],
+      uspJurisdiction: 'CA',
+    });
+    const apps = json<Property[]>(
+      await server.request({
+        method: 'GET',
+        url: `/customization/v2/site/export?pCode=${user.pcode}&type=APP`,
+        as: user,
+      }),
+    );
+    expect(apps.length).toBeGreaterThan(0);
+    expect(apps.every((p) => p.propertyType === 'APP')).toBe(true);
+  });
+
   it('serves the form init data with the defaults of each form', async () => {
     const siteInit = json<{
       defaults: { themeId: string };

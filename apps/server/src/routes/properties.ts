@@ -135,6 +135,9 @@ export const siteHandlers: GroupHandlers<Routes['sites']> = {
     );
   },
 
+  export: async ({ query }, { deps, pCode }) =>
+    properties.list(deps.db, pCode, query.type ? { type: query.type } : {}),
+
   async init({ query }, { deps, pCode }) {
     const [org, themes] = await Promise.all([
       organisations.get(deps.db, pCode),

@@ -41,6 +41,15 @@ export const sites = {
     }),
     response: z.array(PropertyListItem),
   }),
+  export: defineRoute({
+    method: 'GET',
+    path: '/customization/v2/site/export',
+    summary:
+      'Every property of the account with all its settings, sorted by url (configuration as code: assent export and plan)',
+    access: ACCOUNT_QUERY,
+    query: z.object({ pCode: PCode, type: PropertyType.optional() }),
+    response: z.array(Property),
+  }),
   init: defineRoute({
     method: 'GET',
     path: '/customization/v2/site/init',
