@@ -203,6 +203,10 @@ describe.skipIf(!hasChromium())('console in a real browser (new user)', () => {
       await page.getByRole('button', { name: /User menu/ }).click();
       await page.getByRole('menuitem', { name: CHANGE_PASSWORD }).click();
       const change = page.getByRole('dialog', { name: CHANGE_PASSWORD });
+      // Focus moves into the dialog, on its first field.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete')))
+        .toBe('current-password');
       await change.getByLabel(OLD_PASSWORD_LABEL).fill(PASSWORD);
       await change.getByLabel(NEW_PASSWORD_LABEL).fill(NEW_PASSWORD);
       await shot('change-password');

@@ -8,7 +8,7 @@ import {
 } from '@assent/core';
 import { Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useClient } from '../app/ServicesContext';
 import { TextField } from '../components/FormField';
 
@@ -23,6 +23,7 @@ export default function ChangePasswordDialog({
   const client = useClient();
   const [form, setForm] = useState({ oldPassword: '', newPassword: '' });
   const [fields, setFields] = useState<Record<string, string>>({});
+  const firstField = useRef<HTMLInputElement>(null);
   const change = useMutation({
     mutationFn: (body: typeof form) => client.auth.changePassword({ body }),
     onSuccess: ({ message }) => {
@@ -43,7 +44,13 @@ export default function ChangePasswordDialog({
   };
 
   return (
-    <Dialog isOpen title={CHANGE_PASSWORD} onClose={change.isPending ? undefined : onClose}>
+    <Dialog
+      isOpen
+      title={CHANGE_PASSWORD}
+      onClose={change.isPending ? undefined : onClose}
+      // The menu that opened the dialog hands focus back to its button as it closes: take it back.
+      onOpened={() => firstField.current?.focus()}
+    >
       <form onSubmit={submit} noValidate>
         <DialogBody>
           <TextField
@@ -51,6 +58,7 @@ export default function ChangePasswordDialog({
             type="password"
             autoComplete="current-password"
             autoFocus
+            inputProps={{ inputRef: firstField }}
             value={form.oldPassword}
             error={fields.oldPassword}
             onChange={(oldPassword) => setForm((f) => ({ ...f, oldPassword }))}

@@ -134,7 +134,10 @@ describe('shell', () => {
     await user.click(await screen.findByText(CHANGE_PASSWORD));
     const dialog = await screen.findByRole('dialog', { name: CHANGE_PASSWORD });
     // Focus moves into the dialog (Blueprint keeps it there while it is open).
-    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    await waitFor(
+      () => expect(document.activeElement).toBe(within(dialog).getByLabelText('Old Password')),
+      { timeout: 3000 },
+    );
     await user.click(within(dialog).getByRole('button', { name: CHANGE_PASSWORD }));
     expect(within(dialog).getByText(OLD_PASSWORD_REQUIRED)).toBeTruthy();
     expect(within(dialog).getByText(NEW_PASSWORD_REQUIRED)).toBeTruthy();
