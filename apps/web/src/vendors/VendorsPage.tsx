@@ -15,7 +15,6 @@ import {
   Button,
   Callout,
   Checkbox,
-  FormGroup,
   HTMLSelect,
   NumericInput,
   Spinner,
@@ -27,6 +26,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAccount } from '../app/AccountContext';
 import { useClient } from '../app/ServicesContext';
 import { errorMessage, useAlerts } from '../components/alerts';
+import { FormField } from '../components/FormField';
 import { PageLayout } from '../components/PageLayout';
 import { RestrictedPage } from '../components/StatusPages';
 import { VENDORS } from './copy';
@@ -147,24 +147,18 @@ export default function VendorsPage() {
           {VENDORS.gvlVersion(gvl.data.vendorListVersion, gvl.data.lastUpdated.slice(0, 10))}
         </p>
         <div className="assent-vendor-settings">
-          <FormGroup
-            label={SHOW_NEW_VENDORS_EVERY}
-            labelFor="assent-show-new-vendors"
-            inline
-            helperText={errors.showNewVendorsEveryDays}
-            intent={errors.showNewVendorsEveryDays ? 'danger' : 'none'}
-          >
-            <NumericInput
-              id="assent-show-new-vendors"
-              min={0}
-              max={350}
-              value={draft.showNewVendorsEveryDays}
-              onValueChange={(value) => set({ showNewVendorsEveryDays: value })}
-              rightElement={<span className="assent-input-unit">{VENDORS.days}</span>}
-              intent={errors.showNewVendorsEveryDays ? 'danger' : 'none'}
-              aria-invalid={Boolean(errors.showNewVendorsEveryDays)}
-            />
-          </FormGroup>
+          <FormField label={SHOW_NEW_VENDORS_EVERY} inline error={errors.showNewVendorsEveryDays}>
+            {(control) => (
+              <NumericInput
+                {...control}
+                min={0}
+                max={350}
+                value={draft.showNewVendorsEveryDays}
+                onValueChange={(value) => set({ showNewVendorsEveryDays: value })}
+                rightElement={<span className="assent-input-unit">{VENDORS.days}</span>}
+              />
+            )}
+          </FormField>
           <Checkbox
             label={VENDORS.includeNew}
             checked={draft.includeNewVendors}
