@@ -34,6 +34,8 @@ export type {
   RouteParsedInput,
   RouteTable,
 } from './route';
+export { pathOrigin, renderApiReference } from './reference';
+export type { PathOrigin } from './reference';
 export { routes } from './routes';
 export type { Routes } from './routes';
 
