@@ -96,6 +96,7 @@ export const LABELS = {
 export const LEGAL_BASIS_DIALOG = {
   title: 'Customise your legal basis',
   purposes: 'Purposes',
+  basis: 'Legal basis',
   specialFeatures: 'Special features',
   notUsed: 'Not used',
   consent: 'Consent',
@@ -149,4 +150,9 @@ export const REPORT = {
   premiumTitle: 'Premium reports',
   metric: 'Metric',
   value: 'Value',
+} as const;
+
+export const MSPA_SIGNATORY_DIALOG = {
+  title: 'Are you a MSPA Signatory?',
+  text: 'A covered transaction applies only to signatories of the IAB Multi-State Privacy Agreement (MSPA). Please confirm before continuing.',
 } as const;
