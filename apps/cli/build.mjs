@@ -2,6 +2,7 @@
 // table, each command's code is a chunk loaded when it runs, so `assent --help` starts fast. npm
 // dependencies stay external.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -10,6 +11,7 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).fi
 );
 
 await build({
+  absWorkingDir: fileURLToPath(new URL('.', import.meta.url)),
   entryPoints: { assent: 'src/main.ts' },
   outdir: 'dist',
   bundle: true,

@@ -1,6 +1,7 @@
 // Bundles the server (with @assent/core and @assent/banner) into dist/; npm dependencies stay
 // external and load from node_modules.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -9,6 +10,7 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).fi
 );
 
 await build({
+  absWorkingDir: fileURLToPath(new URL('.', import.meta.url)),
   entryPoints: { index: 'src/index.ts', main: 'src/main.ts' },
   outdir: 'dist',
   bundle: true,

@@ -10,7 +10,7 @@ import { runAuditLogExport } from './jobs/audit-log-export';
 import { recoverBulkUpdates, runBulkUpdate, watchBulkUpdates } from './jobs/bulk-update';
 import type { JobQueue } from './jobs/queue';
 import { QUEUES, createJobQueue } from './jobs/queue';
-import { users } from './repositories/accounts';
+import { organisations, users } from './repositories/accounts';
 import type { AppDeps } from './routes/context';
 import { createExternalLists } from './services/external-lists';
 import type { Logger } from './services/logger';
@@ -193,6 +193,25 @@ export async function grantAdmin(
   try {
     await migrate(db);
     return await users.setAdmin(db, email, true);
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * `assent server account flags CODE`: the operator's switches of an account — premium eligibility
+ * (Advanced Customisation, Consent-or-Pay texts, TCF 2.0 tag) and Consent-or-Pay enablement.
+ * Returns the account after the change, or undefined for an unknown code.
+ */
+export async function setAccountFlags(
+  pcode: string,
+  flags: { premiumEligible?: boolean; copEnabled?: boolean },
+  config: ServerConfig = loadConfig(),
+) {
+  const db = await openDatabase(config);
+  try {
+    await migrate(db);
+    return await organisations.setFlags(db, pcode, flags);
   } finally {
     await db.close();
   }

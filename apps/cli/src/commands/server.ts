@@ -48,6 +48,43 @@ export function registerServerCommands(program: Command): void {
       process.stdout.write(`${email} is now an administrator\n`);
     });
 
+  const parseSwitch = (value: string): boolean => {
+    if (value === 'true' || value === 'on') return true;
+    if (value === 'false' || value === 'off') return false;
+    throw new CliError(`expected true or false, got "${value}"`);
+  };
+  server
+    .command('account')
+    .description("manage an account's operator switches")
+    .command('flags <code>')
+    .description('turn premium eligibility and Consent or Pay on or off for an account code')
+    .option(
+      '--premium-eligible <true|false>',
+      'offer the premium features (Advanced Customisation, TCF 2.0 tag)',
+      parseSwitch,
+    )
+    .option('--consent-or-pay <true|false>', 'enable Consent or Pay for the account', parseSwitch)
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ assent server account flags k3m9x2qa --consent-or-pay true',
+    )
+    .action(
+      async (code: string, options: { premiumEligible?: boolean; consentOrPay?: boolean }) => {
+        const { setAccountFlags } = await loadServer();
+        const pcode = code.replace(/^p-/, '');
+        const account = await setAccountFlags(pcode, {
+          ...(options.premiumEligible !== undefined
+            ? { premiumEligible: options.premiumEligible }
+            : {}),
+          ...(options.consentOrPay !== undefined ? { copEnabled: options.consentOrPay } : {}),
+        });
+        if (!account) throw new CliError(`No account with the code ${code}`);
+        process.stdout.write(
+          `p-${account.pcode}: premium eligible ${account.premiumEligible ? 'yes' : 'no'}, Consent or Pay ${account.copEnabled ? 'enabled' : 'disabled'}\n`,
+        );
+      },
+    );
+
   server
     .command('gvl')
     .description('manage the IAB Global Vendor List cache')
