@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import {
   COP_REQUEST_EVENT,
   END_DATE_IN_FUTURE,
+  LOGO_URL_INVALID,
   REPROMPT_DAYS_MINIMUM,
   UNKNOWN_ERROR_MESSAGE,
   listRoutes,
@@ -10,6 +11,7 @@ import {
 } from '@assent/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES, buildApp } from '../src/app';
+import { LOGO_NOT_AN_IMAGE } from '../src/routes/meta';
 import { createExternalLists } from '../src/services/external-lists';
 import { INTERNAL_MESSAGE, NOT_FOUND_MESSAGE, REPORTS_NOT_AVAILABLE } from '../src/routes/errors';
 import type { TestServer, TestUser } from './harness';
@@ -274,6 +276,69 @@ describe.each(stores())('vendors, audit logs, feedback and errors (%s)', (store)
       as: user,
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('checks a logo URL by loading it, and gives a version suffix', async () => {
+    const images = createServer((req, res) => {
+      if (req.url === '/logo.png')
+        res.writeHead(200, { 'content-type': 'image/png', etag: '"abc"' }).end('PNG');
+      else if (req.url === '/page.png')
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<html>');
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
+    const check = async (url: string) =>
+      json<{ ok: boolean; suffix: string; message: string | null }>(
+        await server.request({
+          method: 'POST',
+          url: '/customization/v2/logo-check',
+          payload: { url },
+          as: user,
+        }),
+      );
+    try {
+      const ok = await check(`${base}/logo.png`);
+      expect(ok).toMatchObject({ ok: true, message: null });
+      expect(ok.suffix).toMatch(/^\?v=[0-9a-f]{8}$/);
+      expect(await check(`${base}/logo.png?w=2`)).toEqual({ ok: true, suffix: '', message: null });
+      expect(await check(`${base}/missing.png`)).toEqual({
+        ok: false,
+        suffix: '',
+        message: `${LOGO_NOT_AN_IMAGE} (HTTP 404)`,
+      });
+      expect(await check(`${base}/page.png`)).toEqual({
+        ok: false,
+        suffix: '',
+        message: `${LOGO_NOT_AN_IMAGE} (it is text/html)`,
+      });
+      expect(await check('https://example.com/logo.webp')).toMatchObject({
+        ok: false,
+        message: LOGO_URL_INVALID,
+      });
+    } finally {
+      images.close();
+    }
+    // Without ASSENT_ALLOW_PRIVATE_FETCH the server never fetches private addresses.
+    const strict = await createTestServer(store, { env: { ASSENT_ALLOW_PRIVATE_FETCH: '0' } });
+    try {
+      const owner = await strict.user();
+      const res = json<{ ok: boolean; message: string }>(
+        await strict.request({
+          method: 'POST',
+          url: '/customization/v2/logo-check',
+          payload: { url: `${base}/logo.png` },
+          as: owner,
+        }),
+      );
+      expect(res).toEqual({
+        ok: false,
+        suffix: '',
+        message: `${LOGO_NOT_AN_IMAGE} (the address is not public)`,
+      });
+    } finally {
+      await strict.close();
+    }
   });
 
   it('answers unknown routes with 404, oversized bodies with 413, and hides internals on 500', async () => {
