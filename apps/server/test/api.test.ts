@@ -280,9 +280,10 @@ describe.each(stores())('vendors, audit logs, feedback and errors (%s)', (store)
 
   it('checks a logo URL by loading it, and gives a version suffix', async () => {
     const images = createServer((req, res) => {
-      if (req.url === '/logo.png')
+      const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+      if (pathname === '/logo.png')
         res.writeHead(200, { 'content-type': 'image/png', etag: '"abc"' }).end('PNG');
-      else if (req.url === '/page.png')
+      else if (pathname === '/page.png')
         res.writeHead(200, { 'content-type': 'text/html' }).end('<html>');
       else res.writeHead(404).end();
     });
