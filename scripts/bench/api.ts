@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
-import { findPostgresBin, startCluster } from '../../apps/server/test/postgres-cluster';
+import { findPostgresBin, startCluster } from '@assent/testing';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const arg = (name: string, fallback: number) => {

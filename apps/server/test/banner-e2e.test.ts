@@ -1,18 +1,17 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Property, TagResponse, Theme } from '@assent/core';
 import { TCString } from '@iabtechlabtcf/core';
 import type { FastifyInstance } from 'fastify';
+import type { Page } from '@assent/testing';
+import { hasChromium, launchChromium, noChromiumMessage } from '@assent/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // playwright-core is a dependency of packages/banner (which owns the browser tests); the server
 // borrows it from there rather than adding a second copy.
-import type * as Playwright from '../../../packages/banner/node_modules/playwright-core';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { MEMORY_DATABASE_URL } from '../src/db';
@@ -24,41 +23,24 @@ import { sessions } from '../src/repositories/sessions';
 import { SESSION_COOKIE } from '../src/services/auth';
 import { gvlFixture } from './harness';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // The publisher's host names resolve to the local page server (no DNS, no network).
-  '--host-resolver-rules=MAP *.test 127.0.0.1',
-];
+/** The publisher's host names resolve to the local page server (no DNS, no network). */
+const HOST_RULES = ['--host-resolver-rules=MAP *.test 127.0.0.1'];
 const SCREENSHOT = repoPath('artifacts', 'banner-on-site.png');
 const CMP_ID = 300;
 const silent = { info() {}, warn() {}, error() {} };
 
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium)
-  console.warn(
-    `Skipping the end-to-end banner test: ${CHROMIUM} does not exist (install Debian's chromium).`,
-  );
+if (!hasChromium()) console.warn(noChromiumMessage('banner end-to-end test'));
 
 type Window = { __tcfapi: (...a: unknown[]) => void; dataLayer?: unknown[] };
 
-describe.skipIf(!hasChromium)(
+describe.skipIf(!hasChromium())(
   'banner end to end: console API → tag → publisher page in Chromium',
   () => {
     let services: Services;
     let app: FastifyInstance;
     let assent: string;
     let publisher: { origin: (host: string) => string; close(): Promise<void> };
-    let userDataDir: string;
     let dataDir: string;
-    let chromium: typeof Playwright.chromium;
     let pcode: string;
     let site: Property;
     let cookie: string;
@@ -84,10 +66,6 @@ describe.skipIf(!hasChromium)(
       execFileSync(process.execPath, [repoPath('packages', 'banner', 'build.mjs')], {
         stdio: 'ignore',
       });
-      const resolved = createRequire(repoPath('packages', 'banner', 'package.json')).resolve(
-        'playwright-core',
-      );
-      chromium = ((await import(pathToFileURL(resolved).href)) as typeof Playwright).chromium;
 
       // A real server: services on an in-memory database, the app listening on a free port.
       dataDir = mkdtempSync(path.join(os.tmpdir(), 'assent-e2e-'));
@@ -178,15 +156,13 @@ ${tag}
         origin: (host) => `http://${host}:${port}`,
         close: () => new Promise((resolve) => http.close(() => resolve())),
       };
-      userDataDir = mkdtempSync(path.join(os.tmpdir(), 'assent-chromium-'));
     }, 120_000);
 
     afterAll(async () => {
       await publisher?.close();
       await app?.close();
       await services?.close();
-      for (const dir of [userDataDir, dataDir])
-        if (dir) rmSync(dir, { recursive: true, force: true });
+      for (const dir of [dataDir]) if (dir) rmSync(dir, { recursive: true, force: true });
     });
 
     const visits = () =>
@@ -209,7 +185,7 @@ ${tag}
       return visits();
     }
 
-    const tcString = (page: Playwright.Page) =>
+    const tcString = (page: Page) =>
       page.evaluate(
         () =>
           new Promise<string>((resolve) =>
@@ -220,12 +196,11 @@ ${tag}
       );
 
     it('site tag: shows the theme’s banner, Accept all works, the TC string decodes, the visit is stored', async () => {
-      const context = await chromium.launchPersistentContext(userDataDir, {
-        executablePath: CHROMIUM,
-        args: CHROMIUM_ARGS,
-        headless: true,
+      const browser = await launchChromium({
+        args: HOST_RULES,
         viewport: { width: 1024, height: 720 },
       });
+      const { context } = browser;
       try {
         const page = context.pages()[0] ?? (await context.newPage());
         const errors: string[] = [];
@@ -288,17 +263,16 @@ ${tag}
           regulation: '1',
         });
       } finally {
-        await context.close();
+        await browser.close();
       }
     }, 90_000);
 
     it('universal tag: finds the site by host name, loads the second layer and the vendor list cross-origin', async () => {
-      const context = await chromium.launchPersistentContext(userDataDir, {
-        executablePath: CHROMIUM,
-        args: CHROMIUM_ARGS,
-        headless: true,
+      const browser = await launchChromium({
+        args: HOST_RULES,
         viewport: { width: 1024, height: 720 },
       });
+      const { context } = browser;
       try {
         await context.clearCookies();
         const page = context.pages()[0] ?? (await context.newPage());
@@ -330,7 +304,7 @@ ${tag}
         const rows = await waitForVisits(2);
         expect(rows[1]).toMatchObject({ outcome: 'r', shown: true });
       } finally {
-        await context.close();
+        await browser.close();
       }
     }, 90_000);
   },

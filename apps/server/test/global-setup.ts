@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
-import type { Cluster } from './postgres-cluster';
-import { findPostgresBin, startCluster } from './postgres-cluster';
+import type { Cluster } from '@assent/testing';
+import { findPostgresBin, startCluster } from '@assent/testing';
 
 declare module 'vitest' {
   export interface ProvidedContext {

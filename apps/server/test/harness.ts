@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readOutbox } from '@assent/testing';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -166,26 +167,7 @@ export async function createTestServer(
       });
       return { ...user, cookie };
     },
-    outbox() {
-      const dir = path.join(dataDir, 'outbox');
-      let files: string[] = [];
-      try {
-        files = readdirSync(dir).sort();
-      } catch {
-        return [];
-      }
-      return files.map((file) => {
-        const raw = readFileSync(path.join(dir, file), 'utf8');
-        const [head = '', ...body] = raw.split(/\r?\n\r?\n/);
-        const header = (name: string) =>
-          new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1]?.trim() ?? '';
-        const text = body
-          .join('\n\n')
-          .replace(/=\r?\n/g, '')
-          .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-        return { to: header('To'), subject: header('Subject'), text };
-      });
-    },
+    outbox: () => readOutbox(dataDir),
     async close() {
       await app.close();
       await services.close();

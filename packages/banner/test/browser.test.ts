@@ -1,21 +1,17 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { TCString } from '@iabtechlabtcf/core';
-import { chromium } from 'playwright-core';
+import { hasChromium, launchChromium, noChromiumMessage } from '@assent/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromGvl, readGvl } from './gvl';
-import { CHROMIUM, CHROMIUM_ARGS, DIST, servePublisherPage } from './page-server';
+import { DIST, servePublisherPage } from './page-server';
 
 const SCREENSHOT = path.resolve(DIST, '../../../artifacts/banner-first-layer.png');
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium)
-  console.warn(`Skipping the real-browser banner test: ${CHROMIUM} does not exist.`);
+if (!hasChromium()) console.warn(noChromiumMessage('banner browser test'));
 
-describe.skipIf(!hasChromium)('banner in Chromium', () => {
+describe.skipIf(!hasChromium())('banner in Chromium', () => {
   let server: Awaited<ReturnType<typeof servePublisherPage>>;
-  let userDataDir: string;
 
   beforeAll(async () => {
     execFileSync(process.execPath, [path.join(DIST, '../build.mjs')], { stdio: 'ignore' });
@@ -30,21 +26,15 @@ describe.skipIf(!hasChromium)('banner in Chromium', () => {
       },
       vendorList: gvl,
     });
-    userDataDir = mkdtempSync(path.join(tmpdir(), 'assent-chromium-'));
   });
 
   afterAll(async () => {
     await server?.close();
-    if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
   });
 
   it('shows the first layer; a keyboard user tabs to Reject all and presses Enter', async () => {
-    const context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM,
-      args: CHROMIUM_ARGS,
-      headless: true,
-      viewport: { width: 1024, height: 720 },
-    });
+    const browser = await launchChromium({ viewport: { width: 1024, height: 720 } });
+    const { context } = browser;
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       await page.goto(server.url);
@@ -82,7 +72,7 @@ describe.skipIf(!hasChromium)('banner in Chromium', () => {
       expect(decoded.vendorConsents.size).toBe(0);
       await expect(reject.count()).resolves.toBe(0);
     } finally {
-      await context.close();
+      await browser.close();
     }
   }, 60_000);
 });

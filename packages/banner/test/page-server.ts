@@ -59,15 +59,3 @@ export async function servePublisherPage(opts: {
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
-
-export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];

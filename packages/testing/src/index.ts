@@ -1,0 +1,13 @@
+export {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  hasChromium,
+  launchChromium,
+  noChromiumMessage,
+} from './chromium';
+export type { Browser } from './chromium';
+export { mailedCode, readOutbox } from './outbox';
+export type { OutboxMail } from './outbox';
+export { findPostgresBin, startCluster } from './postgres-cluster';
+export type { Cluster } from './postgres-cluster';
+export type { BrowserContext, Page } from 'playwright-core';

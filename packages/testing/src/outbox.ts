@@ -1,0 +1,40 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The e-mails a server without SMTP_URL wrote to `<dataDir>/outbox/*.eml`, oldest first. */
+export function readOutbox(dataDir: string): OutboxMail[] {
+  const dir = path.join(dataDir, 'outbox');
+  let files: string[];
+  try {
+    files = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  return files.map((file) => {
+    const raw = readFileSync(path.join(dir, file), 'utf8');
+    const [head = '', ...body] = raw.split(/\r?\n\r?\n/);
+    const header = (name: string) =>
+      new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1]?.trim() ?? '';
+    const text = body
+      .join('\n\n')
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    return { to: header('To'), subject: header('Subject'), text };
+  });
+}
+
+/** The six-digit code of the newest mail to `to`. */
+export function mailedCode(dataDir: string, to: string): string {
+  const mail = readOutbox(dataDir)
+    .filter((m) => m.to.toLowerCase().includes(to.toLowerCase()))
+    .at(-1);
+  const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`no code was mailed to ${to}`);
+  return code;
+}
