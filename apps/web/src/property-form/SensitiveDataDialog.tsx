@@ -1,0 +1,60 @@
+import { SENSITIVE_DATA_CATEGORIES, SENSITIVE_DATA_DIALOG_TITLE } from '@assent/core';
+import { Button, Checkbox, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import type { PropertyFormApi } from './context';
+import { CANCEL_DIALOG, OK } from './copy';
+
+/**
+ * 'Please select the purposes for your sensitive data processing:' — the sensitive-data
+ * categories. OK keeps the selection; closing with none chosen resets the answer to No.
+ */
+export default function SensitiveDataDialog({
+  form,
+  selected,
+}: {
+  form: PropertyFormApi;
+  selected: readonly number[];
+}) {
+  const { dispatch } = form;
+  return (
+    <Dialog
+      isOpen
+      title={SENSITIVE_DATA_DIALOG_TITLE}
+      onClose={() => dispatch({ type: 'dialogCancel' })}
+      shouldReturnFocusOnClose
+      className="assent-form-dialog"
+    >
+      <DialogBody>
+        <fieldset className="assent-fieldset">
+          <legend className="assent-visually-hidden">{SENSITIVE_DATA_DIALOG_TITLE}</legend>
+          {SENSITIVE_DATA_CATEGORIES.map((category, index) => (
+            <Checkbox
+              key={category.id}
+              autoFocus={index === 0}
+              label={category.name}
+              checked={selected.includes(category.id)}
+              onChange={(event) =>
+                dispatch({
+                  type: 'sensitiveDataToggle',
+                  id: category.id,
+                  checked: event.currentTarget.checked,
+                })
+              }
+            />
+          ))}
+        </fieldset>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={CANCEL_DIALOG} onClick={() => dispatch({ type: 'dialogCancel' })} />
+            <Button
+              intent="primary"
+              text={OK}
+              onClick={() => dispatch({ type: 'sensitiveDataOk' })}
+            />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

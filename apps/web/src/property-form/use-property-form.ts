@@ -1,0 +1,120 @@
+import type {
+  AssentClient,
+  Issue,
+  Property,
+  PropertyValidationContext,
+  PropertyValues,
+} from '@assent/core';
+import {
+  ApiError,
+  LOGO_URL_INVALID,
+  PropertySettings,
+  identifierKey,
+  propertyIdentifier,
+  toSavePayload,
+  validateProperty,
+} from '@assent/core';
+import { useMemo, useReducer } from 'react';
+import type { PropertyFormApi, PropertyInitData } from './context';
+import type { PropertyFormAction, PropertyFormState, SaveFailure } from './form-state';
+import { fieldErrors, formChanged, initialFormState } from './form-state';
+
+/**
+ * A property form over its reducer: the state, core's validation of the current values, the
+ * message of each field and the API the cards use. The identifier (url or package id) is checked
+ * against the account's other properties on create and once it is edited.
+ */
+export function usePropertyForm<A>({
+  reducer,
+  initialValues,
+  init,
+  isNew,
+  identifiers,
+}: {
+  /** The form's reducer; its actions include every PropertyFormAction (the shared cards dispatch those). */
+  reducer: (state: PropertyFormState, action: A) => PropertyFormState;
+  initialValues: PropertyValues;
+  init: PropertyInitData;
+  isNew: boolean;
+  /** The identifiers of the account's other properties, once loaded. */
+  identifiers: readonly string[] | undefined;
+}) {
+  const [state, dispatch] = useReducer(reducer, initialValues, initialFormState);
+  const checkIdentifier =
+    isNew ||
+    identifierKey(propertyIdentifier(state.values)) !==
+      identifierKey(propertyIdentifier(state.initial));
+  const context = useMemo<PropertyValidationContext>(
+    () => ({
+      ...(checkIdentifier ? { existingIdentifiers: identifiers ?? [] } : {}),
+      themes: init.themes,
+      consentOrPayEnabled: init.consentOrPayEnabled,
+    }),
+    [checkIdentifier, identifiers, init],
+  );
+  const issues = useMemo<Issue[]>(() => {
+    const result = validateProperty(state.values, context);
+    return result.ok ? [] : result.issues;
+  }, [state.values, context]);
+  const api = useMemo<PropertyFormApi>(
+    () => ({
+      values: state.values,
+      dialog: state.dialog,
+      // The form's actions are a superset of the shared ones (a lower bound TypeScript cannot state).
+      dispatch: dispatch as unknown as (action: PropertyFormAction) => void,
+      errorOf: fieldErrors(state, issues),
+      init,
+      issues,
+    }),
+    [state, issues, init],
+  );
+  return { state, dispatch, api, issues, changed: formChanged(state) };
+}
+
+/** Moves focus to the first field showing a message (after the render that shows it). */
+export function focusFirstInvalid(root: ParentNode = document): void {
+  requestAnimationFrame(() => {
+    const invalid = root.querySelector<HTMLElement>('.assent-property-form [aria-invalid="true"]');
+    const target = invalid?.matches('input, select, textarea')
+      ? invalid
+      : invalid?.querySelector<HTMLElement>('input:not(:disabled), select, textarea');
+    target?.focus();
+  });
+}
+
+export type SaveOutcome =
+  { kind: 'saved'; property: Property } | { kind: 'logoRejected'; message: string };
+
+/**
+ * Saves through `send`: the logo is checked first and the suffix of the check appended to its
+ * url; then the save payload of core is sent. A refused logo stops the save.
+ */
+export async function saveWithLogoCheck(
+  client: AssentClient,
+  values: PropertyValues,
+  send: (payload: PropertyValues) => Promise<Property>,
+): Promise<SaveOutcome> {
+  const logo = values.publisherLogoUrl.trim();
+  let checked = values;
+  if (logo) {
+    const check = await client.meta.logoCheck({ body: { url: logo } });
+    if (!check.ok) return { kind: 'logoRejected', message: check.message ?? LOGO_URL_INVALID };
+    checked = { ...values, publisherLogoUrl: `${logo}${check.suffix}` };
+  }
+  return { kind: 'saved', property: await send(toSavePayload(checked)) };
+}
+
+/** A save the server refused (4xx): the form shows why, so there is nothing more to log. */
+export const isRefusal = (error: unknown): boolean =>
+  error instanceof ApiError && error.httpStatus >= 400 && error.httpStatus < 500;
+
+/** A refused logo: its message above the form and under the logo field. */
+export const logoFailure = (message: string): SaveFailure => ({
+  title: '',
+  message,
+  fields: { publisherLogoUrl: message },
+});
+
+/** The values of a stored property as a form edits them: core's settings schema drops the bookkeeping. */
+export const formValuesOf = (property: Property): PropertyValues =>
+  PropertySettings.parse(property);
