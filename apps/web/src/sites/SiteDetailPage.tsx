@@ -1,5 +1,25 @@
-import { useParams } from 'react-router';
-import { Placeholder } from '../components/Placeholder';
+import { formatPercent, propertyQuery } from '@assent/core';
+import { Button, Tab, Tabs } from '@blueprintjs/core';
+import { EditIcon } from '@blueprintjs/icons';
+import { useQuery } from '@tanstack/react-query';
+import { lazy } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { useAccount } from '../app/AccountContext';
+import { paths } from '../app/paths';
+import { useClient } from '../app/ServicesContext';
+import { BackLink } from '../components/BackLink';
+import { Loading } from '../components/Loading';
+import { PageLayout } from '../components/PageLayout';
+import { BACK_TO_PROPERTIES } from '../components/Placeholder';
+import { NotFoundPage } from '../components/StatusPages';
+import { EDIT, REPORT } from '../property-form/copy';
+import { PropertyLoadFailure } from '../property-form/PropertyLoadFailure';
+import { PropertyReport } from '../property-form/PropertyReport';
+
+const SiteFormPage = lazy(() => import('./SiteFormPage'));
+
+/** The optional page segment of /sites/detail/{id}/{page}. */
+const DETAIL_PAGES = ['ab-testing', 'edit'] as const;
 
 export interface SiteDetailPageProps {
   /** /sites/reports/{id}: the premium reports of the site. @default false */
@@ -7,15 +27,76 @@ export interface SiteDetailPageProps {
 }
 
 /**
- * Site detail (/sites/detail/{id}/{page?}) and premium reports (/sites/reports/{id}).
- * PLACEHOLDER: the forms engineer replaces this file; the id and page come from the route params.
+ * Site detail (/sites/detail/{id}/{page?}) and premium reports (/sites/reports/{id}): the site's
+ * consent report ('Report period: Last 30 days') and, for sites with A/B test collections, an A/B
+ * Testing tab. /edit shows the site form, which returns here after saving. No id, an unknown page,
+ * 404 or 400 show not found; 401/403 access denied.
  */
 export default function SiteDetailPage({ premiumReports = false }: SiteDetailPageProps) {
   const { id, page } = useParams();
+  const { pCode } = useAccount();
+  if (!id || (page !== undefined && !DETAIL_PAGES.some((p) => p === page))) {
+    return <NotFoundPage />;
+  }
+  if (page === 'edit') {
+    return <SiteFormPage action="edit" id={id} returnTo={paths.siteDetail(pCode, id)} />;
+  }
   return (
-    <Placeholder
-      title={premiumReports ? 'Site reports' : 'Site detail'}
-      text={`The site ${premiumReports ? 'reports' : 'detail'} page${id ? ` for ${id}` : ''}${page ? ` (${page})` : ''} is being built.`}
+    <SiteDetail
+      key={id}
+      pCode={pCode}
+      id={id}
+      abTesting={page === 'ab-testing'}
+      premiumReports={premiumReports}
     />
+  );
+}
+
+function SiteDetail({
+  pCode,
+  id,
+  abTesting,
+  premiumReports,
+}: {
+  pCode: string;
+  id: string;
+  abTesting: boolean;
+  premiumReports: boolean;
+}) {
+  const client = useClient();
+  const navigate = useNavigate();
+  const site = useQuery(propertyQuery(client, { pCode, id, propertyType: 'SITE' }));
+  if (site.error) return <PropertyLoadFailure error={site.error} />;
+  if (!site.data) return <Loading />;
+  // Sites carry no A/B test collections here: the A/B tab never shows, and its path leads back.
+  if (abTesting) return <Navigate to={paths.siteDetail(pCode, id)} replace />;
+  const url = site.data.url ?? '';
+  return (
+    <PageLayout
+      title={url}
+      documentTitle={premiumReports ? `${REPORT.premiumTitle}: ${url}` : url}
+      before={<BackLink to={paths.properties(pCode)} text={BACK_TO_PROPERTIES} />}
+      actions={
+        <Button
+          icon={<EditIcon />}
+          text={EDIT}
+          onClick={() => navigate(paths.siteDetail(pCode, id, 'edit'))}
+        />
+      }
+    >
+      <Tabs id="assent-site-detail-tabs" selectedTabId="reports">
+        <Tab
+          id="reports"
+          title={premiumReports ? REPORT.premiumTitle : REPORT.tab}
+          panel={
+            <PropertyReport
+              pCode={pCode}
+              propertyId={id}
+              formatPercentage={(value) => formatPercent(value)}
+            />
+          }
+        />
+      </Tabs>
+    </PageLayout>
   );
 }

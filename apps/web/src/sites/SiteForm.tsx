@@ -1,0 +1,236 @@
+import type { PropertyValues } from '@assent/core';
+import {
+  ApiError,
+  SITE_SAVE_ERROR,
+  ampOptionEnabled,
+  privacyPolicyLinkShown,
+  propertiesKeys,
+  propertyKeys,
+  regulationsOf,
+  subdomainsAllowed,
+  supportsFeature,
+} from '@assent/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useClient } from '../app/ServicesContext';
+import { errorMessage, useAlerts } from '../components/alerts';
+import { TextField } from '../components/FormField';
+import type { PropertyFormApi, PropertyInitData } from '../property-form/context';
+import { CARD_TITLES, LABELS, SITE_FORM_TITLES, propertySaved } from '../property-form/copy';
+import { CheckboxField, FormCard } from '../property-form/fields';
+import type { SaveFailure } from '../property-form/form-state';
+import { set } from '../property-form/form-state';
+import {
+  CmpVersionField,
+  LogoField,
+  PublisherNameField,
+  RegulationFields,
+  ThemeField,
+} from '../property-form/GeneralFields';
+import {
+  ConsentConfigurationCard,
+  ConsentScopeCard,
+  PrivacyPolicyCard,
+} from '../property-form/GdprCards';
+import { GoogleBasicConsentCard } from '../property-form/GoogleBasicConsentCard';
+import { PropertyFormDialogs } from '../property-form/PropertyFormDialogs';
+import { PropertyFormLayout } from '../property-form/PropertyFormLayout';
+import { MspaSettingsCard, UsConsentScopeCard } from '../property-form/UsCards';
+import {
+  focusFirstInvalid,
+  logoFailure,
+  isRefusal,
+  saveWithLogoCheck,
+  usePropertyForm,
+} from '../property-form/use-property-form';
+import { ConsentOrPayField } from './ConsentOrPayField';
+import type { SiteFormStateAction } from './site-form-state';
+import { siteFormReducer } from './site-form-state';
+
+/** A failed site save: core's site-save wording, the server's message, its messages per field. */
+export function siteSaveFailure(error: unknown): SaveFailure {
+  return {
+    title: SITE_SAVE_ERROR,
+    message: errorMessage(error),
+    fields: error instanceof ApiError ? (error.body.fields ?? {}) : {},
+  };
+}
+
+export interface SiteFormProps {
+  pCode: string;
+  init: PropertyInitData;
+  initialValues: PropertyValues;
+  /** The site's uuid when editing; a new site has none. */
+  siteId?: string | undefined;
+  /** False while the site has pending updates: Save stays disabled. */
+  editable: boolean;
+  /** The url and package ids of the account's other properties, once loaded. */
+  identifiers: readonly string[] | undefined;
+  /** Where CANCEL and a successful save go. */
+  returnTo: string;
+  intro?: ReactNode;
+}
+
+/** Create a site / Edit a site. */
+export function SiteForm({
+  pCode,
+  init,
+  initialValues,
+  siteId,
+  editable,
+  identifiers,
+  returnTo,
+  intro,
+}: SiteFormProps) {
+  const client = useClient();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const alerts = useAlerts();
+  const { state, dispatch, api, issues, changed } = usePropertyForm({
+    reducer: siteFormReducer,
+    initialValues,
+    init,
+    isNew: !siteId,
+    identifiers,
+  });
+
+  const save = useMutation({
+    mutationFn: (values: PropertyValues) =>
+      saveWithLogoCheck(client, values, (body) =>
+        siteId
+          ? client.sites.update({
+              params: { id: siteId },
+              query: { pCode, urlChanged: values.url?.trim() !== state.initial.url?.trim() },
+              body,
+            })
+          : client.sites.create({ query: { pCode }, body }),
+      ),
+    onSuccess: async (outcome) => {
+      if (outcome.kind === 'logoRejected') {
+        dispatch({ type: 'saveFailed', failure: logoFailure(outcome.message) });
+        return;
+      }
+      const { property } = outcome;
+      queryClient.setQueryData(propertyKeys.detail(pCode, property.uuid), property);
+      await queryClient.invalidateQueries({ queryKey: propertiesKeys.account(pCode) });
+      alerts.show(propertySaved(property.url ?? ''), 'success');
+      navigate(returnTo);
+    },
+    onError: (error) => {
+      // A refusal (4xx) is the user's to fix and shows in the form; anything else is logged too.
+      if (!isRefusal(error)) console.error('Assent: the site could not be saved', error);
+      dispatch({ type: 'saveFailed', failure: siteSaveFailure(error) });
+    },
+  });
+
+  const onSave = () => {
+    dispatch({ type: 'saveAttempted' });
+    if (issues.length) {
+      focusFirstInvalid();
+      return;
+    }
+    dispatch({ type: 'failureCleared' });
+    save.mutate(state.values);
+  };
+
+  const { gdpr, us } = regulationsOf(state.values);
+  const multiRegulation = supportsFeature(state.values.cmpVersion, 'consentLocations');
+  return (
+    <PropertyFormLayout
+      title={siteId ? SITE_FORM_TITLES.edit : SITE_FORM_TITLES.new}
+      pCode={pCode}
+      values={state.values}
+      changed={changed}
+      pending={save.isPending}
+      editable={editable}
+      failure={state.failure}
+      showFixFields={state.showAllIssues && issues.length > 0}
+      intro={intro}
+      onSave={onSave}
+      onCancel={() => navigate(returnTo)}
+    >
+      <SiteGeneralCard form={api} pCode={pCode} dispatch={dispatch} />
+      {gdpr ? (
+        <>
+          <ConsentScopeCard form={api} />
+          <ConsentConfigurationCard form={api} />
+          <GoogleVendorsCard form={api} />
+          {privacyPolicyLinkShown(state.values) ? <PrivacyPolicyCard form={api} /> : null}
+        </>
+      ) : null}
+      <GoogleBasicConsentCard form={api} />
+      {us ? (
+        <>
+          <UsConsentScopeCard form={api} />
+          {multiRegulation ? <MspaSettingsCard form={api} /> : null}
+        </>
+      ) : null}
+      <PropertyFormDialogs form={api} />
+    </PropertyFormLayout>
+  );
+}
+
+/**
+ * General settings of a site: url, subdomains and AMP (mutually exclusive; subdomains only for a
+ * bare domain), theme, publisher name, logo, CMP version, consent locations and regulations,
+ * publisher country, Consent or Pay.
+ */
+function SiteGeneralCard({
+  form,
+  pCode,
+  dispatch,
+}: {
+  form: PropertyFormApi;
+  pCode: string;
+  dispatch: (action: SiteFormStateAction) => void;
+}) {
+  const { values, errorOf } = form;
+  return (
+    <FormCard title={CARD_TITLES.general}>
+      <TextField
+        label={LABELS.url}
+        required
+        value={values.url ?? ''}
+        placeholder="example.com"
+        helperText={LABELS.urlHelp}
+        error={errorOf('url')}
+        onChange={(url) => dispatch({ type: 'url', url })}
+      />
+      <div className="assent-form-inline">
+        <CheckboxField
+          label={LABELS.applyToSubDomains}
+          checked={values.applyToSubDomains}
+          disabled={!subdomainsAllowed(values) && !values.applyToSubDomains}
+          onChange={(checked) => dispatch({ type: 'applyToSubDomains', checked })}
+        />
+        <CheckboxField
+          label={LABELS.ampEnabled}
+          checked={values.ampEnabled}
+          disabled={!ampOptionEnabled(values)}
+          onChange={(checked) => dispatch({ type: 'ampEnabled', checked })}
+        />
+      </div>
+      <ThemeField form={form} />
+      <PublisherNameField form={form} label={LABELS.publisherName} />
+      <LogoField form={form} />
+      <CmpVersionField form={form} />
+      <RegulationFields form={form} />
+      <ConsentOrPayField form={form} pCode={pCode} dispatch={dispatch} />
+    </FormCard>
+  );
+}
+
+/** Google vendors (GDPR): Google's ad technology providers in the banner. */
+function GoogleVendorsCard({ form }: { form: PropertyFormApi }) {
+  const { values, dispatch } = form;
+  return (
+    <FormCard title={CARD_TITLES.googleVendors}>
+      <CheckboxField
+        label={LABELS.googleEnabled}
+        checked={values.googleEnabled}
+        onChange={(checked) => dispatch(set('googleEnabled', checked))}
+      />
+    </FormCard>
+  );
+}
