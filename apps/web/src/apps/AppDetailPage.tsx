@@ -1,9 +1,63 @@
-import { Placeholder } from '../components/Placeholder';
+import { formatAppReportPercent, propertyQuery } from '@assent/core';
+import { Button, Tab, Tabs } from '@blueprintjs/core';
+import { EditIcon } from '@blueprintjs/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { useAccount } from '../app/AccountContext';
+import { paths } from '../app/paths';
+import { useClient } from '../app/ServicesContext';
+import { BackLink } from '../components/BackLink';
+import { Loading } from '../components/Loading';
+import { PageLayout } from '../components/PageLayout';
+import { BACK_TO_PROPERTIES } from '../components/Placeholder';
+import { EDIT, REPORT } from '../property-form/copy';
+import { PropertyReport, ReportFailure } from '../property-form/PropertyReport';
 
 /**
- * The consent report of an app, titled by its package id. PLACEHOLDER: the forms engineer
- * replaces this file (keep the default export and the props).
+ * The consent report of an app (/apps/detail/{id}), titled by its package id, with an edit button
+ * and a single reports tab; percentages show two decimals. A failed or mismatched load shows
+ * 'Something went wrong' with 'Back to Properties'.
  */
 export default function AppDetailPage({ id }: { id: string }) {
-  return <Placeholder title="App report" text={`The report of app ${id} is being built.`} />;
+  const { pCode } = useAccount();
+  const client = useClient();
+  const navigate = useNavigate();
+  const app = useQuery(propertyQuery(client, { pCode, id, propertyType: 'APP' }));
+  useEffect(() => {
+    if (app.error) console.error('Assent: the app report failed to load', app.error);
+  }, [app.error]);
+
+  if (app.isError || (app.data && app.data.propertyType !== 'APP')) {
+    return <ReportFailure pCode={pCode} />;
+  }
+  if (!app.data) return <Loading />;
+  const packageId = app.data.packageId ?? '';
+  return (
+    <PageLayout
+      title={packageId}
+      before={<BackLink to={paths.properties(pCode)} text={BACK_TO_PROPERTIES} />}
+      actions={
+        <Button
+          icon={<EditIcon />}
+          text={EDIT}
+          onClick={() => navigate(paths.appEdit(pCode, id))}
+        />
+      }
+    >
+      <Tabs id="assent-app-detail-tabs" selectedTabId="reports">
+        <Tab
+          id="reports"
+          title={REPORT.tab}
+          panel={
+            <PropertyReport
+              pCode={pCode}
+              propertyId={id}
+              formatPercentage={formatAppReportPercent}
+            />
+          }
+        />
+      </Tabs>
+    </PageLayout>
+  );
 }

@@ -1,0 +1,197 @@
+import type { PropertyValues } from '@assent/core';
+import {
+  APP_CREATE_ERROR,
+  APP_ERROR_CLEAR_MS,
+  ApiError,
+  UNEXPECTED_ERROR,
+  privacyPolicyLinkShown,
+  propertiesKeys,
+  propertyKeys,
+  regulationsOf,
+  supportsFeature,
+} from '@assent/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../app/paths';
+import { useClient } from '../app/ServicesContext';
+import { useAlerts } from '../components/alerts';
+import { TextField } from '../components/FormField';
+import type { PropertyFormApi, PropertyInitData } from '../property-form/context';
+import { APP_FORM_TITLES, CARD_TITLES, LABELS, propertySaved } from '../property-form/copy';
+import { FormCard } from '../property-form/fields';
+import type { SaveFailure } from '../property-form/form-state';
+import { propertyFormReducer, set } from '../property-form/form-state';
+import {
+  CmpVersionField,
+  LogoField,
+  PublisherNameField,
+  RegulationFields,
+  ThemeField,
+} from '../property-form/GeneralFields';
+import {
+  ConsentConfigurationCard,
+  ConsentScopeCard,
+  PrivacyPolicyCard,
+} from '../property-form/GdprCards';
+import { PropertyFormDialogs } from '../property-form/PropertyFormDialogs';
+import { PropertyFormLayout } from '../property-form/PropertyFormLayout';
+import { MspaSettingsCard, UsConsentScopeCard } from '../property-form/UsCards';
+import {
+  focusFirstInvalid,
+  logoFailure,
+  isRefusal,
+  saveWithLogoCheck,
+  usePropertyForm,
+} from '../property-form/use-property-form';
+
+/**
+ * A failed app save: 'There was an error creating your app' with the server's message when the
+ * server refused it, otherwise 'There was an unexpected error, please try again later'.
+ */
+export function appSaveFailure(error: unknown): SaveFailure {
+  if (
+    error instanceof ApiError &&
+    error.httpStatus >= 400 &&
+    error.httpStatus < 500 &&
+    error.body.status !== 'UNKNOWN_ERROR'
+  ) {
+    return {
+      title: APP_CREATE_ERROR,
+      message: error.body.message,
+      fields: error.body.fields ?? {},
+    };
+  }
+  return { title: UNEXPECTED_ERROR, message: '', fields: {} };
+}
+
+export interface AppFormProps {
+  pCode: string;
+  init: PropertyInitData;
+  initialValues: PropertyValues;
+  /** The app's uuid when editing. */
+  appId?: string | undefined;
+  editable: boolean;
+  identifiers: readonly string[] | undefined;
+}
+
+/** Create New App / Edit an App. */
+export function AppForm({
+  pCode,
+  init,
+  initialValues,
+  appId,
+  editable,
+  identifiers,
+}: AppFormProps) {
+  const client = useClient();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const alerts = useAlerts();
+  const { state, dispatch, api, issues, changed } = usePropertyForm({
+    reducer: propertyFormReducer,
+    initialValues,
+    init,
+    isNew: !appId,
+    identifiers,
+  });
+
+  // App errors clear by themselves after 5 seconds.
+  useEffect(() => {
+    if (!state.failure) return;
+    const timer = setTimeout(() => dispatch({ type: 'failureCleared' }), APP_ERROR_CLEAR_MS);
+    return () => clearTimeout(timer);
+  }, [state.failure, dispatch]);
+
+  const save = useMutation({
+    mutationFn: (values: PropertyValues) =>
+      saveWithLogoCheck(client, values, (body) =>
+        appId
+          ? client.apps.update({ params: { id: appId }, query: { pCode }, body })
+          : client.apps.create({ query: { pCode }, body }),
+      ),
+    onSuccess: async (outcome) => {
+      if (outcome.kind === 'logoRejected') {
+        dispatch({ type: 'saveFailed', failure: logoFailure(outcome.message) });
+        return;
+      }
+      const { property } = outcome;
+      queryClient.setQueryData(propertyKeys.detail(pCode, property.uuid), property);
+      await queryClient.invalidateQueries({ queryKey: propertiesKeys.account(pCode) });
+      alerts.show(propertySaved(property.packageId ?? ''), 'success');
+      navigate(paths.properties(pCode));
+    },
+    onError: (error) => {
+      // A refusal (4xx) is the user's to fix and shows in the form; anything else is logged too.
+      if (!isRefusal(error)) console.error('Assent: the app could not be saved', error);
+      dispatch({ type: 'saveFailed', failure: appSaveFailure(error) });
+    },
+  });
+
+  const onSave = () => {
+    dispatch({ type: 'saveAttempted' });
+    if (issues.length) {
+      focusFirstInvalid();
+      return;
+    }
+    dispatch({ type: 'failureCleared' });
+    save.mutate(state.values);
+  };
+
+  const { gdpr, us } = regulationsOf(state.values);
+  return (
+    <PropertyFormLayout
+      title={appId ? APP_FORM_TITLES.edit : APP_FORM_TITLES.new}
+      pCode={pCode}
+      values={state.values}
+      changed={changed}
+      pending={save.isPending}
+      editable={editable}
+      failure={state.failure}
+      showFixFields={state.showAllIssues && issues.length > 0}
+      onSave={onSave}
+      onCancel={() => navigate(paths.properties(pCode))}
+    >
+      <AppGeneralCard form={api} />
+      {gdpr ? (
+        <>
+          <ConsentScopeCard form={api} />
+          <ConsentConfigurationCard form={api} />
+          {privacyPolicyLinkShown(state.values) ? <PrivacyPolicyCard form={api} /> : null}
+        </>
+      ) : null}
+      {us ? (
+        <>
+          <UsConsentScopeCard form={api} />
+          {supportsFeature(state.values.cmpVersion, 'consentLocations') ? (
+            <MspaSettingsCard form={api} />
+          ) : null}
+        </>
+      ) : null}
+      <PropertyFormDialogs form={api} />
+    </PropertyFormLayout>
+  );
+}
+
+/** General settings of an app: package id, app name, logo, theme, CMP version (fixed), regulations. */
+function AppGeneralCard({ form }: { form: PropertyFormApi }) {
+  const { values, dispatch, errorOf } = form;
+  return (
+    <FormCard title={CARD_TITLES.general}>
+      <TextField
+        label={LABELS.packageId}
+        required
+        value={values.packageId ?? ''}
+        placeholder="com.example.app"
+        helperText={LABELS.packageIdHelp}
+        error={errorOf('packageId')}
+        onChange={(value) => dispatch(set('packageId', value))}
+      />
+      <PublisherNameField form={form} label={LABELS.appName} />
+      <LogoField form={form} />
+      <ThemeField form={form} />
+      <CmpVersionField form={form} disabled />
+      <RegulationFields form={form} />
+    </FormCard>
+  );
+}
