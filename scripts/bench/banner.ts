@@ -4,44 +4,19 @@
  * Run: npx tsx scripts/bench/banner.ts
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { bannerConfigFixture } from '../../packages/core/src/banner/fixtures';
 import type { GvlVendorDeclarations } from '../../packages/core/src/banner/rules';
 import { compactVendor } from '../../packages/core/src/banner/rules';
-import {
-  CHROMIUM,
-  CHROMIUM_ARGS,
-  servePublisherPage,
-} from '../../packages/banner/test/page-server';
+import { servePublisherPage } from '../../packages/banner/test/page-server';
+import { CHROMIUM, hasChromium, launchChromium } from '@assent/testing';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const banner = path.join(root, 'packages/banner');
 
-/** The slice of playwright-core used here (a dependency of packages/banner, not of the root). */
-interface Page {
-  goto(url: string): Promise<unknown>;
-  locator(selector: string): { waitFor(o: { state: 'visible' }): Promise<void> };
-  evaluate(script: string): Promise<unknown>;
-}
-interface Context {
-  pages(): Page[];
-  newPage(): Promise<Page>;
-  newCDPSession(page: Page): Promise<{ send(method: string, params: object): Promise<unknown> }>;
-  close(): Promise<void>;
-}
-interface Playwright {
-  chromium: { launchPersistentContext(dir: string, o: object): Promise<Context> };
-}
-const playwright = (await import(
-  pathToFileURL(createRequire(path.join(banner, 'package.json')).resolve('playwright-core')).href
-)) as Partial<Playwright> & { default: Playwright };
-const chromium = playwright.chromium ?? playwright.default.chromium;
 execFileSync(process.execPath, [path.join(banner, 'build.mjs')], { stdio: 'ignore' });
 
 interface Size {
@@ -100,20 +75,16 @@ const rows: Array<[string, string, string]> = [
 ];
 
 async function timeToFirstLayer(): Promise<string[]> {
-  if (!existsSync(CHROMIUM)) return [`(no ${CHROMIUM}: time to first layer not measured)`];
+  if (!hasChromium()) return [`(no ${CHROMIUM}: time to first layer not measured)`];
   const server = await servePublisherPage({
     stubOptions: { tcf: true, gpp: true, usp: true, cmpId: config.cmpId },
     boot: JSON.parse(configJson) as object,
     vendorList: gvl,
   });
-  const dir = mkdtempSync(path.join(tmpdir(), 'assent-bench-'));
   const out: string[] = [];
   try {
-    const context = await chromium.launchPersistentContext(dir, {
-      executablePath: CHROMIUM,
-      args: CHROMIUM_ARGS,
-      headless: true,
-    });
+    const browser = await launchChromium();
+    const { context } = browser;
     const page = context.pages()[0] ?? (await context.newPage());
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -129,7 +100,7 @@ async function timeToFirstLayer(): Promise<string[]> {
         })()`)) as { mark: number; script: number },
       );
     }
-    await context.close();
+    await browser.close();
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
     out.push(
       `Chromium, CPU throttled 4x, median of ${samples.length} loads:`,
@@ -138,7 +109,6 @@ async function timeToFirstLayer(): Promise<string[]> {
     );
   } finally {
     await server.close();
-    rmSync(dir, { recursive: true, force: true });
   }
   return out;
 }

@@ -8,15 +8,12 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PropertySettings, toSavePayload } from '../../packages/core/src/index';
-import { buildApp, loadConfig, startServices } from '../../apps/server/src/index';
-import { organisations, users } from '../../apps/server/src/repositories/accounts';
 import { properties } from '../../apps/server/src/repositories/properties';
-import { accessTokens } from '../../apps/server/src/repositories/sessions';
+import { startLiveServer } from '../../apps/server/test/live-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const bin = path.join(root, 'bin', 'assent');
@@ -72,41 +69,14 @@ process.stdout.write(
   `assent --help: median ${median(helpTimes).toFixed(0)} ms over ${runs} runs (min ${Math.min(...helpTimes).toFixed(0)}, max ${Math.max(...helpTimes).toFixed(0)})\n`,
 );
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'assent-bench-cli-'));
-const config = loadConfig({
-  HOST: '127.0.0.1',
-  PORT: '0',
-  ASSENT_DATA_DIR: dataDir,
-  DATABASE_URL: 'pglite://memory',
-  ASSENT_DEMO: '0',
-  ASSENT_LOG_LEVEL: 'silent',
-  ASSENT_GVL_URL: 'http://127.0.0.1:9/unreachable',
-  ASSENT_GOOGLE_ATP_URL: 'http://127.0.0.1:9/unreachable.csv',
-});
-const silent = { info() {}, warn() {}, error() {} };
-const services = await startServices(config, { logger: silent });
-const app = await buildApp(services.deps, { logger: false });
-await app.listen({ host: '127.0.0.1', port: 0 });
-const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-const { db } = services.deps;
+const server = await startLiveServer();
+const { url } = server;
+const { db } = server.deps;
 
 try {
   for (const size of sizes) {
-    const user = await users.create(db, {
-      email: `bench-${size}@example.com`,
-      givenName: 'Bench',
-      familyName: String(size),
-      company: 'Bench Ltd',
-      passwordHash: 'unused',
-      confirmed: true,
-    });
-    const org = await organisations.create(db, `Bench ${size}`, {});
-    await organisations.addMember(db, user.id, org.id);
-    const { token } = await accessTokens.create(db, {
-      userId: user.id,
-      name: 'bench',
-      now: new Date(),
-    });
+    const { token, pcode } = await server.user(`bench-${size}@example.com`);
+    const org = { pcode };
     const seeded = performance.now();
     await db.transaction(async (tx) => {
       for (let i = 0; i < size; i++) {
@@ -152,7 +122,5 @@ try {
     rmSync(work, { recursive: true, force: true });
   }
 } finally {
-  await app.close();
-  await services.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.close();
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { readOutbox } from '@assent/testing';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,11 +11,13 @@ import type { ServerConfig } from '../src/config';
 import { MEMORY_DATABASE_URL } from '../src/db';
 import type { Services } from '../src/index';
 import { startServices } from '../src/index';
-import { organisations, users } from '../src/repositories/accounts';
 import { sessions } from '../src/repositories/sessions';
 import type { AppDeps } from '../src/routes/context';
-import { hashPassword } from '../src/services/secrets';
 import { SESSION_COOKIE } from '../src/services/auth';
+import type { TestUser, UserOptions } from './live-server';
+import { TEST_ENV, createTestUser, gvlFixture, silentLogger } from './live-server';
+
+export { GVL_FIXTURES, gvlFixture } from './live-server';
 
 export type Store = 'pglite' | 'postgres';
 
@@ -23,13 +25,6 @@ export type Store = 'pglite' | 'postgres';
 export function stores(): Store[] {
   return inject('postgresUrl') ? ['pglite', 'postgres'] : ['pglite'];
 }
-
-export const GVL_FIXTURES = path.resolve(__dirname, '../../../../shared/fixtures/gvl');
-export const gvlFixture = (
-  name: 'gvl2-vendor-list.json' | 'gvl3-vendor-list.json' | 'gvl3-vendor-list-v17.json',
-) => readFileSync(path.join(GVL_FIXTURES, name), 'utf8');
-
-const silent = { info() {}, warn() {}, error() {} };
 
 /** A fresh database on the given store: PGlite in memory, or a new database in the test cluster. */
 async function freshDatabaseUrl(store: Store): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -61,13 +56,7 @@ export interface TestServer {
   /** Sends a request as `as` (a signed-in user) or anonymously; JSON bodies are serialised. */
   request(options: InjectOptions & { as?: TestUser }): Promise<LightMyRequestResponse>;
   /** A confirmed user with an account of their own, signed in with a session cookie. */
-  user(
-    email?: string,
-    options?: {
-      admin?: boolean;
-      organisation?: { premiumEligible?: boolean; copEnabled?: boolean };
-    },
-  ): Promise<TestUser>;
+  user(email?: string, options?: UserOptions): Promise<TestUser>;
   /** A fresh session for a user (after the clock moved past the old one's expiry). */
   refresh(user: TestUser): Promise<TestUser>;
   /** The e-mails written to the outbox, newest last. */
@@ -75,13 +64,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export interface TestUser {
-  id: number;
-  email: string;
-  password: string;
-  pcode: string;
-  cookie: string;
-}
+export type { TestUser } from './live-server';
 
 export const ORIGIN = 'http://assent.test';
 
@@ -92,18 +75,15 @@ export async function createTestServer(
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'assent-test-'));
   const database = await freshDatabaseUrl(store);
   const config = loadConfig({
+    ...TEST_ENV,
     ASSENT_DATA_DIR: dataDir,
     DATABASE_URL: database.url,
-    ASSENT_DEMO: '0',
-    ASSENT_LOG_LEVEL: 'silent',
     ASSENT_ALLOW_PRIVATE_FETCH: '1',
     ASSENT_PUBLIC_URL: ORIGIN,
-    ASSENT_GVL_URL: 'http://127.0.0.1:9/unreachable',
-    ASSENT_GOOGLE_ATP_URL: 'http://127.0.0.1:9/unreachable.csv',
     ...options.env,
   });
   const services = await startServices(config, {
-    logger: silent,
+    logger: silentLogger,
     pollingIntervalSeconds: 0.5,
     ...(options.now ? { now: options.now } : {}),
     ...(options.workers === false ? { workers: false } : {}),
@@ -132,32 +112,9 @@ export async function createTestServer(
         },
       });
     },
-    async user(email, userOptions = {}) {
+    user(email, userOptions = {}) {
       counter += 1;
-      const address = email ?? `user${counter}@example.com`;
-      const password = 'correct horse 42';
-      const now = deps.now();
-      const row = await users.create(deps.db, {
-        email: address,
-        givenName: 'Test',
-        familyName: `User${counter}`,
-        company: 'Example Ltd',
-        passwordHash: await hashPassword(password),
-        confirmed: true,
-      });
-      if (userOptions.admin) await users.setAdmin(deps.db, address, true);
-      const org = await organisations.create(
-        deps.db,
-        `Example ${counter}`,
-        userOptions.organisation ?? {},
-      );
-      await organisations.addMember(deps.db, row.id, org.id);
-      const cookie = await sessions.create(deps.db, {
-        userId: row.id,
-        maxAgeMs: config.sessionMaxMs,
-        now,
-      });
-      return { id: row.id, email: address, password, pcode: org.pcode, cookie };
+      return createTestUser(deps, email ?? `user${counter}@example.com`, userOptions);
     },
     async refresh(user) {
       const cookie = await sessions.create(deps.db, {

@@ -1,0 +1,146 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { OutboxMail } from '@assent/testing';
+import { readOutbox } from '@assent/testing';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import type { ServerConfig } from '../src/config';
+import { loadConfig } from '../src/config';
+import { MEMORY_DATABASE_URL } from '../src/db';
+import type { Services } from '../src/index';
+import { startServices } from '../src/index';
+import { organisations, users } from '../src/repositories/accounts';
+import { accessTokens, sessions } from '../src/repositories/sessions';
+import type { AppDeps } from '../src/routes/context';
+import { hashPassword } from '../src/services/secrets';
+
+/**
+ * Test support without vitest imports (benchmarks use it too): users straight through the
+ * repositories, and a real server listening on loopback.
+ */
+
+export const GVL_FIXTURES = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../shared/fixtures/gvl',
+);
+export const gvlFixture = (
+  name: 'gvl2-vendor-list.json' | 'gvl3-vendor-list.json' | 'gvl3-vendor-list-v17.json',
+) => readFileSync(path.join(GVL_FIXTURES, name), 'utf8');
+
+export const silentLogger = { info() {}, warn() {}, error() {} };
+export const TEST_PASSWORD = 'correct horse 42';
+
+/** Environment of a test server: no demo, no network, quiet. */
+export const TEST_ENV: Record<string, string> = {
+  ASSENT_DEMO: '0',
+  ASSENT_LOG_LEVEL: 'silent',
+  ASSENT_GVL_URL: 'http://127.0.0.1:9/unreachable',
+  ASSENT_GOOGLE_ATP_URL: 'http://127.0.0.1:9/unreachable.csv',
+};
+
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+  pcode: string;
+  /** A session cookie value (assent_session). */
+  cookie: string;
+  /** A personal access token (Authorization: Bearer). */
+  token: string;
+}
+
+export interface UserOptions {
+  admin?: boolean;
+  organisation?: { name?: string; premiumEligible?: boolean; copEnabled?: boolean };
+}
+
+/** A confirmed user with an account of their own, a session and a token. */
+export async function createTestUser(
+  deps: AppDeps,
+  email: string,
+  options: UserOptions = {},
+): Promise<TestUser> {
+  const { db, config } = deps;
+  const row = await users.create(db, {
+    email,
+    givenName: 'Test',
+    familyName: 'User',
+    company: 'Example Ltd',
+    passwordHash: await hashPassword(TEST_PASSWORD),
+    confirmed: true,
+  });
+  if (options.admin) await users.setAdmin(db, email, true);
+  const { name, ...flags } = options.organisation ?? {};
+  const org = await organisations.create(db, name ?? `Org of ${email}`, flags);
+  await organisations.addMember(db, row.id, org.id);
+  const now = deps.now();
+  const cookie = await sessions.create(db, { userId: row.id, maxAgeMs: config.sessionMaxMs, now });
+  const { token } = await accessTokens.create(db, { userId: row.id, name: 'test', now });
+  return { id: row.id, email, password: TEST_PASSWORD, pcode: org.pcode, cookie, token };
+}
+
+/** Adds a user to a new account; returns its code. */
+export async function addAccount(deps: AppDeps, userId: number, name: string): Promise<string> {
+  const org = await organisations.create(deps.db, name, {});
+  await organisations.addMember(deps.db, userId, org.id);
+  return org.pcode;
+}
+
+export interface LiveServer {
+  url: string;
+  app: FastifyInstance;
+  services: Services;
+  deps: AppDeps;
+  config: ServerConfig;
+  dataDir: string;
+  user(email: string, options?: UserOptions): Promise<TestUser>;
+  addAccount(user: Pick<TestUser, 'id'>, name: string): Promise<string>;
+  outbox(): OutboxMail[];
+  close(): Promise<void>;
+}
+
+/**
+ * A real Assent server on 127.0.0.1 (a free port) over an in-memory PGlite store, with the GVL
+ * fixtures imported (no network). `env` adds or overrides settings (ASSENT_WEB_DIST, ASSENT_CMP_ID…).
+ */
+export async function startLiveServer(
+  options: { env?: Record<string, string>; pollingIntervalSeconds?: number } = {},
+): Promise<LiveServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'assent-live-'));
+  const config = loadConfig({
+    ...TEST_ENV,
+    ASSENT_DATA_DIR: dataDir,
+    DATABASE_URL: MEMORY_DATABASE_URL,
+    ...options.env,
+  });
+  const services = await startServices(config, {
+    logger: silentLogger,
+    pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5,
+  });
+  const { deps } = services;
+  for (const name of ['gvl3-vendor-list.json', 'gvl2-vendor-list.json'] as const) {
+    await deps.lists.importVendorList(gvlFixture(name), 'fixture');
+  }
+  const app = await buildApp(deps, { logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    services,
+    deps,
+    config,
+    dataDir,
+    user: (email, userOptions) => createTestUser(deps, email, userOptions),
+    addAccount: (user, name) => addAccount(deps, user.id, name),
+    outbox: () => readOutbox(dataDir),
+    async close() {
+      await app.close();
+      await services.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
