@@ -1,33 +1,22 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import type { Property, TagResponse, Theme } from '@assent/core';
 import { TCString } from '@iabtechlabtcf/core';
-import type { FastifyInstance } from 'fastify';
 import type { Page } from '@assent/testing';
 import { hasChromium, launchChromium, noChromiumMessage } from '@assent/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// playwright-core is a dependency of packages/banner (which owns the browser tests); the server
-// borrows it from there rather than adding a second copy.
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { MEMORY_DATABASE_URL } from '../src/db';
-import type { Services } from '../src/index';
-import { startServices } from '../src/index';
+import type { LiveServer } from './live-server';
+import { startLiveServer } from './live-server';
 import { repoPath } from '../src/paths';
-import { organisations, users } from '../src/repositories/accounts';
-import { sessions } from '../src/repositories/sessions';
 import { SESSION_COOKIE } from '../src/services/auth';
-import { gvlFixture } from './harness';
 
 /** The publisher's host names resolve to the local page server (no DNS, no network). */
 const HOST_RULES = ['--host-resolver-rules=MAP *.test 127.0.0.1'];
 const SCREENSHOT = repoPath('artifacts', 'banner-on-site.png');
 const CMP_ID = 300;
-const silent = { info() {}, warn() {}, error() {} };
 
 if (!hasChromium()) console.warn(noChromiumMessage('banner end-to-end test'));
 
@@ -36,11 +25,9 @@ type Window = { __tcfapi: (...a: unknown[]) => void; dataLayer?: unknown[] };
 describe.skipIf(!hasChromium())(
   'banner end to end: console API → tag → publisher page in Chromium',
   () => {
-    let services: Services;
-    let app: FastifyInstance;
+    let live: LiveServer;
     let assent: string;
     let publisher: { origin: (host: string) => string; close(): Promise<void> };
-    let dataDir: string;
     let pcode: string;
     let site: Property;
     let cookie: string;
@@ -67,36 +54,19 @@ describe.skipIf(!hasChromium())(
         stdio: 'ignore',
       });
 
-      // A real server: services on an in-memory database, the app listening on a free port.
-      dataDir = mkdtempSync(path.join(os.tmpdir(), 'assent-e2e-'));
-      const config = loadConfig({
-        ASSENT_DATA_DIR: dataDir,
-        DATABASE_URL: MEMORY_DATABASE_URL,
-        ASSENT_DEMO: '0',
-        ASSENT_LOG_LEVEL: process.env.E2E_DEBUG === '1' ? 'error' : 'silent',
-        ASSENT_CMP_ID: String(CMP_ID),
-        ASSENT_GVL_URL: 'http://127.0.0.1:9/unreachable',
-        ASSENT_GOOGLE_ATP_URL: 'http://127.0.0.1:9/unreachable.csv',
+      // A real server (in-memory database, a free port) and a publisher with an account and a session.
+      live = await startLiveServer({
+        env: {
+          ASSENT_CMP_ID: String(CMP_ID),
+          ...(process.env.E2E_DEBUG === '1' ? { ASSENT_LOG_LEVEL: 'error' } : {}),
+        },
       });
-      services = await startServices(config, { logger: silent, workers: false });
-      await services.deps.lists.importVendorList(gvlFixture('gvl3-vendor-list.json'), 'fixture');
-      app = await buildApp(services.deps, { logger: process.env.E2E_DEBUG === '1' });
-      await app.listen({ host: '127.0.0.1', port: 0 });
-      assent = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-
-      // A publisher with an account and a session.
-      const db = services.deps.db;
-      const user = await users.create(db, {
-        email: 'publisher@news.test',
-        givenName: 'Pat',
-        familyName: 'Publisher',
-        company: 'The Daily Example',
-        confirmed: true,
+      assent = live.url;
+      const publisherUser = await live.user('publisher@news.test', {
+        organisation: { name: 'The Daily Example' },
       });
-      const org = await organisations.create(db, 'The Daily Example');
-      await organisations.addMember(db, user.id, org.id);
-      pcode = org.pcode;
-      cookie = await sessions.create(db, { userId: user.id, maxAgeMs: 3_600_000, now: new Date() });
+      pcode = publisherUser.pcode;
+      cookie = publisherUser.cookie;
 
       // Through the API, as the console does: a theme with its own texts, a site, then its tags.
       const theme = await api<Theme>('POST', `/customization/v2/theme?pCode=${pcode}`, {
@@ -160,13 +130,11 @@ ${tag}
 
     afterAll(async () => {
       await publisher?.close();
-      await app?.close();
-      await services?.close();
-      for (const dir of [dataDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+      await live?.close();
     });
 
     const visits = () =>
-      services.deps.db.query<{
+      live.deps.db.query<{
         outcome: string;
         shown: boolean;
         page_format: string;

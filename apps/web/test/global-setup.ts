@@ -2,9 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-/** The browser the e2e tests drive (Debian's Chromium; never downloaded). */
-export const CHROMIUM = '/usr/bin/chromium';
+import { hasChromium } from '@assent/testing';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const web = path.resolve(here, '..');
@@ -25,7 +23,7 @@ function newestMtime(dir: string): number {
  * build it first when a source of the console or of core is newer than the build.
  */
 export function setup() {
-  if (!existsSync(CHROMIUM)) return;
+  if (!hasChromium()) return;
   const built = path.join(web, 'dist/index.html');
   const sources = Math.max(
     newestMtime(path.join(web, 'src')),
