@@ -12,7 +12,7 @@ import { bannerConfigFixture } from '../../packages/core/src/banner/fixtures';
 import type { GvlVendorDeclarations } from '../../packages/core/src/banner/rules';
 import { compactVendor } from '../../packages/core/src/banner/rules';
 import { servePublisherPage } from '../../packages/banner/test/page-server';
-import { CHROMIUM, hasChromium, launchChromium } from '@assent/testing';
+import { CHROMIUM, gvlFixture, hasChromium, launchChromium } from '@assent/testing';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const banner = path.join(root, 'packages/banner');
@@ -29,7 +29,7 @@ const manifest = JSON.parse(readFileSync(path.join(banner, 'dist/manifest.json')
 };
 
 // The config a visitor downloads with cmp.js: every vendor of the real GVL v3 in scope.
-const gvl = JSON.parse(readFileSync('/work/shared/fixtures/gvl/gvl3-vendor-list.json', 'utf8')) as {
+const gvl = JSON.parse(gvlFixture('gvl3-vendor-list.json')) as {
   vendors: Record<string, GvlVendorDeclarations>;
 };
 const base = bannerConfigFixture();

@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gvlFixturePath } from '@assent/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/src/db';
 import { organisations, users } from '../../server/src/repositories/accounts';
 import { runCli } from './harness';
 
-const GVL = path.resolve(__dirname, '../../../../shared/fixtures/gvl/gvl3-vendor-list.json');
+const GVL = gvlFixturePath('gvl3-vendor-list.json');
 
 describe('assent server (host commands on the embedded database)', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'assent-host-'));

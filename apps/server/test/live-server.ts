@@ -1,10 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { OutboxMail } from '@assent/testing';
-import { readOutbox } from '@assent/testing';
+import { gvlFixture, readOutbox } from '@assent/testing';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import type { ServerConfig } from '../src/config';
@@ -22,13 +21,7 @@ import { hashPassword } from '../src/services/secrets';
  * repositories, and a real server listening on loopback.
  */
 
-export const GVL_FIXTURES = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../shared/fixtures/gvl',
-);
-export const gvlFixture = (
-  name: 'gvl2-vendor-list.json' | 'gvl3-vendor-list.json' | 'gvl3-vendor-list-v17.json',
-) => readFileSync(path.join(GVL_FIXTURES, name), 'utf8');
+export { GVL_FIXTURES_DIR as GVL_FIXTURES, gvlFixture } from '@assent/testing';
 
 export const silentLogger = { info() {}, warn() {}, error() {} };
 export const TEST_PASSWORD = 'correct horse 42';

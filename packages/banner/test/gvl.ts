@@ -1,9 +1,10 @@
+import { GVL_FIXTURES_DIR } from '@assent/testing';
 import { readFileSync } from 'node:fs';
 import type { BannerConfig, GvlVendorDeclarations } from '@assent/core';
 import { bannerConfigFixture, compactVendor } from '@assent/core';
 
 /** The real IAB Global Vendor Lists, read at test time (never copied into the repo). */
-export const GVL_DIR = '/work/shared/fixtures/gvl';
+export const GVL_DIR = GVL_FIXTURES_DIR;
 export const GVL_FILES = [
   'gvl3-vendor-list.json',
   'gvl3-vendor-list-v17.json',

@@ -6,6 +6,8 @@ export {
   noChromiumMessage,
 } from './chromium';
 export type { Browser } from './chromium';
+export { GVL_FIXTURES_DIR, gvlFixture, gvlFixturePath } from './fixtures';
+export type { GvlFixture } from './fixtures';
 export { mailedCode, readOutbox } from './outbox';
 export type { OutboxMail } from './outbox';
 export { findPostgresBin, startCluster } from './postgres-cluster';

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import type { GvlFixture } from '@assent/testing';
+import { gvlFixture } from '@assent/testing';
 import { describe, expect, it } from 'vitest';
 import { siteThemeValues, smallGvl } from '../testing/theme';
 import { Gvl, gvlStacks } from '../vendors/gvl';
@@ -12,8 +13,7 @@ import {
   toThemeStacks,
 } from './stacks';
 
-const realGvl = (name: string) =>
-  Gvl.parse(JSON.parse(readFileSync(`/work/shared/fixtures/gvl/${name}`, 'utf8')) as unknown);
+const realGvl = (name: string) => Gvl.parse(JSON.parse(gvlFixture(name as GvlFixture)) as unknown);
 
 describe('computeStacks', () => {
   it('keeps the stacks whose purposes and special features are all selected', () => {

@@ -1,3 +1,4 @@
+import { GVL_FIXTURES_DIR } from '@assent/testing';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,7 +10,7 @@ import {
   tcfVersionOfGvl,
 } from './gvl';
 
-const FIXTURES = '/work/shared/fixtures/gvl';
+const FIXTURES = GVL_FIXTURES_DIR;
 const load = (name: string): unknown =>
   JSON.parse(readFileSync(`${FIXTURES}/${name}`, 'utf8')) as unknown;
 

@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
+import type { GvlFixture } from '@assent/testing';
+import { gvlFixture } from '@assent/testing';
 import { describe, expect, it } from 'vitest';
 import { Gvl } from './gvl';
 import { VendorListResponse, toVendorListResponse } from './vendor-list';
 
-const fixture = (name: string) =>
-  Gvl.parse(JSON.parse(readFileSync(`/work/shared/fixtures/gvl/${name}`, 'utf8')) as unknown);
+const fixture = (name: string) => Gvl.parse(JSON.parse(gvlFixture(name as GvlFixture)) as unknown);
 
 describe('toVendorListResponse', () => {
   it.each(['gvl2-vendor-list.json', 'gvl3-vendor-list.json', 'gvl3-vendor-list-v17.json'])(
