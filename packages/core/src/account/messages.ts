@@ -1,7 +1,7 @@
 /**
  * The account area's messages and labels (reports-and-account §2, §4, §5, §8 and the survey,
  * promotion and Consent-or-Pay texts of properties-and-tags §8), verbatim. Wording the spec leaves
- * "not shown" is ours and listed in docs/decisions-reports-and-account.md.
+ * "not shown" is ours and listed in docs/decisions.md.
  */
 
 export const EMAIL_REQUIRED = 'Email is required';

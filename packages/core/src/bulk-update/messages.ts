@@ -1,6 +1,6 @@
 /**
  * Bulk update's labels and messages (themes-and-bulk-update §2, §5, §8), verbatim. Where the
- * spec's wording is "not shown", the wording here is ours (docs/decisions-themes-and-bulk-update.md).
+ * spec's wording is "not shown", the wording here is ours (docs/decisions.md).
  * The link and URL messages are the shared ones of ../messages (LINK_TEXT_REQUIRED,
  * LINK_URL_INVALID, INVALID_URL); 'Show new vendors every' uses the property module's
  * REPROMPT_DAYS_MINIMUM ('The minimum is 6 days').

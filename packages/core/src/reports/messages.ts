@@ -1,7 +1,7 @@
 /**
  * The reports area's messages and labels (reports-and-account §2, §4, §5, §8), verbatim, typos
  * included. Wording the spec leaves "not shown" is ours and listed in
- * docs/decisions-reports-and-account.md.
+ * docs/decisions.md.
  */
 
 export const REPORT_DELETED = 'Report deleted successfully';

@@ -1,6 +1,6 @@
 /**
  * The themes area's labels and messages (themes-and-bulk-update §2, §5, §8), verbatim. Where the
- * spec's wording is "not shown", the wording here is ours (docs/decisions-themes-and-bulk-update.md).
+ * spec's wording is "not shown", the wording here is ours (docs/decisions.md).
  * Text change request messages live in text-change-request.ts.
  */
 

@@ -9,7 +9,7 @@ export const BUTTON_TEXT_MAX = 24;
 export const EXTENDED_BUTTON_TEXT_MAX = 40;
 /**
  * The property code of the special premium account with 40-character button texts. The spec keeps
- * the real code private; this value stands for it (docs/decisions-themes-and-bulk-update.md).
+ * the real code private; this value stands for it (docs/decisions.md).
  */
 export const EXTENDED_BUTTON_TEXT_PCODE = 'assent-premium-40';
 /** Disagree button text and the X button's tooltip. */

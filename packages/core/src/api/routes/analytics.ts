@@ -30,7 +30,7 @@ const BooleanQuery = z
 /**
  * The analytics API, base /analytics/v1 (reports-and-account §7). The first group of paths is the
  * spec's table; the rest are the calls whose paths the spec does not show, designed in its style
- * (docs/api-reports-and-account.md).
+ * (docs/api.md).
  */
 export const analytics = {
   summary: defineRoute({
