@@ -29,11 +29,14 @@ export type { AppDeps } from './routes/context';
 /** Prints to the terminal that started Assent (not to the request log). */
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
+/** One line per event: the message, then its details when there are any. */
+const line = (obj: object, msg?: string) =>
+  [msg ?? '', Object.keys(obj).length ? JSON.stringify(obj) : ''].filter(Boolean).join(' ');
+
 const consoleLogger: Logger = {
-  info: (obj, msg) => say(`assent: ${msg ?? ''} ${JSON.stringify(obj)}`),
-  warn: (obj, msg) =>
-    process.stderr.write(`assent: warning: ${msg ?? ''} ${JSON.stringify(obj)}\n`),
-  error: (obj, msg) => process.stderr.write(`assent: error: ${msg ?? ''} ${JSON.stringify(obj)}\n`),
+  info: (obj, msg) => say(`assent: ${line(obj, msg)}`),
+  warn: (obj, msg) => process.stderr.write(`assent: warning: ${line(obj, msg)}\n`),
+  error: (obj, msg) => process.stderr.write(`assent: error: ${line(obj, msg)}\n`),
 };
 
 export interface Services {

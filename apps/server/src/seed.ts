@@ -1,5 +1,11 @@
 import type { PropertyDraft, ThemeDraft } from '@assent/core';
-import { PropertySettings, ThemeSettings, defaultAppTheme, defaultSiteTheme } from '@assent/core';
+import {
+  PropertySettings,
+  ThemeSettings,
+  defaultAppTheme,
+  defaultSiteTheme,
+  regulationsOf,
+} from '@assent/core';
 import type { Db } from './db';
 import { organisations, users } from './repositories/accounts';
 import { properties } from './repositories/properties';
@@ -110,5 +116,64 @@ export async function seedDemo(deps: AppDeps, options: { password?: string | und
     }
     return org.pcode;
   });
+  await seedDemoVisits(deps.db, pcode, now);
   return { email: DEMO_EMAIL, password, pcode };
+}
+
+/** A small deterministic generator (mulberry32), so every demo looks the same. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pick = <T>(next: () => number, items: readonly T[]): T =>
+  items[Math.floor(next() * items.length)]!;
+
+/**
+ * A month of page views on the demo's properties, so the consent rates and logs have something to
+ * show: the outcome mix of a typical banner (accept all most often), visitors from the regions
+ * each property's regulations cover.
+ */
+async function seedDemoVisits(db: Db, pcode: string, now: Date): Promise<void> {
+  const next = random(4600);
+  const rows: unknown[][] = [];
+  const list = await properties.list(db, pcode);
+  for (const p of list) {
+    const { gdpr, us } = regulationsOf(p);
+    for (let day = 1; day <= 30; day++) {
+      const count = 15 + Math.floor(next() * 30);
+      for (let i = 0; i < count; i++) {
+        const american = us && (!gdpr || next() < 0.4);
+        const roll = next();
+        const outcome = roll < 0.62 ? 'a' : roll < 0.8 ? 'r' : roll < 0.88 ? 'p' : 'b';
+        const state = american ? pick(next, ['CA', 'VA', 'TX', 'NY', 'CO']) : null;
+        rows.push([
+          p.uuid,
+          p.themeId,
+          american ? (state === 'NY' || state === 'TX' ? '2' : '3') : '1',
+          outcome,
+          next() < 0.3 ? false : true,
+          p.propertyType === 'SITE' && next() < 0.1 ? 'AMP' : 'HTTP',
+          pick(next, ['pc', 'mobile', 'mobile', 'tablet']),
+          pick(next, ['Android', 'iOS', 'Windows', 'macOS']),
+          pick(next, ['Chrome', 'Safari', 'Firefox', 'Edge']),
+          american ? 'US' : pick(next, ['FR', 'DE', 'GB', 'IT', 'ES', 'NL']),
+          state,
+          new Date(now.getTime() - day * 86_400_000 + Math.floor(next() * 86_400_000)),
+        ]);
+      }
+    }
+  }
+  const column = (i: number) => rows.map((r) => r[i]);
+  await db.query(
+    `insert into visits (pcode, property_uuid, theme_id, regulation, outcome, shown, page_format, device, os, browser, country, region, created_at)
+     select $1, * from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::text[], $8::text[], $9::text[],
+       $10::text[], $11::text[], $12::text[], $13::timestamptz[])`,
+    [pcode, ...Array.from({ length: 12 }, (_, i) => column(i))],
+  );
 }

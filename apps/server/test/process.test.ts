@@ -92,8 +92,23 @@ describe('the server process (embedded database on disk)', () => {
       })
     ).json()) as Array<{ url?: string }>;
     expect(list.map((p) => p.url)).toContain('committed.example');
-    // The demo account: a few sites and apps.
+    // The demo account: a few sites and apps, with a month of visits behind their consent rates.
     expect(list.length).toBeGreaterThanOrEqual(6);
+    const demoSite = list.find((p) => p.url === 'shop.example.com') as { uuid: string } | undefined;
+    const today = new Date().toISOString().slice(0, 10);
+    const monthAgo = new Date(Date.now() - 31 * 86_400_000).toISOString().slice(0, 10);
+    const analytics = (await (
+      await fetch(`${second.url}/analytics/v1/properties/pcode/${again.pcode}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: second.url, cookie: again.cookie },
+        body: JSON.stringify({
+          propertyIds: [demoSite!.uuid],
+          startDate: monthAgo,
+          endDate: today,
+        }),
+      })
+    ).json()) as Record<string, { '1'?: { consentRatePercentage: number } }>;
+    expect(analytics[demoSite!.uuid]?.['1']?.consentRatePercentage).toBeGreaterThan(50);
 
     const exit = exited(second.child);
     second.child.kill('SIGTERM');
