@@ -5,7 +5,7 @@ import {
   defaultAppValues,
   defaultSiteValues,
 } from '@assent/core';
-import { appValues, siteValues } from '@assent/core/testing';
+import { appValues, listItem, siteValues } from '@assent/core/testing';
 import type { FakeApi } from '../testing/fake-api';
 import type { PropertyInitData } from './context';
 
@@ -71,31 +71,17 @@ export const storedApp = (
   });
 
 /** A row of the properties list naming another property of the account. */
-export const otherProperty = (identifier: string, type: 'SITE' | 'APP' = 'SITE') =>
-  ({
+export function otherProperty(identifier: string, type: 'SITE' | 'APP' = 'SITE'): PropertyListItem {
+  const { themeName: _none, ...row } = listItem({
     uuid: `other-${identifier}`,
     siteId: 99,
     propertyType: type,
     ...(type === 'APP' ? { packageId: identifier } : { url: identifier }),
     publisherName: 'Other',
-    themeId: '1',
-    regulation: 'GDPR',
-    privacyModes: ['GDPR'],
-    consentLocations: ['EEA'],
-    cmpVersion: 'latest',
-    editable: true,
-    applyToSubDomains: false,
-    ampEnabled: false,
-    publisherCC: 'GB',
-    gbcEnabled: false,
-    googleEnabled: false,
-    consentScope: 'service',
-    noLegalBasis: true,
-    purposeIds: [],
-    purposeLegitimateIds: [],
-    propertyTypeLabel: type === 'APP' ? 'App' : 'Site',
     updatedAt: '2024-03-01T00:00:00.000Z',
-  }) satisfies PropertyListItem;
+  });
+  return row;
+}
 
 /**
  * The routes the forms call, answered: init data, the properties list, a logo check that passes

@@ -1,35 +1,21 @@
 import type { PropertyListItem } from '@assent/core';
+import { listItem as coreListItem } from '@assent/core/testing';
 
 /** A row of the properties list: site number `n` (site-01.example.com), or an app when asked. */
 export function listItem(n: number, overrides: Partial<PropertyListItem> = {}): PropertyListItem {
   const id = String(n).padStart(2, '0');
-  const isApp = overrides.propertyType === 'APP';
-  return {
+  return coreListItem({
     uuid: `uuid-${id}`,
     siteId: n,
-    propertyType: 'SITE',
-    ...(isApp ? { packageId: `com.example.app${id}` } : { url: `site-${id}.example.com` }),
+    ...(overrides.propertyType === 'APP'
+      ? { packageId: `com.example.app${id}` }
+      : { url: `site-${id}.example.com` }),
     publisherName: `Publisher ${id}`,
     themeId: '-3',
     themeName: 'Default theme',
-    regulation: 'GDPR',
-    privacyModes: ['GDPR'],
-    consentLocations: ['EEA'],
-    cmpVersion: 'latest',
-    editable: true,
-    applyToSubDomains: false,
-    ampEnabled: false,
-    publisherCC: 'GB',
-    gbcEnabled: false,
-    googleEnabled: false,
-    consentScope: 'service',
-    noLegalBasis: true,
-    purposeIds: [],
-    purposeLegitimateIds: [],
-    propertyTypeLabel: isApp ? 'App' : 'Site',
     updatedAt: '2024-03-01T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 /** Analytics of one property with a GDPR consent rate. */

@@ -1,12 +1,16 @@
 import type { PropertyListItem } from '../property/schema';
 
-/** A row of the properties list: a GDPR site on the latest version without a legal basis. */
+/**
+ * A row of the properties list: a GDPR site on the latest version without a legal basis (an app,
+ * with a package id instead of a url, when `propertyType` is 'APP').
+ */
 export function listItem(overrides: Partial<PropertyListItem> = {}): PropertyListItem {
+  const app = overrides.propertyType === 'APP';
   return {
     uuid: `uuid-${overrides.siteId ?? 1}`,
     siteId: 1,
     propertyType: 'SITE',
-    url: 'news.example',
+    ...(app ? { packageId: 'com.example.news' } : { url: 'news.example' }),
     publisherName: 'Example News',
     themeId: '1',
     themeName: 'Default',
@@ -24,7 +28,7 @@ export function listItem(overrides: Partial<PropertyListItem> = {}): PropertyLis
     noLegalBasis: true,
     purposeIds: [],
     purposeLegitimateIds: [],
-    propertyTypeLabel: 'Site',
+    propertyTypeLabel: app ? 'App' : 'Site',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
