@@ -1,4 +1,5 @@
 import type { GbcDefaultValue, GbcPurposeSetting, Issue } from '@assent/core';
+import { OkCancelFooter } from './fields';
 import { GBC_PURPOSES } from '@assent/core';
 import {
   Button,
@@ -6,13 +7,12 @@ import {
   Checkbox,
   Dialog,
   DialogBody,
-  DialogFooter,
   HTMLSelect,
   HTMLTable,
 } from '@blueprintjs/core';
 import { CrossIcon } from '@blueprintjs/icons';
 import type { PropertyFormApi } from './context';
-import { CANCEL_DIALOG, GBC_DIALOG, OK } from './copy';
+import { GBC_DIALOG } from './copy';
 
 /**
  * The Google basic consent dialog: each purpose checked or not, with a default value only for a
@@ -104,13 +104,9 @@ export default function GoogleBasicConsentDialog({
           </tbody>
         </HTMLTable>
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={CANCEL_DIALOG} onClick={() => dispatch({ type: 'dialogCancel' })} />
-            <Button intent="primary" text={OK} onClick={() => dispatch({ type: 'gbcOk' })} />
-          </>
-        }
+      <OkCancelFooter
+        onCancel={() => dispatch({ type: 'dialogCancel' })}
+        onOk={() => dispatch({ type: 'gbcOk' })}
       />
     </Dialog>
   );

@@ -1,4 +1,5 @@
 import type { LegalBasisSelection } from '@assent/core';
+import { OkCancelFooter } from './fields';
 import {
   FALLBACK_PURPOSES,
   FALLBACK_SPECIAL_FEATURES,
@@ -6,20 +7,11 @@ import {
   isPurposeOneRequired,
   vendorsQuery,
 } from '@assent/core';
-import {
-  Button,
-  Callout,
-  Checkbox,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  HTMLSelect,
-  HTMLTable,
-} from '@blueprintjs/core';
+import { Callout, Checkbox, Dialog, DialogBody, HTMLSelect, HTMLTable } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useClient } from '../app/ServicesContext';
 import type { PropertyFormApi } from './context';
-import { CANCEL_DIALOG, LEGAL_BASIS_DIALOG, OK } from './copy';
+import { LEGAL_BASIS_DIALOG } from './copy';
 
 type Basis = 'none' | 'consent' | 'legitimate';
 
@@ -137,13 +129,9 @@ export default function LegalBasisDialog({
           ))}
         </fieldset>
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={CANCEL_DIALOG} onClick={() => dispatch({ type: 'dialogCancel' })} />
-            <Button intent="primary" text={OK} onClick={() => dispatch({ type: 'legalBasisOk' })} />
-          </>
-        }
+      <OkCancelFooter
+        onCancel={() => dispatch({ type: 'dialogCancel' })}
+        onOk={() => dispatch({ type: 'legalBasisOk' })}
       />
     </Dialog>
   );

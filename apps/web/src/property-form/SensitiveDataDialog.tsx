@@ -1,7 +1,7 @@
 import { SENSITIVE_DATA_CATEGORIES, SENSITIVE_DATA_DIALOG_TITLE } from '@assent/core';
-import { Button, Checkbox, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { OkCancelFooter } from './fields';
+import { Checkbox, Dialog, DialogBody } from '@blueprintjs/core';
 import type { PropertyFormApi } from './context';
-import { CANCEL_DIALOG, OK } from './copy';
 
 /**
  * 'Please select the purposes for your sensitive data processing:' — the sensitive-data
@@ -43,17 +43,9 @@ export default function SensitiveDataDialog({
           ))}
         </fieldset>
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={CANCEL_DIALOG} onClick={() => dispatch({ type: 'dialogCancel' })} />
-            <Button
-              intent="primary"
-              text={OK}
-              onClick={() => dispatch({ type: 'sensitiveDataOk' })}
-            />
-          </>
-        }
+      <OkCancelFooter
+        onCancel={() => dispatch({ type: 'dialogCancel' })}
+        onOk={() => dispatch({ type: 'sensitiveDataOk' })}
       />
     </Dialog>
   );

@@ -1,8 +1,18 @@
-import { Card, Checkbox, FormGroup, H2, HTMLSelect, Radio, RadioGroup } from '@blueprintjs/core';
+import {
+  Button,
+  Card,
+  Checkbox,
+  DialogFooter,
+  FormGroup,
+  H2,
+  HTMLSelect,
+  Radio,
+  RadioGroup,
+} from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { FormField } from '../components/FormField';
-import { NO, YES } from './copy';
+import { CANCEL_DIALOG, NO, OK, YES } from './copy';
 
 /** One card of a property form: a titled region. */
 export function FormCard({
@@ -255,5 +265,19 @@ export function SelectField<T extends string>({
         </HTMLSelect>
       )}
     </FormField>
+  );
+}
+
+/** The footer of the forms' dialogs: Cancel reverts, OK applies. */
+export function OkCancelFooter({ onCancel, onOk }: { onCancel: () => void; onOk: () => void }) {
+  return (
+    <DialogFooter
+      actions={
+        <>
+          <Button text={CANCEL_DIALOG} onClick={onCancel} />
+          <Button intent="primary" text={OK} onClick={onOk} />
+        </>
+      }
+    />
   );
 }

@@ -16,15 +16,14 @@ import {
   Checkbox,
   Dialog,
   DialogBody,
-  DialogFooter,
   FormGroup,
   HTMLSelect,
 } from '@blueprintjs/core';
 import { SmallCrossIcon } from '@blueprintjs/icons';
 import { useId } from 'react';
 import { TextField } from '../components/FormField';
-import { CANCEL_DIALOG, COP_DIALOG, OK } from '../property-form/copy';
-import { RadioField } from '../property-form/fields';
+import { COP_DIALOG } from '../property-form/copy';
+import { OkCancelFooter, RadioField } from '../property-form/fields';
 import type { SiteFormStateAction } from './site-form-state';
 
 const FIELD = 'consentOrPayConfig';
@@ -157,17 +156,9 @@ export default function ConsentOrPayDialog({
         />
         <Callout compact>{COP_CONTENT_REVIEW_NOTE}</Callout>
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={CANCEL_DIALOG} onClick={() => dispatch({ type: 'dialogCancel' })} />
-            <Button
-              intent="primary"
-              text={OK}
-              onClick={() => dispatch({ type: 'consentOrPayOk' })}
-            />
-          </>
-        }
+      <OkCancelFooter
+        onCancel={() => dispatch({ type: 'dialogCancel' })}
+        onOk={() => dispatch({ type: 'consentOrPayOk' })}
       />
     </Dialog>
   );
