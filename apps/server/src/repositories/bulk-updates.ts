@@ -1,3 +1,4 @@
+import { bulkFailuresOf, type BulkUpdateFailure } from '@assent/core';
 import type { Queryable } from '../db';
 import { iso, isoOrNull } from '../db';
 import { contentVersions } from './accounts';
@@ -22,7 +23,7 @@ export interface BulkProgress {
   failed: number;
   pending: number;
   lastUpdatedOn: string | null;
-  failures: Array<{ siteId: number; identifier: string; field: string; message: string }>;
+  failures: BulkUpdateFailure[];
 }
 
 type Row = Record<string, unknown>;
@@ -128,12 +129,10 @@ export const bulkUpdates = {
       pending: count('pending'),
       lastUpdatedOn: isoOrNull(last),
       failures: failed.flatMap((f) =>
-        (f.issues?.length ? f.issues : [{ field: '', message: 'Failed' }]).map((i) => ({
-          siteId: Number(f.property_id),
-          identifier: f.identifier,
-          field: i.field,
-          message: i.message,
-        })),
+        bulkFailuresOf(
+          { siteId: Number(f.property_id), identifier: f.identifier },
+          f.issues?.length ? f.issues : [{ field: '', message: 'Failed' }],
+        ),
       ),
     };
   },

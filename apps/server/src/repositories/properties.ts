@@ -61,16 +61,6 @@ function storedListItem(p: PropertyValues, uuid: string, siteId: number): Stored
   };
 }
 
-/** The list row: what the properties table, the bulk-update filters and the CLI need. */
-export function toListItem(p: Property): PropertyListItem {
-  return {
-    ...storedListItem(p, p.uuid, p.siteId),
-    ...(p.themeName !== undefined ? { themeName: p.themeName } : {}),
-    editable: p.editable,
-    updatedAt: p.updatedAt,
-  };
-}
-
 export type PropertySort = 'url,ASC' | 'url,DESC' | 'updatedAt,DESC';
 
 const ORDER: Record<PropertySort, string> = {

@@ -3,16 +3,12 @@ import type { Issue } from '../validation';
 
 /**
  * A bulk update job and its status call (themes-and-bulk-update §7; properties-and-tags §3
- * "Bulk-update status for alerts"). The job runs property by property on the server.
+ * "Bulk-update status for alerts"). The job runs property by property on the server, which
+ * derives this state from its records; how the status page shows it is reports/bulk-update-progress.ts.
  */
 
 export const BulkUpdateJobStatus = z.enum(['RUNNING', 'SUCCESSFUL', 'FAILED']);
 export type BulkUpdateJobStatus = z.infer<typeof BulkUpdateJobStatus>;
-
-/** How a job's status is shown: RUNNING until it ends, then COMPLETED. */
-export type BulkUpdateDisplayStatus = 'RUNNING' | 'COMPLETED';
-export const bulkUpdateDisplayStatus = (status: BulkUpdateJobStatus): BulkUpdateDisplayStatus =>
-  status === 'RUNNING' ? 'RUNNING' : 'COMPLETED';
 
 /** Why one property was not updated: the broken rule of its save. */
 export const BulkUpdateFailure = z.object({
@@ -75,49 +71,5 @@ export type BulkUpdateStatusResponse = z.infer<typeof BulkUpdateStatusResponse>;
 /** A property's broken rules as the job's failure reasons. */
 export const bulkFailuresOf = (
   property: { siteId: number; identifier: string },
-  issues: readonly Issue[],
+  issues: readonly Pick<Issue, 'field' | 'message'>[],
 ): BulkUpdateFailure[] => issues.map(({ field, message }) => ({ ...property, field, message }));
-
-/**
- * A job's state after one more property: counts moved from pending, and the status set once none
- * is pending (FAILED if any property failed, else SUCCESSFUL).
- */
-export function recordBulkResult(
-  job: BulkUpdateJob,
-  result: { siteId: number; failures: readonly BulkUpdateFailure[] },
-  now: Date,
-): BulkUpdateJob {
-  const pending = Math.max(0, job.pending - 1);
-  const failed = [...job.failed, ...result.failures];
-  const successful = job.successful + (result.failures.length === 0 ? 1 : 0);
-  const done = pending === 0;
-  const anyFailed = failed.length > 0;
-  return {
-    ...job,
-    pending,
-    successful,
-    failed,
-    done,
-    status: done ? (anyFailed ? 'FAILED' : 'SUCCESSFUL') : 'RUNNING',
-    lastUpdatedOn: now.toISOString(),
-    ...(job.sites ? { sites: job.sites.filter((id) => id !== result.siteId) } : {}),
-  };
-}
-
-/** A new job for the given properties. */
-export const startBulkJob = (
-  siteIds: readonly number[],
-  initiatedBy: string,
-  now: Date,
-): BulkUpdateJob => ({
-  status: siteIds.length === 0 ? 'SUCCESSFUL' : 'RUNNING',
-  done: siteIds.length === 0,
-  initiatedBy,
-  startedAt: now.toISOString(),
-  lastUpdatedOn: now.toISOString(),
-  successful: 0,
-  failed: [],
-  pending: siteIds.length,
-  total: siteIds.length,
-  sites: [...siteIds],
-});
