@@ -6,25 +6,44 @@
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
 export class BitWriter {
-  bits = '';
+  /** One byte per bit, grown by doubling: a vendor bit field is a fill and a few writes. */
+  private buf = new Uint8Array(512);
+  private length = 0;
+
+  get bits(): string {
+    return this.buf.subarray(0, this.length).join('');
+  }
+
+  private grow(by: number): number {
+    const at = this.length;
+    this.length += by;
+    if (this.length > this.buf.length) {
+      const next = new Uint8Array(Math.max(this.length, this.buf.length * 2));
+      next.set(this.buf);
+      this.buf = next;
+    }
+    return at;
+  }
 
   int(value: number, width: number): this {
     const v = Math.max(0, Math.floor(value));
-    const s = v.toString(2);
-    if (s.length > width) throw new RangeError(`${value} does not fit ${width} bits`);
-    this.bits += s.padStart(width, '0');
+    if (v >= 2 ** width) throw new RangeError(`${value} does not fit ${width} bits`);
+    const at = this.grow(width);
+    // Up to 36 bits (TC string dates): division, as bitwise operators stop at 32.
+    for (let i = 0; i < width; i++) this.buf[at + i] = Math.floor(v / 2 ** (width - 1 - i)) % 2;
     return this;
   }
 
   bool(value: boolean): this {
-    this.bits += value ? '1' : '0';
+    this.buf[this.grow(1)] = value ? 1 : 0;
     return this;
   }
 
   /** A fixed-width bit field: bit i-1 set for each id i in 1..width. */
-  field(ids: ReadonlySet<number> | readonly number[], width: number): this {
-    const set = ids instanceof Set ? ids : new Set(ids as readonly number[]);
-    for (let id = 1; id <= width; id++) this.bits += set.has(id) ? '1' : '0';
+  field(ids: Iterable<number>, width: number): this {
+    const at = this.grow(width);
+    this.buf.fill(0, at, at + width);
+    for (const id of ids) if (id >= 1 && id <= width) this.buf[at + id - 1] = 1;
     return this;
   }
 
@@ -40,16 +59,22 @@ export class BitWriter {
     while ((fib[fib.length - 1] ?? 0) + (fib[fib.length - 2] ?? 0) <= value)
       fib.push((fib[fib.length - 1] ?? 0) + (fib[fib.length - 2] ?? 0));
     let rest = value;
-    const out: string[] = [];
+    const out: number[] = [];
     for (let i = fib.length - 1; i >= 0; i--) {
       const f = fib[i] ?? 0;
-      if (f <= rest) {
-        out[i] = '1';
-        rest -= f;
-      } else out[i] = '0';
+      out[i] = f <= rest ? 1 : 0;
+      if (f <= rest) rest -= f;
     }
-    this.bits += out.join('').replace(/0+$/, '') + '1';
+    while (out.length && out[out.length - 1] === 0) out.pop();
+    out.push(1);
+    const at = this.grow(out.length);
+    this.buf.set(out, at);
     return this;
+  }
+
+  /** The bits as base64url without padding (see encodeBits). */
+  base64url(): string {
+    return encodeBits(this.buf.subarray(0, this.length));
   }
 }
 
@@ -84,12 +109,14 @@ export class BitReader {
 }
 
 /** base64url without padding; the bits are zero-padded to a byte, then to a 6-bit boundary. */
-export function toBase64Url(bits: string): string {
-  let b = bits;
-  while (b.length % 8) b += '0';
-  while (b.length % 6) b += '0';
+function encodeBits(bits: ArrayLike<number>): string {
+  const length = Math.ceil((Math.ceil(bits.length / 8) * 8) / 6) * 6;
   let out = '';
-  for (let i = 0; i < b.length; i += 6) out += B64[parseInt(b.slice(i, i + 6), 2)];
+  for (let i = 0; i < length; i += 6) {
+    let v = 0;
+    for (let j = i; j < i + 6; j++) v = (v << 1) | (j < bits.length ? (bits[j] ?? 0) : 0);
+    out += B64[v];
+  }
   return out;
 }
 

@@ -66,6 +66,8 @@ export interface RuntimeDeps {
   navigate(url: string, newTab: boolean): void;
   sendBeacon(url: string, body: string): void;
   onError(error: unknown): void;
+  /** Runs work that can wait until the next frame has painted (default: at once). */
+  afterPaint?(fn: () => void): void;
 }
 
 export function browserDeps(
@@ -81,6 +83,8 @@ export function browserDeps(
       newTab ? void win.open(url, '_blank', 'noopener') : win.location.assign(url),
     sendBeacon: (url, body) => void win.navigator.sendBeacon?.(url, body),
     onError: (error) => console.warn('[assent]', error),
+    // A task queued from the next animation frame runs once that frame has painted.
+    afterPaint: (fn) => void win.requestAnimationFrame(() => void win.setTimeout(fn, 0)),
   };
 }
 
@@ -209,6 +213,7 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
     visitBase,
     (body) => endpoints.visit && deps.sendBeacon(endpoints.visit, body),
     () => deps.now().getTime(),
+    deps.afterPaint,
   );
   win.addEventListener('pagehide', () => visits.leave());
 

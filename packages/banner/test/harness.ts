@@ -57,6 +57,7 @@ export async function start(
     stub?: StubOptions | false;
     beforeInit?: () => void;
     now?: Date;
+    afterPaint?: RuntimeDeps['afterPaint'];
   } = {},
 ): Promise<Harness> {
   const config = opts.config ?? bannerConfigFixture();
@@ -84,6 +85,7 @@ export async function start(
     onError: (e) => {
       throw e;
     },
+    ...(opts.afterPaint ? { afterPaint: opts.afterPaint } : {}),
   };
   const cmp = await init(
     {

@@ -357,6 +357,23 @@ describe('consent mode and visit events', () => {
     });
   });
 
+  it('sends the choice after the next paint, or at pagehide when the page goes first', async () => {
+    const frames: Array<() => void> = [];
+    const h = await start({ afterPaint: (fn) => frames.push(fn) });
+    await h.cmp.acceptAll();
+    expect(h.beacons).toEqual([]);
+    frames.shift()!();
+    expect(h.beacons.map((b) => JSON.parse(b.body).o)).toEqual(['a']);
+
+    resetWindow();
+    const left = await start({ afterPaint: (fn) => frames.push(fn) });
+    await left.cmp.rejectAll();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(left.beacons.map((b) => JSON.parse(b.body).o)).toEqual(['r']);
+    frames.forEach((fn) => fn());
+    expect(left.beacons).toHaveLength(1);
+  });
+
   it('reports a bounce when the visitor leaves without choosing', async () => {
     const h = await start();
     window.dispatchEvent(new Event('pagehide'));

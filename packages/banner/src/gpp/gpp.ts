@@ -1,4 +1,4 @@
-import { BitWriter, toBase64Url } from '../bits';
+import { BitWriter } from '../bits';
 import type { GppSectionName, UsSectionLayout } from './sections';
 import { GPP_SECTION_IDS, US_FIELD_NAMES, US_SECTIONS } from './sections';
 
@@ -87,9 +87,9 @@ export function encodeUsSection(name: keyof typeof US_SECTIONS, s: UsSignal): st
     const v = fieldValue(s, code, name);
     for (const x of Array.isArray(v) ? v : [v]) w.int(x, 2);
   }
-  const core = toBase64Url(w.bits);
+  const core = w.base64url();
   if (!layout.gpc) return core;
-  return `${core}.${toBase64Url(new BitWriter().int(1, 2).bool(s.gpc).bits)}`;
+  return `${core}.${new BitWriter().int(1, 2).bool(s.gpc).base64url()}`;
 }
 
 /** The section's fields by GPP name, as `__gpp('getSection')` returns them. */
@@ -129,7 +129,7 @@ export function encodeGppHeader(ids: readonly number[]): string {
       offset = end;
     }
   }
-  return toBase64Url(w.bits);
+  return w.base64url();
 }
 
 /** The GPP string: header, then each section's string in section-id order. */

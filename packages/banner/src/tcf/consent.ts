@@ -1,5 +1,5 @@
 import type { BannerGdpr } from '@assent/core';
-import { allowedLegitimateInterestPurposes, idsOf } from '@assent/core';
+import { allowedLegitimateInterestPurposes, idsOf, maskOf } from '@assent/core';
 import type { TCModel } from './tcstring';
 
 /** A visitor's GDPR choices: what the TC string and consent mode are computed from. */
@@ -30,27 +30,30 @@ export const vendorDeclarations = (gdpr: BannerGdpr): VendorDeclarations[] =>
     specialFeatures: idsOf(sf),
   }));
 
-/** Vendors asking consent for something the publisher offers (a purpose or a special feature). */
-export function consentVendors(gdpr: BannerGdpr): number[] {
-  const offered = new Set(gdpr.consentPurposes);
-  const features = new Set(gdpr.specialFeatures);
-  return vendorDeclarations(gdpr)
-    .filter(
-      (v) =>
-        v.purposes.some((p) => offered.has(p)) ||
-        v.specialFeatures.some((f) => features.has(f)) ||
-        v.flexiblePurposes.some((p) => offered.has(p)),
-    )
-    .map((v) => v.id);
+/**
+ * The vendors accept all consents to and allows legitimate interest for, from the compact masks
+ * (no per-vendor arrays): computed once per config, as a click must stay well inside a frame with
+ * 700 vendors.
+ */
+const acceptAllVendorsCache = new WeakMap<BannerGdpr, { consent: number[]; li: number[] }>();
+function acceptAllVendors(gdpr: BannerGdpr): { consent: number[]; li: number[] } {
+  let lists = acceptAllVendorsCache.get(gdpr);
+  if (!lists) {
+    const offered = maskOf(gdpr.consentPurposes);
+    const features = maskOf(gdpr.specialFeatures);
+    const allowedLI = maskOf(allowedLegitimateInterestPurposes(gdpr.legitimateInterestPurposes));
+    lists = { consent: [], li: [] };
+    for (const [id, purposes, li, flexible, special] of gdpr.vendors) {
+      if (purposes & offered || flexible & offered || special & features) lists.consent.push(id);
+      if (li & allowedLI) lists.li.push(id);
+    }
+    acceptAllVendorsCache.set(gdpr, lists);
+  }
+  return lists;
 }
 
-/** Vendors relying on legitimate interest for a purpose the publisher allows it for. */
-export function legitimateInterestVendors(gdpr: BannerGdpr): number[] {
-  const allowed = new Set(allowedLegitimateInterestPurposes(gdpr.legitimateInterestPurposes));
-  return vendorDeclarations(gdpr)
-    .filter((v) => v.legIntPurposes.some((p) => allowed.has(p)))
-    .map((v) => v.id);
-}
+/** Vendors asking consent for something the publisher offers (a purpose or a special feature). */
+export const consentVendors = (gdpr: BannerGdpr): number[] => [...acceptAllVendors(gdpr).consent];
 
 const customIds = (gdpr: BannerGdpr, basis: 'CONSENT' | 'LEGITIMATE_INTEREST') =>
   (gdpr.publisherTC?.customPurposes ?? []).filter((c) => c.legalBasis === basis).map((c) => c.id);
@@ -60,8 +63,8 @@ export function acceptAllChoices(gdpr: BannerGdpr): Choices {
     purposes: new Set(gdpr.consentPurposes),
     purposesLI: new Set(allowedLegitimateInterestPurposes(gdpr.legitimateInterestPurposes)),
     specialFeatures: new Set(gdpr.specialFeatures),
-    vendors: new Set(consentVendors(gdpr)),
-    vendorsLI: new Set(legitimateInterestVendors(gdpr)),
+    vendors: new Set(acceptAllVendors(gdpr).consent),
+    vendorsLI: new Set(acceptAllVendors(gdpr).li),
     custom: new Set(customIds(gdpr, 'CONSENT')),
   };
 }

@@ -1,5 +1,5 @@
 import type { TcfRestrictionType } from '@assent/core';
-import { BitReader, BitWriter, fromBase64Url, toBase64Url } from '../bits';
+import { BitReader, BitWriter, fromBase64Url } from '../bits';
 
 /** Everything a TC string (core, disclosed vendors and publisher TC segments) carries. */
 export interface TCModel {
@@ -44,7 +44,9 @@ const decis = (d: Date) => Math.round(d.getTime() / 100);
 
 /** Consecutive ids as [start, end] ranges. */
 export function toRanges(ids: readonly number[]): Array<[number, number]> {
-  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  // Vendor lists arrive sorted (GVL order); sort only when they are not.
+  const ascending = ids.every((id, i) => i === 0 || id > (ids[i - 1] ?? 0));
+  const sorted = ascending ? ids : [...new Set(ids)].sort((a, b) => a - b);
   const out: Array<[number, number]> = [];
   for (const id of sorted) {
     const last = out[out.length - 1];
@@ -118,7 +120,7 @@ export function encodeCoreSegment(m: TCModel): string {
     w.int(x.purposeId, 6).int(x.type, 2);
     writeRanges(w, toRanges(x.vendorIds));
   }
-  return toBase64Url(w.bits);
+  return w.base64url();
 }
 
 /** The TC string: core segment, then disclosed vendors and publisher TC when the model has them. */
@@ -127,7 +129,7 @@ export function encodeTCString(m: TCModel): string {
   if (m.disclosedVendors) {
     const w = new BitWriter().int(SEGMENT_DISCLOSED_VENDORS, 3);
     writeVendorSection(w, m.disclosedVendors);
-    segments.push(toBase64Url(w.bits));
+    segments.push(w.base64url());
   }
   const p = m.publisherTC;
   if (p) {
@@ -138,7 +140,7 @@ export function encodeTCString(m: TCModel): string {
       .int(p.numCustomPurposes, 6)
       .field(p.customConsents, p.numCustomPurposes)
       .field(p.customLegitimateInterests, p.numCustomPurposes);
-    segments.push(toBase64Url(w.bits));
+    segments.push(w.base64url());
   }
   return segments.join('.');
 }
