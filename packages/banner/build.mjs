@@ -41,7 +41,7 @@ const runtimeCore = {
 
 const common = {
   bundle: true,
-  minify: true,
+  minify: process.env.ASSENT_BANNER_READABLE !== '1',
   target: 'es2020',
   legalComments: 'none',
   plugins: [runtimeCore],

@@ -71,6 +71,19 @@ describe.skipIf(!hasChromium())('banner in Chromium', () => {
       expect(decoded.purposeConsents.size).toBe(0);
       expect(decoded.vendorConsents.size).toBe(0);
       await expect(reject.count()).resolves.toBe(0);
+
+      // The banner is an overlay: nothing on the publisher's page moved, before or after the choice.
+      const shifts = await page.evaluate(
+        () =>
+          new Promise<number[]>((resolve) => {
+            const values: number[] = [];
+            new PerformanceObserver((list) => {
+              for (const e of list.getEntries()) values.push((e as { value?: number }).value ?? 0);
+            }).observe({ type: 'layout-shift', buffered: true });
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve(values)));
+          }),
+      );
+      expect(shifts).toEqual([]);
     } finally {
       await browser.close();
     }
