@@ -39,6 +39,7 @@ import { SurveyPopup } from '../promotions/SurveyPopup';
 import { AuditLogModals } from './AuditLogModals';
 import type { PropertyDialog } from './dialogs';
 import { PropertiesTable } from './PropertiesTable';
+import { UniversalTagWarning } from './UniversalTagWarning';
 
 const TagDialog = lazy(() => import('./TagDialog'));
 const DownloadLogsDialog = lazy(() => import('./DownloadLogsDialog'));
@@ -177,6 +178,12 @@ export default function PropertiesPage() {
       actions={actions}
       before={
         <>
+          <UniversalTagWarning
+            key={pCode}
+            pCode={pCode}
+            properties={properties.data}
+            onGetTag={() => setDialog({ kind: 'universalTag' })}
+          />
           <PremiumBanner pCode={pCode} />
           {organisation && !organisation.consentOrPayEnabled ? (
             <ConsentOrPayBanner pCode={pCode} />
@@ -191,6 +198,14 @@ export default function PropertiesPage() {
             pCode={pCode}
             type={dialog.type}
             propertyId={dialog.item.uuid}
+            premium={organisation?.premiumEligible ?? false}
+            onClose={() => setDialog(null)}
+          />
+        ) : null}
+        {dialog?.kind === 'universalTag' ? (
+          <TagDialog
+            pCode={pCode}
+            type="universal"
             premium={organisation?.premiumEligible ?? false}
             onClose={() => setDialog(null)}
           />

@@ -3,6 +3,7 @@ import type { PropertyListItem, TagType } from '@assent/core';
 /** Which row dialog is open on the properties list (one at a time). */
 export type PropertyDialog =
   | { kind: 'tag'; type: Extract<TagType, 'site' | 'amp'>; item: PropertyListItem }
+  | { kind: 'universalTag' }
   | { kind: 'downloadLogs'; item: PropertyListItem }
   | { kind: 'delete'; item: PropertyListItem }
   | null;

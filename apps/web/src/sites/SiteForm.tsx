@@ -6,6 +6,7 @@ import {
   privacyPolicyLinkShown,
   propertiesKeys,
   propertyKeys,
+  recordPropertyAdded,
   regulationsOf,
   subdomainsAllowed,
   supportsFeature,
@@ -13,7 +14,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useClient } from '../app/ServicesContext';
+import { useClient, useConsoleStorage } from '../app/ServicesContext';
 import { errorMessage, useAlerts } from '../components/alerts';
 import { TextField } from '../components/FormField';
 import type { PropertyFormApi, PropertyInitData } from '../property-form/context';
@@ -84,6 +85,7 @@ export function SiteForm({
   intro,
 }: SiteFormProps) {
   const client = useClient();
+  const storage = useConsoleStorage();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const alerts = useAlerts();
@@ -113,6 +115,8 @@ export function SiteForm({
       }
       const { property } = outcome;
       queryClient.setQueryData(propertyKeys.detail(pCode, property.uuid), property);
+      // A new site: the list says to retrieve the universal tag next.
+      if (!siteId) recordPropertyAdded(pCode, property.uuid, storage);
       await queryClient.invalidateQueries({ queryKey: propertiesKeys.account(pCode) });
       alerts.show(propertySaved(property.url ?? ''), 'success');
       navigate(returnTo);

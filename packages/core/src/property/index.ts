@@ -8,5 +8,6 @@ export * from './messages';
 export * from './regulations';
 export * from './save-payload';
 export * from './schema';
+export * from './universal-tag-warning';
 export * from './us-privacy';
 export * from './validate';

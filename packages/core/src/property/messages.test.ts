@@ -32,6 +32,7 @@ describe('property messages', () => {
       m.UNIVERSAL_TAG_WARNING,
       'Congrats on adding your property! Next, retrieve the Universal Tag.',
     ],
+    [m.UNIVERSAL_TAG_WARNING_NOTE, 'The alert may take up to 24 hours to turn green.'],
     [m.DOCUMENTATION_ALERT, 'Help Us Improve Our Documentation!'],
     [m.PROPERTY_NAMES_COPIED, 'The properties names were copied!'],
     [m.TAG_COPIED, 'The tag has been copied'],
