@@ -6,8 +6,7 @@ export const SURVEY_COMMENT_LABEL = 'Anything else you would like to tell us? (o
 export const SURVEY_SUBMIT = 'SUBMIT';
 export const SURVEY_POPUP_CLOSE = 'Close the survey';
 
-export const PREMIUM_BANNER_TEXT =
-  'Advanced consent options, premium reports and TCF 2.0 tags are on their way.';
+export const PREMIUM_BANNER_TEXT = 'Advanced consent options and premium reports are on their way.';
 
 export const PRICING_TITLE = 'From Consent to Cashflow';
 export const PRICING_TEXT = [

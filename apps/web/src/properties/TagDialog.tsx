@@ -1,6 +1,7 @@
 import type { TagType } from '@assent/core';
 import {
   DISPLAY_PERSISTENT_LINK,
+  DOCUMENTATION_ALERT,
   TAG_COPIED,
   TAG_COPIED_CONFIRMATION_MS,
   TAG_TITLES,
@@ -8,6 +9,7 @@ import {
   tagQuery,
 } from '@assent/core';
 import {
+  AnchorButton,
   Button,
   Callout,
   Checkbox,
@@ -21,6 +23,7 @@ import {
 } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { HELP_CENTER_URL } from '../app/product';
 import { useClient } from '../app/ServicesContext';
 import { errorMessage } from '../components/alerts';
 import { CopyBlock } from '../components/CopyBlock';
@@ -30,8 +33,16 @@ export const INSTRUCTIONS_BUTTON = 'INSTRUCTIONS';
 export const CLOSE_BUTTON = 'CLOSE';
 export const STYLES_BLOCK_LABEL = 'Styles for the page head';
 export const TAG_BLOCK_LABEL = 'Tag';
+/**
+ * The spec names the 'TCF 2.0 Tag' tab and nothing more; the runtime speaks TCF 2.2 and later, whose
+ * TC strings (format version 2) TCF 2.0 vendors read, so the tab shows the same tag and says so.
+ */
 export const TCF_TAG_NOTE =
-  'The server issues one tag for every TCF version; it is shown here. A dedicated TCF 2.0 variant will appear in this tab when the server provides one.';
+  'There is no separate TCF 2.0 tag: TCF 2.0 was replaced by TCF 2.2, and this tag writes TC strings that vendors of every TCF 2 version read. It is the same tag as in the Tag tab.';
+/** The documentation alert's text and link (properties-and-tags §8 gives only its title). */
+export const DOCUMENTATION_ALERT_TEXT =
+  'Was anything in these steps unclear or missing? Tell us in the Help Center and we will improve them.';
+export const DOCUMENTATION_FEEDBACK = 'Send feedback';
 
 export interface TagDialogProps {
   pCode: string;
@@ -70,6 +81,17 @@ export default function TagDialog({ pCode, type, propertyId, premium, onClose }:
                 <li key={line}>{line}</li>
               ))}
             </ol>
+          </Callout>
+          <Callout intent="success" title={DOCUMENTATION_ALERT} className="assent-doc-alert">
+            <p>{DOCUMENTATION_ALERT_TEXT}</p>
+            <AnchorButton
+              size="small"
+              variant="outlined"
+              href={HELP_CENTER_URL}
+              target="_blank"
+              rel="noopener noreferrer"
+              text={DOCUMENTATION_FEEDBACK}
+            />
           </Callout>
         </Collapse>
         {tab === 'tcf20' ? <p className="assent-muted">{TCF_TAG_NOTE}</p> : null}

@@ -4,6 +4,7 @@ import {
   AUDIT_SUCCESS_TITLE,
   COPY_PROPERTIES,
   DISPLAY_PERSISTENT_LINK,
+  DOCUMENTATION_ALERT,
   END_DATE_IN_FUTURE,
   NOT_ABLE_TO_DELETE,
   PENDING_UPDATES,
@@ -29,6 +30,12 @@ import { DELETE_CONFIRM, DELETE_TITLE } from './DeletePropertyDialog';
 import { DOWNLOAD_LOGS_TITLE, END_DATE_LABEL, PREPARE_LOGS } from './DownloadLogsDialog';
 
 const PATH = '/protect/p-AB12CD/properties';
+import {
+  DOCUMENTATION_ALERT_TEXT,
+  DOCUMENTATION_FEEDBACK,
+  TAG_TAB,
+  TCF_TAG_NOTE,
+} from './TagDialog';
 const tag = (
   type: 'universal' | 'site' | 'amp',
   extra: Partial<{ styles: string; name: string }> = {},
@@ -93,7 +100,7 @@ describe('tag dialogs', () => {
     expect(within(dialog).getByText('Paste the tag in the <head> of every page.')).toBeTruthy();
   });
 
-  it('offers the TCF 2.0 tab to premium accounts only', async () => {
+  it('offers the TCF 2.0 tab to premium accounts only, saying it is the same tag', async () => {
     const api = fakeApi()
       .on('GET /customization/v2/site', { body: [] })
       .on('GET /customization/v2/tag', tag('universal'));
@@ -106,7 +113,66 @@ describe('tag dialogs', () => {
     });
     await user.click(await screen.findByRole('button', { name: UNIVERSAL_TAG_BUTTON }));
     const dialog = await screen.findByRole('dialog', { name: 'Your Universal Tag' });
-    expect(await within(dialog).findByRole('tab', { name: TCF_TAG_TAB })).toBeTruthy();
+    expect(within(dialog).getByRole('tab', { name: TAG_TAB }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    expect(within(dialog).queryByText(TCF_TAG_NOTE)).toBeNull();
+    await user.click(await within(dialog).findByRole('tab', { name: TCF_TAG_TAB }));
+    expect(within(dialog).getByText(TCF_TAG_NOTE)).toBeTruthy();
+    expect(
+      await within(dialog).findByText('<script src="/banner/universal.js"></script>'),
+    ).toBeTruthy();
+    // One tag for both tabs: no other variant is asked for.
+    expect(
+      api.calls.filter((c) => c.path === '/customization/v2/tag').map((c) => c.search),
+    ).toEqual(['?pCode=AB12CD&type=universal']);
+  });
+
+  it('shows no TCF 2.0 tab to accounts without premium', async () => {
+    const api = fakeApi()
+      .on('GET /customization/v2/site', { body: [listItem(1)] })
+      .on('GET /customization/v2/tag', ({ url }) =>
+        tag(url.searchParams.get('type') === 'site' ? 'site' : 'universal'),
+      );
+    const { user } = renderApp({
+      path: PATH,
+      api,
+      organisations: [
+        buildOrganisation({ pcode: 'AB12CD', premiumEligible: false, sspTosAccepted: false }),
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: UNIVERSAL_TAG_BUTTON }));
+    const universal = await screen.findByRole('dialog', { name: 'Your Universal Tag' });
+    expect(
+      await within(universal).findByText('<script src="/banner/universal.js"></script>'),
+    ).toBeTruthy();
+    expect(within(universal).queryByRole('tab')).toBeNull();
+    expect(within(universal).queryByText(TCF_TAG_TAB)).toBeNull();
+    await user.click(within(universal).getByRole('button', { name: 'CLOSE' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await openMoreOptions(user, 'site-01.example.com', PROPERTY_MORE_OPTIONS.getTag);
+    const site = await screen.findByRole('dialog', { name: 'Your Site Tag' });
+    expect(await within(site).findByText('<script src="/banner/site.js"></script>')).toBeTruthy();
+    expect(within(site).queryByRole('tab')).toBeNull();
+  });
+
+  it('shows the documentation alert with the instructions', async () => {
+    const api = fakeApi()
+      .on('GET /customization/v2/site', { body: [] })
+      .on('GET /customization/v2/tag', tag('universal'));
+    const { user } = renderApp({ path: PATH, api });
+    await user.click(await screen.findByRole('button', { name: UNIVERSAL_TAG_BUTTON }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your Universal Tag' });
+    await within(dialog).findByText('<script src="/banner/universal.js"></script>');
+    const instructions = within(dialog).getByRole('button', { name: 'INSTRUCTIONS' });
+    expect(instructions.getAttribute('aria-expanded')).toBe('false');
+    await user.click(instructions);
+    expect(instructions.getAttribute('aria-expanded')).toBe('true');
+    expect(within(dialog).getByRole('heading', { name: DOCUMENTATION_ALERT })).toBeTruthy();
+    expect(within(dialog).getByText(DOCUMENTATION_ALERT_TEXT)).toBeTruthy();
+    const link = within(dialog).getByRole('button', { name: DOCUMENTATION_FEEDBACK });
+    expect(link.getAttribute('href')).toBe('/api/docs');
+    expect(link.getAttribute('target')).toBe('_blank');
   });
 
   it('gets the AMP tag with its styles block and the persistent link checkbox', async () => {
