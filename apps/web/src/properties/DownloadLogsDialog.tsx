@@ -49,7 +49,8 @@ export default function DownloadLogsDialog({
   const queryClient = useQueryClient();
   const today = now().toISOString().slice(0, 10);
   const [endDate, setEndDate] = useState(today);
-  const [daysBack, setDaysBack] = useState<number | undefined>(30);
+  // No period is preselected: the spec requires the user to choose 30, 60 or 90 days.
+  const [daysBack, setDaysBack] = useState<number | undefined>(undefined);
   const [fields, setFields] = useState<Record<string, string>>({});
   const prepare = useMutation({
     mutationFn: (body: { endDate: string; daysBack: number }) =>

@@ -6,10 +6,12 @@ import {
   DISPLAY_PERSISTENT_LINK,
   DOCUMENTATION_ALERT,
   END_DATE_IN_FUTURE,
+  END_DATE_TOO_OLD,
   NOT_ABLE_TO_DELETE,
   PENDING_UPDATES,
   PROPERTY_MORE_OPTIONS,
   PROPERTY_NAMES_COPIED,
+  REQUIRED,
   SURVEY_ANSWER_REQUIRED,
   SURVEY_THANKS,
   TAG_COPIED,
@@ -28,14 +30,14 @@ import { listItem } from '../testing/builders';
 import { fakeApi, renderApp } from '../testing/render';
 import { DELETE_CONFIRM, DELETE_TITLE } from './DeletePropertyDialog';
 import { DOWNLOAD_LOGS_TITLE, END_DATE_LABEL, PREPARE_LOGS } from './DownloadLogsDialog';
-
-const PATH = '/protect/p-AB12CD/properties';
 import {
   DOCUMENTATION_ALERT_TEXT,
   DOCUMENTATION_FEEDBACK,
   TAG_TAB,
   TCF_TAG_NOTE,
 } from './TagDialog';
+
+const PATH = '/protect/p-AB12CD/properties';
 const tag = (
   type: 'universal' | 'site' | 'amp',
   extra: Partial<{ styles: string; name: string }> = {},
@@ -275,11 +277,21 @@ describe('download logs and audit modals', () => {
     const { user } = renderApp({ path: PATH, api });
     await openMoreOptions(user, 'site-01.example.com', PROPERTY_MORE_OPTIONS.downloadLogs);
     const dialog = await screen.findByRole('dialog', { name: DOWNLOAD_LOGS_TITLE });
-    const end = within(dialog).getByLabelText(new RegExp(END_DATE_LABEL));
+    const end = within(dialog).getByLabelText(new RegExp(END_DATE_LABEL)) as HTMLInputElement;
+    // The end date starts on today; no period is chosen for the user.
+    expect(end.value).toBe('2024-03-15');
+    for (const days of ['30 days', '60 days', '90 days'])
+      expect((within(dialog).getByLabelText(days) as HTMLInputElement).checked).toBe(false);
     await user.clear(end);
+    await user.click(within(dialog).getByRole('button', { name: PREPARE_LOGS }));
+    expect(within(dialog).getAllByText(REQUIRED)).toHaveLength(2);
     await user.type(end, '2024-04-01');
     await user.click(within(dialog).getByRole('button', { name: PREPARE_LOGS }));
     expect(within(dialog).getByText(END_DATE_IN_FUTURE)).toBeTruthy();
+    await user.clear(end);
+    await user.type(end, '2023-02-14');
+    await user.click(within(dialog).getByRole('button', { name: PREPARE_LOGS }));
+    expect(within(dialog).getByText(END_DATE_TOO_OLD)).toBeTruthy();
     await user.clear(end);
     await user.type(end, '2024-03-10');
     await user.click(within(dialog).getByLabelText('60 days'));
