@@ -8,6 +8,7 @@ import {
   UNKNOWN_ERROR_MESSAGE,
   listRoutes,
   routes,
+  summaryRequestFor,
 } from '@assent/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES, buildApp } from '../src/app';
@@ -416,10 +417,11 @@ describe.each(stores())('vendors, audit logs, feedback and errors (%s)', (store)
     const later = await server.request({
       method: 'POST',
       url: `/analytics/v1/summary/pcode/${user.pcode}`,
-      payload: {},
+      payload: summaryRequestFor({ startDate: '2026-11-01', endDate: '2026-11-30' }, [site.uuid]),
       as: user,
     });
-    expect([400, 501]).toContain(later.statusCode);
+    expect(later.statusCode).toBe(501);
+    expect(json(later)).toEqual({ status: 'NOT_IMPLEMENTED', message: REPORTS_NOT_AVAILABLE });
     const jobs = await server.request({
       method: 'GET',
       url: `/analytics/v1/pcode/${user.pcode}/jobs`,
