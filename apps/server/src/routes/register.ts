@@ -39,9 +39,10 @@ async function enforceRateLimit(
 ) {
   const now = deps.now();
   const checks = [{ key: `ip:${request.ip}:${routeId}`, limit: RATE_LIMITS.perIp }];
+  // Keyed as users are looked up (trimmed, any case), so ' Ada@x.com' is not a fresh allowance.
   if (account)
     checks.push({
-      key: `account:${account.toLowerCase()}:${route.path}`,
+      key: `account:${account.trim().toLowerCase()}:${route.path}`,
       limit: RATE_LIMITS.perAccount,
     });
   for (const check of checks) {
