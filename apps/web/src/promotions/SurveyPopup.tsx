@@ -46,44 +46,47 @@ export function SurveyPopup({ pCode }: { pCode: string }) {
     );
 
   return (
-    <Card
-      elevation={3}
-      className="assent-survey-popup"
-      role="complementary"
-      aria-label={SURVEY_TITLE}
-    >
-      <div className="assent-survey-popup-header">
-        <H5>{SURVEY_TITLE}</H5>
-        <Button
-          variant="minimal"
-          size="small"
-          icon={<CrossIcon />}
-          aria-label={SURVEY_POPUP_CLOSE}
-          onClick={close}
-        />
-      </div>
-      {thanked ? (
-        <p role="status">{SURVEY_THANKS}</p>
-      ) : (
-        <>
-          <p id="assent-survey-popup-question">{SURVEY_QUESTION}</p>
-          <div
-            className="assent-survey-popup-answers"
-            role="group"
-            aria-labelledby="assent-survey-popup-question"
-          >
-            {SURVEY_ANSWERS.map((option) => (
-              <Button
-                key={option.value}
-                size="small"
-                text={option.label}
-                disabled={submit.isPending}
-                onClick={() => answer(option.value)}
-              />
-            ))}
-          </div>
-        </>
-      )}
-    </Card>
+    <>
+      <div className="assent-survey-popup-spacer" aria-hidden="true" />
+      <Card
+        elevation={3}
+        className="assent-survey-popup"
+        role="complementary"
+        aria-label={SURVEY_TITLE}
+      >
+        <div className="assent-survey-popup-header">
+          <H5>{SURVEY_TITLE}</H5>
+          <Button
+            variant="minimal"
+            size="small"
+            icon={<CrossIcon />}
+            aria-label={SURVEY_POPUP_CLOSE}
+            onClick={close}
+          />
+        </div>
+        {thanked ? (
+          <p role="status">{SURVEY_THANKS}</p>
+        ) : (
+          <>
+            <p id="assent-survey-popup-question">{SURVEY_QUESTION}</p>
+            <div
+              className="assent-survey-popup-answers"
+              role="group"
+              aria-labelledby="assent-survey-popup-question"
+            >
+              {SURVEY_ANSWERS.map((option) => (
+                <Button
+                  key={option.value}
+                  size="small"
+                  text={option.label}
+                  disabled={submit.isPending}
+                  onClick={() => answer(option.value)}
+                />
+              ))}
+            </div>
+          </>
+        )}
+      </Card>
+    </>
   );
 }

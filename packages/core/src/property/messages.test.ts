@@ -37,6 +37,8 @@ describe('property messages', () => {
     [m.PROPERTY_NAMES_COPIED, 'The properties names were copied!'],
     [m.TAG_COPIED, 'The tag has been copied'],
     [m.PROPERTIES_TITLE, 'Properties protected by CMP'],
+    [m.BACK_TO_ALL_PROPERTIES, 'Back to all properties'],
+    [m.SITE_SAVE_ERROR, 'There was an error saving your site'],
     [m.SITE_REPORT_PERIOD, 'Report period: Last 30 days'],
     [m.PREMIUM_BANNER, 'CMP Premium coming soon'],
     [m.PREMIUM_BANNER_BUTTON, 'Unlock Premium for FREE'],

@@ -3,8 +3,13 @@
  * is "not shown", the wording here is ours (docs/decisions.md).
  */
 
-/** The spec writes 'Oops, remove http:// or {host}'; {host} is read as the https:// scheme. */
-export const SITE_URL_HAS_SCHEME = 'Oops, remove http:// or https://';
+/** A site url starting with a scheme: the spec's wording, with its {host} placeholder. */
+export const SITE_URL_HAS_SCHEME_TEMPLATE = 'Oops, remove http:// or {host}';
+/** The scheme message with {host} filled in. */
+export const siteUrlHasSchemeMessage = (host: string): string =>
+  SITE_URL_HAS_SCHEME_TEMPLATE.replace('{host}', host);
+/** The message the url rule gives: {host} names the other scheme to remove (docs/decisions.md). */
+export const SITE_URL_HAS_SCHEME = siteUrlHasSchemeMessage('https://');
 export const SITE_URL_INVALID = 'URL field is not valid.';
 export const DUPLICATE_PROPERTY = 'Oops, this URL already exists. Please update your Site URL.';
 export const PACKAGE_ID_INVALID = 'Please enter a valid package ID';
@@ -68,6 +73,8 @@ export const universalTagDetected = (url: string): string =>
   `Are you sure you want to delete this ${kind}? This is irreversible.`;
 
 export const PROPERTIES_TITLE = 'Properties protected by CMP';
+/** The back link of the site and app pages (properties-and-tags §2). */
+export const BACK_TO_ALL_PROPERTIES = 'Back to all properties';
 export const SITE_REPORT_PERIOD = 'Report period: Last 30 days';
 export const PREMIUM_BANNER = 'CMP Premium coming soon';
 export const PREMIUM_BANNER_BUTTON = 'Unlock Premium for FREE';
