@@ -1,6 +1,7 @@
 import {
   CHANGE_PASSWORD,
   ERROR_BOUNDARY,
+  HELP_CENTER_LABEL,
   LOGOUT_LABEL,
   NEW_PASSWORD_REQUIRED,
   OLD_PASSWORD_REQUIRED,
@@ -13,16 +14,40 @@ import {
 } from '@assent/core';
 import { buildAccountUser, buildAnnouncement } from '@assent/core/testing';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { LOADING_TEXT } from '../components/Loading';
 import { BACK_HOME } from '../components/StatusPages';
 import { apiError } from '../testing/fake-api';
 import { fakeApi, renderApp } from '../testing/render';
 import { CLOSE_ANNOUNCEMENT, DISMISS_ANNOUNCEMENT } from './AnnouncementsModal';
+import { SDK_BUTTON, SDK_FILE_NAME } from './SdkDownloadButton';
 import { NEW_TAG } from './TabBar';
 
 const withSites = () => fakeApi().on('GET /customization/v2/site', { body: [] });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** jsdom has no object URLs: record the file the console hands to the browser. */
+function captureDownloads() {
+  const saved: Array<{ name: string; href: string; blob: Blob }> = [];
+  let last: Blob | undefined;
+  Object.assign(URL, {
+    createObjectURL: (blob: Blob) => {
+      last = blob;
+      return 'blob:assent-test';
+    },
+    revokeObjectURL: () => {},
+  });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    saved.push({ name: this.download, href: this.getAttribute('href') ?? '', blob: last! });
+  });
+  return saved;
+}
 
 describe('shell', () => {
   it("shows 'Loading...' while asking who is signed in", async () => {
@@ -81,6 +106,65 @@ describe('shell', () => {
     await user.click(within(menu).getByText('p-ZZ99'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/protect/p-ZZ99/properties'));
     expect((await screen.findByTestId('account-code')).textContent).toBe('p-ZZ99');
+  });
+
+  it("'DOWNLOAD SDK' downloads the apps' SDK package as assent-sdk.zip", async () => {
+    const saved = captureDownloads();
+    const zip = new Uint8Array([0x50, 0x4b, 0x05, 0x06]).buffer;
+    const api = withSites().on('GET /customization/v2/app/sdk', { body: zip });
+    const { user } = renderApp({ path: '/protect/p-AB12CD/properties', api });
+    await user.click(await screen.findByRole('button', { name: SDK_BUTTON }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatchObject({ name: SDK_FILE_NAME, href: 'blob:assent-test' });
+    expect(SDK_FILE_NAME).toBe('assent-sdk.zip');
+    expect(saved[0]!.blob.type).toBe('application/zip');
+    // The bytes of the response, untouched (jsdom's Blob has no arrayBuffer()).
+    expect(saved[0]!.blob.size).toBe(zip.byteLength);
+    expect(api.calls.filter((c) => c.path === '/customization/v2/app/sdk')).toHaveLength(1);
+  });
+
+  it("a failed SDK download shows the server's message", async () => {
+    const saved = captureDownloads();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const api = withSites().on(
+      'GET /customization/v2/app/sdk',
+      apiError(503, 'UNAVAILABLE', 'The SDK package is being rebuilt.'),
+    );
+    const { user } = renderApp({ path: '/protect/p-AB12CD/properties', api });
+    await user.click(await screen.findByRole('button', { name: SDK_BUTTON }));
+    expect(await screen.findByText('The SDK package is being rebuilt.')).toBeTruthy();
+    expect(error).toHaveBeenCalledWith('Assent: SDK download failed', expect.anything());
+    expect(saved).toEqual([]);
+  });
+
+  it('has the Help Center button: the support site in a new tab, on every signed-in page', async () => {
+    const { router } = renderApp({ path: '/protect/p-AB12CD/themes', api: withSites() });
+    const help = await screen.findByRole('button', { name: HELP_CENTER_LABEL });
+    expect(help.tagName).toBe('A');
+    expect(help.getAttribute('href')).toBe('/api/docs');
+    expect(help.getAttribute('target')).toBe('_blank');
+    expect(help.getAttribute('rel')).toBe('noopener noreferrer');
+    await router.navigate('/protect/assent-products');
+    expect(await screen.findByRole('heading', { name: 'Products' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: HELP_CENTER_LABEL })).toBeTruthy();
+  });
+
+  it('shows a user without an account code the restricted page at /protect, Back Home stays', async () => {
+    const { user, router } = renderApp({
+      path: '/protect',
+      user: buildAccountUser({ pcodes: [] }),
+    });
+    expect(await screen.findByText(RESTRICTED_ACCESS)).toBeTruthy();
+    expect(screen.getByText(RESTRICTED_ACCESS_TEXT)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/protect');
+    // No account: no tabs, no account code, no SDK or tag buttons; the user menu stays.
+    expect(screen.queryByRole('tab')).toBeNull();
+    expect(screen.queryByTestId('account-code')).toBeNull();
+    expect(screen.queryByRole('button', { name: SDK_BUTTON })).toBeNull();
+    expect(screen.getByRole('button', { name: /User menu/ })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: BACK_HOME }));
+    expect(router.state.location.pathname).toBe('/protect');
+    expect(await screen.findByText(RESTRICTED_ACCESS)).toBeTruthy();
   });
 
   it('shows a member of other accounts the restricted page', async () => {
