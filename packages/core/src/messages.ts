@@ -28,3 +28,6 @@ export const PAGE_NOT_FOUND = 'Page not found';
 export const RESTRICTED_ACCESS = 'Restricted access';
 export const RESTRICTED_ACCESS_TEXT =
   'This page requires additional user permissions. Please contact the administrators on your account for access.';
+
+/** The centred indicator of the authentication wrappers (properties-and-tags §2). */
+export const LOADING = 'Loading...';

@@ -1,6 +1,7 @@
+import { LOADING } from '@assent/core';
 import { Spinner } from '@blueprintjs/core';
 
-export const LOADING_TEXT = 'Loading...';
+export const LOADING_TEXT = LOADING;
 
 /** The centred 'Loading...' indicator (auth wrappers, lazy pages). */
 export function Loading({ label = LOADING_TEXT }: { label?: string }) {

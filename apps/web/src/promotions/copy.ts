@@ -1,3 +1,11 @@
+import {
+  MONETISATION_BACK,
+  MONETISATION_HERO,
+  MONETISATION_RESOURCES,
+  PRICING_PROMOTION_TITLE,
+  SSP_TERMS_TITLE,
+} from '@assent/core';
+
 /** Promotion and feedback copy the spec does not word (its fixed texts live in core). */
 export const SURVEY_TITLE = 'Help us shape CMP Premium';
 export const SURVEY_QUESTION =
@@ -8,7 +16,7 @@ export const SURVEY_POPUP_CLOSE = 'Close the survey';
 
 export const PREMIUM_BANNER_TEXT = 'Advanced consent options and premium reports are on their way.';
 
-export const PRICING_TITLE = 'From Consent to Cashflow';
+export const PRICING_TITLE = PRICING_PROMOTION_TITLE;
 export const PRICING_TEXT = [
   'Your consent banner already earns you compliant, addressable traffic.',
   'Monetise it with our supply-side platform and unlock CMP Premium at no cost.',
@@ -26,7 +34,7 @@ export const COP_BANNER_TEXT = 'New: let visitors choose between consent and a s
 export const COP_LEARN_MORE = 'Learn about Consent or Pay';
 export const COP_SUCCESS_TITLE = 'Request received';
 
-export const TERMS_TITLE = 'Access more with your existing login';
+export const TERMS_TITLE = SSP_TERMS_TITLE;
 export const TERMS_TEXT =
   'Use your console login for our supply-side platform too. To continue, accept the terms of both products for this account.';
 export const TERMS_CHECKBOX =
@@ -34,8 +42,8 @@ export const TERMS_CHECKBOX =
 export const TERMS_ACCEPT = 'ACCEPT AND CONTINUE';
 
 export const MONETISATION = {
-  back: 'Back to Consent Management',
-  hero: 'Monetisation portal',
+  back: MONETISATION_BACK,
+  hero: MONETISATION_HERO,
   heroText:
     'Turn consented traffic into revenue: one integration gives you demand from 180+ DSPs and 400K+ advertisers, trusted by 60,000+ apps and sites.',
   goTo: 'GO TO THE PLATFORM',
@@ -59,7 +67,7 @@ export const MONETISATION = {
   quoteAuthor: 'Head of Ad Operations, a European news publisher',
   trustedBy: 'Trusted by publishers worldwide',
   logos: ['Daily Planet', 'Metro Times', 'Gamer Hub', 'Recipe Box', 'Travel Notes', 'Tech Weekly'],
-  resources: 'Visit Support & Resources',
+  resources: MONETISATION_RESOURCES,
 } as const;
 
 export const PRODUCTS = {

@@ -35,5 +35,12 @@ describe('account messages', () => {
     [m.NEW_PASSWORD_LABEL, 'New Password'],
     [m.SURVEY_THANKS, 'Thank you for your feedback!'],
     [m.SURVEY_ERROR, 'Error submitting survey'],
+    [m.SSP_TERMS_TITLE, 'Access more with your existing login'],
+    [m.PRICING_PROMOTION_TITLE, 'From Consent to Cashflow'],
+    [m.MONETISATION_BACK, 'Back to Consent Management'],
+    [m.MONETISATION_HERO, 'Monetisation portal'],
+    [m.MONETISATION_RESOURCES, 'Visit Support & Resources'],
+    // Not shown in the spec: ours, worded once (docs/decisions.md).
+    [m.BULK_UPDATE_STATUS_ERROR_TITLE, 'The bulk update status could not be loaded'],
   ])('%s', (actual, expected) => expect(actual).toBe(expected));
 });

@@ -74,6 +74,16 @@ export const COP_REQUEST_RECEIVED =
 export const COP_CONTENT_REVIEW_NOTE =
   'CoP content is currently under review. Standard text is being used until approval.';
 
+/** Promotion titles and labels the spec quotes (properties-and-tags §2, reports-and-account §2). */
+export const SSP_TERMS_TITLE = 'Access more with your existing login';
+export const PRICING_PROMOTION_TITLE = 'From Consent to Cashflow';
+export const MONETISATION_BACK = 'Back to Consent Management';
+export const MONETISATION_HERO = 'Monetisation portal';
+export const MONETISATION_RESOURCES = 'Visit Support & Resources';
+
+/** The bulk update status page's error result title (reports-and-account §8: wording not shown). */
+export const BULK_UPDATE_STATUS_ERROR_TITLE = 'The bulk update status could not be loaded';
+
 /** The identity service's own refusals (wording not shown in the spec; codes per errors.ts). */
 export const USER_DOES_NOT_EXIST = 'User does not exist.';
 export const INCORRECT_USERNAME_OR_PASSWORD = 'Incorrect username or password.';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_NOW, buildOrganisation } from '../testing/account';
 import {
+  PREMIUM_PRICE_PER_PROPERTY_PER_MONTH,
   PRODUCTS_WELCOME_INTERVAL_MS,
   PRODUCTS_WELCOME_KEY,
   pricingPromotionKey,
@@ -69,6 +70,10 @@ describe('pricing promotion', () => {
     expect(shouldShowPricingPromotion(buildOrganisation({ cmpTosAccepted: false }), storage)).toBe(
       false,
     );
+  });
+
+  it('names the premium price per property per month (value not shown in the spec: ours)', () => {
+    expect(PREMIUM_PRICE_PER_PROPERTY_PER_MONTH).toEqual({ amount: 9, currency: 'EUR' });
   });
 });
 

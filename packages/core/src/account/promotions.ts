@@ -50,6 +50,13 @@ export function shouldShowProductsWelcome(now: Date, storage: ConsoleStorage): b
 export const recordProductsWelcomeShown = (now: Date, storage: ConsoleStorage): void =>
   writeStoredTime(storage, PRODUCTS_WELCOME_KEY, now);
 
+/**
+ * The premium price per property and month (properties-and-tags §9: a named constant whose value
+ * is not shown; the value is ours). The pricing promotion offers premium free to publishers who
+ * monetise with the supply-side platform.
+ */
+export const PREMIUM_PRICE_PER_PROPERTY_PER_MONTH = { amount: 9, currency: 'EUR' } as const;
+
 type TermsFlags = Pick<Organisation, 'pcode' | 'sspTosAccepted' | 'cmpTosAccepted'>;
 
 /** The pricing promotion shows once per account code, when both terms acceptances are present. */

@@ -15,7 +15,9 @@ import {
   LOGO_URL_INVALID,
   PACKAGE_ID_INVALID,
   SITE_URL_HAS_SCHEME,
+  SITE_URL_HAS_SCHEME_TEMPLATE,
   SITE_URL_INVALID,
+  siteUrlHasSchemeMessage,
 } from './messages';
 
 describe('isBareDomain', () => {
@@ -43,6 +45,8 @@ describe('validateSiteUrl', () => {
   });
 
   it('refuses a scheme with the spec message', () => {
+    expect(SITE_URL_HAS_SCHEME_TEMPLATE).toBe('Oops, remove http:// or {host}');
+    expect(siteUrlHasSchemeMessage('https://')).toBe('Oops, remove http:// or https://');
     expect(SITE_URL_HAS_SCHEME).toBe('Oops, remove http:// or https://');
     expect(validateSiteUrl('https://example.org', create)[0]?.message).toBe(SITE_URL_HAS_SCHEME);
     expect(validateSiteUrl('HTTP://example.org', create)[0]?.message).toBe(SITE_URL_HAS_SCHEME);
