@@ -4,6 +4,7 @@ import type { GppApi, GppSection } from './api/gppapi';
 import { createGppApi } from './api/gppapi';
 import type { TcfApi } from './api/tcfapi';
 import { createTcfApi } from './api/tcfapi';
+import type { UspApi } from './api/uspapi';
 import { createUspApi } from './api/uspapi';
 import { signalsFromChoices, signalsFromUsChoice, updateConsentMode } from './consent-mode';
 import { encodeGppString, encodeUsSection, parseUsSection } from './gpp/gpp';
@@ -181,13 +182,11 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
         )
       : undefined;
   let usp = USP_NOT_APPLICABLE;
+  const uspapi: UspApi | undefined = us?.uspEnabled ? createUspApi() : undefined;
 
   if (tcf) install(win, '__tcfapi', tcf.handle, (a) => tcf.handle(a[0], a[1], a[2], a[3]));
   if (gpp) install(win, '__gpp', gpp.handle, (a) => gpp.handle(a[0], a[1], a[2], a[3]));
-  if (us?.uspEnabled) {
-    const uspapi = createUspApi(() => usp);
-    install(win, '__uspapi', uspapi, (a) => uspapi(a[0], a[1], a[2]));
-  }
+  if (uspapi) install(win, '__uspapi', uspapi.handle, (a) => uspapi.handle(a[0], a[1], a[2]));
 
   // --- Visit event: one per page view.
   const stateSection = regulation === 'US' ? usSectionNames(us?.mspa, region.state)[1] : undefined;
@@ -234,6 +233,12 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
   let view: BannerView = { view: 'none' };
   let model: TCModel | undefined = fresh.use ? fresh.model : undefined;
   let usOptedOut = gpc || (fresh.use && fresh.meta.outcome === 'r');
+  const setUsp = (value: string) => {
+    usp = value;
+    uspapi?.update(value);
+  };
+  // Known from here on: getUSPData calls that waited for it are answered.
+  setUsp(regulation === 'US' && us ? uspString(us, region.state, usOptedOut) : USP_NOT_APPLICABLE);
 
   const copTexts =
     config.consentOrPay?.enabled &&
@@ -419,7 +424,7 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
 
   async function decideUs(optedOut: boolean) {
     usOptedOut = optedOut || gpc;
-    usp = us ? uspString(us, region.state, usOptedOut) : USP_NOT_APPLICABLE;
+    setUsp(us ? uspString(us, region.state, usOptedOut) : USP_NOT_APPLICABLE);
     publishGpp(true);
     updateConsentMode(win, config.gbc, signalsFromUsChoice(usOptedOut));
     dispatch({ type: 'decided' });
@@ -461,7 +466,6 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
       dispatch({ type: 'prompt', screen: copTexts ? 'cop' : 'first' });
     }
   } else if (regulation === 'US' && us) {
-    usp = uspString(us, region.state, usOptedOut);
     tcf?.update({ cmpStatus: 'loaded' });
     const decided = fresh.use || gpc;
     publishGpp(true);

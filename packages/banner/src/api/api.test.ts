@@ -254,6 +254,21 @@ describe('__gpp and __uspapi', () => {
     expect(await call('__gpp', 'hasSection', 'usva')).toEqual([false, true]);
   });
 
+  it('answers a getUSPData queued in the stub with the visitor’s string, not 1--- (regression: replayed before the string was known)', async () => {
+    setNavigator({ gpc: true });
+    installStub(window as unknown as Win, { tcf: true, gpp: true, usp: true });
+    const queued = new Promise<unknown>((resolve) =>
+      ((window as unknown as Win).__uspapi as (...a: unknown[]) => void)(
+        'getUSPData',
+        1,
+        (d: unknown) => resolve(d),
+      ),
+    );
+    await start({ stub: false, region: { country: 'US', state: 'CA' } });
+    expect(await queued).toEqual({ version: 1, uspString: '1YYN' });
+    expect(await call('__uspapi', 'getUSPData', 2)).toEqual([null, false]);
+  });
+
   it('honours GPC: US opt-outs are set and no pop-up is shown', async () => {
     setNavigator({ gpc: true });
     const { cmp } = await start({ region: { country: 'US', state: 'TX' } });
