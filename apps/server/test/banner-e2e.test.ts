@@ -1,20 +1,23 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Property, TagResponse, Theme } from '@assent/core';
 import { TCString } from '@iabtechlabtcf/core';
 import type { Page } from '@assent/testing';
 import { hasChromium, launchChromium, noChromiumMessage } from '@assent/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConsoleApi, PublisherServer } from './banner-e2e-support';
+import {
+  HOST_RULES,
+  buildBanner,
+  consoleApi,
+  publisherPage,
+  startPublisherServer,
+  waitForVisits as waitForStoredVisits,
+} from './banner-e2e-support';
 import type { LiveServer } from './live-server';
 import { startLiveServer } from './live-server';
 import { repoPath } from '../src/paths';
-import { SESSION_COOKIE } from '../src/services/auth';
 
-/** The publisher's host names resolve to the local page server (no DNS, no network). */
-const HOST_RULES = ['--host-resolver-rules=MAP *.test 127.0.0.1'];
 const SCREENSHOT = repoPath('artifacts', 'banner-on-site.png');
 const CMP_ID = 300;
 
@@ -27,32 +30,14 @@ describe.skipIf(!hasChromium())(
   () => {
     let live: LiveServer;
     let assent: string;
-    let publisher: { origin: (host: string) => string; close(): Promise<void> };
+    let publisher: PublisherServer;
     let pcode: string;
     let site: Property;
-    let cookie: string;
+    let api: ConsoleApi;
     const pages = { site: '', universal: '' };
 
-    /** A console API call as the signed-in publisher (session cookie, same-origin). */
-    async function api<T>(method: string, url: string, body?: object): Promise<T> {
-      const res = await fetch(`${assent}${url}`, {
-        method,
-        headers: {
-          cookie: `${SESSION_COOKIE}=${cookie}`,
-          origin: assent,
-          ...(body ? { 'content-type': 'application/json' } : {}),
-        },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-      return JSON.parse(text) as T;
-    }
-
     beforeAll(async () => {
-      execFileSync(process.execPath, [repoPath('packages', 'banner', 'build.mjs')], {
-        stdio: 'ignore',
-      });
+      buildBanner();
 
       // A real server (in-memory database, a free port) and a publisher with an account and a session.
       live = await startLiveServer({
@@ -66,7 +51,7 @@ describe.skipIf(!hasChromium())(
         organisation: { name: 'The Daily Example' },
       });
       pcode = publisherUser.pcode;
-      cookie = publisherUser.cookie;
+      api = consoleApi(assent, publisherUser.cookie);
 
       // Through the API, as the console does: a theme with its own texts, a site, then its tags.
       const theme = await api<Theme>('POST', `/customization/v2/theme?pCode=${pcode}`, {
@@ -98,34 +83,13 @@ describe.skipIf(!hasChromium())(
         'GET',
         `/customization/v2/tag?pCode=${pcode}&type=universal`,
       );
-      const page = (
-        tag: string,
-        title: string,
-      ) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<title>${title}</title><meta name="viewport" content="width=device-width,initial-scale=1">
-${tag}
-</head><body style="font-family:Georgia,serif;margin:40px;max-width:720px">
-<h1>The Daily Example</h1><p>${title}: an article on the publisher's own site, behind the consent banner served by Assent.</p>
-<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit. Integer posuere erat a ante venenatis dapibus.</p>
-</body></html>`;
-      pages.site = page(siteTag.snippet, 'Site tag');
-      pages.universal = page(universalTag.snippet, 'Universal tag');
+      pages.site = publisherPage(siteTag.snippet, 'Site tag');
+      pages.universal = publisherPage(universalTag.snippet, 'Universal tag');
 
       // The publisher's web server: another origin than Assent's.
-      const http = createServer((req, res) => {
-        const body = req.url?.startsWith('/universal') ? pages.universal : pages.site;
-        res.writeHead(200, {
-          'content-type': 'text/html; charset=utf-8',
-          'cache-control': 'no-store',
-        });
-        res.end(body);
-      });
-      await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-      const port = (http.address() as AddressInfo).port;
-      publisher = {
-        origin: (host) => `http://${host}:${port}`,
-        close: () => new Promise((resolve) => http.close(() => resolve())),
-      };
+      publisher = await startPublisherServer((pathname) =>
+        pathname.startsWith('/universal') ? pages.universal : pages.site,
+      );
     }, 120_000);
 
     afterAll(async () => {
@@ -133,25 +97,7 @@ ${tag}
       await live?.close();
     });
 
-    const visits = () =>
-      live.deps.db.query<{
-        outcome: string;
-        shown: boolean;
-        page_format: string;
-        regulation: string;
-      }>(
-        `select outcome, shown, page_format, regulation from visits where property_uuid = $1 order by id`,
-        [site.uuid],
-      );
-
-    async function waitForVisits(count: number) {
-      for (let i = 0; i < 100; i++) {
-        const rows = await visits();
-        if (rows.length >= count) return rows;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      return visits();
-    }
+    const waitForVisits = (count: number) => waitForStoredVisits(live, site.uuid, count);
 
     const tcString = (page: Page) =>
       page.evaluate(
