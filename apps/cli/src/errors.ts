@@ -28,6 +28,8 @@ interface ApiErrorLike {
   httpStatus: number;
   message: string;
   body: { status: string; message: string; fields?: Record<string, string> };
+  /** Why a request got no answer (httpStatus 0). */
+  detail?: string | undefined;
 }
 
 const isApiError = (error: unknown): error is ApiErrorLike =>
@@ -44,7 +46,7 @@ export function describeApiError(error: ApiErrorLike, target: Target): CliError 
   const { httpStatus, body } = error;
   if (httpStatus === 0)
     return new CliError(
-      `Cannot reach the Assent server at ${url}: ${body.message.replace(/^.*\((.*)\)$/, '$1')}.\n` +
+      `Cannot reach the Assent server at ${url}: ${error.detail ?? body.message}.\n` +
         'Check the URL (ASSENT_URL, or assent login --url URL) and that the server is running.',
     );
   if (httpStatus === 401 && !target.signingIn)

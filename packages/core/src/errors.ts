@@ -46,14 +46,21 @@ export const UNKNOWN_ERROR_BODY: ApiErrorBody = {
   message: UNKNOWN_ERROR_MESSAGE,
 };
 
-/** A failed call: the HTTP status (0 when the request never got an answer) and the error body. */
+/**
+ * A failed call: the HTTP status (0 when the request never got an answer) and the error body. When
+ * the request never got an answer, `detail` says why (the transport's reason) and `cause` is the
+ * transport's error; the message stays the spec's.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  readonly detail: string | undefined;
   constructor(
     readonly httpStatus: number,
     readonly body: ApiErrorBody,
+    options: { cause?: unknown; detail?: string } = {},
   ) {
-    super(body.message);
+    super(body.message, 'cause' in options ? { cause: options.cause } : undefined);
+    this.detail = options.detail;
   }
 
   get code(): string {
@@ -84,8 +91,33 @@ export class AssentError extends Error {
   }
 }
 
-/** Reads an error body from whatever a server answered, or synthesises the spec's unknown error. */
+/**
+ * The error body of a failed call. A JSON object is the server's body and is passed on as it is,
+ * with what it lacks filled in: `status` UNKNOWN_ERROR, `message` the spec's unknown-error message
+ * (a `fields` that is not a map of messages is left out). Without one, the spec's UNKNOWN_ERROR body.
+ */
 export function toErrorBody(payload: unknown): ApiErrorBody {
-  const parsed = ApiErrorBody.safeParse(payload);
-  return parsed.success ? parsed.data : UNKNOWN_ERROR_BODY;
+  if (!payload || typeof payload !== 'object' || Array.isArray(payload)) {
+    return { ...UNKNOWN_ERROR_BODY };
+  }
+  const { status, message, fields, ...rest } = payload as Record<string, unknown>;
+  const messages = ApiErrorBody.shape.fields.safeParse(fields);
+  return {
+    ...rest,
+    status:
+      typeof status === 'string' && status
+        ? status
+        : typeof status === 'number'
+          ? String(status)
+          : UNKNOWN_ERROR_BODY.status,
+    message: typeof message === 'string' && message ? message : UNKNOWN_ERROR_BODY.message,
+    ...(messages.success && messages.data ? { fields: messages.data } : {}),
+  };
+}
+
+/** The message of any failure as the faces show it: the error body's, an error's own, or the spec's unknown error. */
+export function errorMessageOf(error: unknown): string {
+  if (error instanceof ApiError) return error.body.message;
+  if (error instanceof Error && error.message) return error.message;
+  return UNKNOWN_ERROR_MESSAGE;
 }

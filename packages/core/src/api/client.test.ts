@@ -98,6 +98,63 @@ describe('createClientFor', () => {
     expect(UNKNOWN_ERROR_MESSAGE).toBe('An unknown error occured. Please try again.');
   });
 
+  it('passes a JSON error body on, filling in the status or message it lacks', async () => {
+    const client = (status: number, body: string) =>
+      createClientFor(table, { baseUrl: '', fetch: fakeFetch(status, body).fetch });
+    const fail = async (status: number, body: string) =>
+      (await client(status, body)
+        .sites.list({ query: { pCode: 'X' } })
+        .catch((e: unknown) => e)) as ApiError;
+    // A proxy's JSON without a status: the server's keys kept, status filled in.
+    const noStatus = await fail(
+      502,
+      '{"statusCode":502,"error":"Bad Gateway","message":"Upstream down"}',
+    );
+    expect(noStatus.httpStatus).toBe(502);
+    expect(noStatus.body).toEqual({
+      statusCode: 502,
+      error: 'Bad Gateway',
+      status: 'UNKNOWN_ERROR',
+      message: 'Upstream down',
+    });
+    expect(noStatus.message).toBe('Upstream down');
+    // A status without a message: the spec's message filled in; fields that are not messages dropped.
+    const noMessage = await fail(409, '{"status":"CONFLICT","fields":["url"]}');
+    expect(noMessage.body).toEqual({
+      status: 'CONFLICT',
+      message: 'An unknown error occured. Please try again.',
+    });
+    const numeric = await fail(500, '{"status":500,"message":"Oops","fields":{"url":"Taken"}}');
+    expect(numeric.body).toEqual({ status: '500', message: 'Oops', fields: { url: 'Taken' } });
+    // JSON that is not an object is no error body.
+    expect((await fail(500, '["nope"]')).body).toEqual({
+      status: 'UNKNOWN_ERROR',
+      message: UNKNOWN_ERROR_MESSAGE,
+    });
+  });
+
+  it("gives the spec's unknown error when fetch fails, with the reason in detail and cause", async () => {
+    const reason = new TypeError('fetch failed: connect ECONNREFUSED 127.0.0.1:9');
+    const client = createClientFor(table, {
+      baseUrl: 'http://127.0.0.1:9',
+      fetch: async () => {
+        throw reason;
+      },
+    });
+    const error = (await client.sites
+      .list({ query: { pCode: 'X' } })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.httpStatus).toBe(0);
+    expect(error.message).toBe('An unknown error occured. Please try again.');
+    expect(error.body).toEqual({
+      status: 'UNKNOWN_ERROR',
+      message: 'An unknown error occured. Please try again.',
+    });
+    expect(error.detail).toBe('fetch failed: connect ECONNREFUSED 127.0.0.1:9');
+    expect(error.cause).toBe(reason);
+  });
+
   it('treats 3xx as success', async () => {
     const { fetch } = fakeFetch(304, '[]');
     const client = createClientFor(table, { baseUrl: '', fetch });

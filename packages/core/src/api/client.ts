@@ -62,7 +62,9 @@ async function readBody(response: FetchResponse): Promise<unknown> {
 
 /**
  * Calls one route. Success is any status below 400; a failure throws an ApiError carrying the
- * server's error body, or the spec's UNKNOWN_ERROR body when there is none.
+ * server's error body (what it lacks filled in), or the spec's UNKNOWN_ERROR body when there is
+ * none. A request that gets no answer throws UNKNOWN_ERROR with httpStatus 0 and the reason in
+ * `detail`.
  */
 export async function callRoute<R extends AnyRoute>(
   route: R,
@@ -88,11 +90,12 @@ export async function callRoute<R extends AnyRoute>(
   try {
     response = await options.fetch(url, init);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ApiError(0, {
-      ...UNKNOWN_ERROR_BODY,
-      message: `${UNKNOWN_ERROR_BODY.message} (${reason})`,
-    });
+    // No answer at all: the spec's unknown error, with the transport's reason beside it.
+    throw new ApiError(
+      0,
+      { ...UNKNOWN_ERROR_BODY },
+      { cause: error, detail: error instanceof Error ? error.message : String(error) },
+    );
   }
   if (response.status >= 400) {
     throw new ApiError(response.status, toErrorBody(await readBody(response)));
