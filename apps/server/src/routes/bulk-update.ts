@@ -1,5 +1,10 @@
 import type { BulkUpdateJob, Routes } from '@assent/core';
-import { AssentError, propertyIdentifier, validateBulkFields } from '@assent/core';
+import {
+  AssentError,
+  failedPropertyCount,
+  propertyIdentifier,
+  validateBulkFields,
+} from '@assent/core';
 import type { Queryable } from '../db';
 import { QUEUES } from '../jobs/queue';
 import type { BulkUpdateRow } from '../repositories/bulk-updates';
@@ -87,7 +92,7 @@ export const bulkUpdateHandlers: GroupHandlers<Routes['bulkUpdate']> = {
     const job = await jobStatus(deps.db, row, query.page === 'sites');
     return {
       code: 'BULK_UPDATE_STATUS',
-      message: `${job.successful + job.failed.length} of ${job.total} properties processed`,
+      message: `${job.successful + failedPropertyCount(job.failed)} of ${job.total} properties processed`,
       job,
     };
   },

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BulkStatusPage, BulkUpdateJob, BulkUpdateStatusResponse, bulkFailuresOf } from './status';
+import {
+  BulkStatusPage,
+  BulkUpdateJob,
+  BulkUpdateStatusResponse,
+  bulkFailuresOf,
+  failedPropertyCount,
+} from './status';
 
 describe('bulk update status', () => {
   it('lists one failure reason per broken rule, naming the property and the field', () => {
@@ -11,6 +17,18 @@ describe('bulk update status', () => {
       { siteId: 5, identifier: 'b.example', field: 'consentScope', message: 'No' },
       { siteId: 5, identifier: 'b.example', field: 'theme', message: 'Gone' },
     ]);
+  });
+
+  it('counts failed properties once, whatever the number of their broken rules', () => {
+    const failures = [
+      ...bulkFailuresOf({ siteId: 5, identifier: 'b.example' }, [
+        { field: 'consentScope', message: 'No' },
+        { field: 'theme', message: 'Gone' },
+      ]),
+      ...bulkFailuresOf({ siteId: 7, identifier: 'c.example' }, [{ field: 'url', message: 'Bad' }]),
+    ];
+    expect(failedPropertyCount(failures)).toBe(2);
+    expect(failedPropertyCount([])).toBe(0);
   });
 
   it('rejects a job whose counts are negative', () => {

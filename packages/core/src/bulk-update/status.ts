@@ -68,6 +68,10 @@ export const BulkUpdateStatusResponse = z.object({
 });
 export type BulkUpdateStatusResponse = z.infer<typeof BulkUpdateStatusResponse>;
 
+/** How many properties failed: `failed` lists one reason per broken rule, so properties count once. */
+export const failedPropertyCount = (failed: readonly Pick<BulkUpdateFailure, 'siteId'>[]): number =>
+  new Set(failed.map((f) => f.siteId)).size;
+
 /** A property's broken rules as the job's failure reasons. */
 export const bulkFailuresOf = (
   property: { siteId: number; identifier: string },

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../errors';
+import { bulkFailuresOf } from '../bulk-update/status';
 import {
   bulkUpdateCounts,
   bulkUpdateProgressStatus,
+  bulkUpdateStatusFailure,
   isBulkUpdateRefreshDisabled,
   showBulkUpdateSpinner,
 } from './bulk-update-progress';
@@ -24,11 +27,27 @@ describe('bulk update status page', () => {
     expect(showBulkUpdateSpinner(true)).toBe(false);
   });
 
-  it('counts updated, failed and pending sites out of the total', () => {
-    expect(bulkUpdateCounts({ successful: 3, failed: 1, pending: 2, total: 6 })).toEqual([
+  it('counts updated, failed and pending sites out of the total, a failed site once', () => {
+    // The job lists one failure per broken rule: site 4 broke two rules, site 9 one.
+    const failed = [
+      ...bulkFailuresOf({ siteId: 4, identifier: 'a.example' }, [
+        { field: 'themeId', message: 'Gone' },
+        { field: 'consentScope', message: 'No' },
+      ]),
+      ...bulkFailuresOf({ siteId: 9, identifier: 'b.example' }, [{ field: 'url', message: 'Bad' }]),
+    ];
+    expect(bulkUpdateCounts({ successful: 3, failed, pending: 1, total: 6 })).toEqual([
       { label: 'Updated', count: 3, total: 6 },
-      { label: 'Failed', count: 1, total: 6 },
-      { label: 'Pending', count: 2, total: 6 },
+      { label: 'Failed', count: 2, total: 6 },
+      { label: 'Pending', count: 1, total: 6 },
     ]);
+  });
+
+  it("shows a failed status call with the status-error title and the server's message", () => {
+    const error = new ApiError(500, { status: 'INTERNAL_ERROR', message: 'Database unavailable' });
+    expect(bulkUpdateStatusFailure(error)).toEqual({
+      title: 'The bulk update status could not be loaded',
+      message: 'Database unavailable',
+    });
   });
 });

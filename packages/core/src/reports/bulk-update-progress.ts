@@ -1,5 +1,10 @@
+import type { BulkUpdateJob } from '../bulk-update/status';
+import { failedPropertyCount } from '../bulk-update/status';
+import { errorMessageOf } from '../errors';
+import { BULK_UPDATE_STATUS_ERROR_TITLE } from '../account/messages';
+
 /**
- * The bulk update status page (reports-and-account §2, §4): how the backend status is displayed.
+ * The bulk update status page (reports-and-account §2, §4, §8): how the backend status is displayed.
  * The status call and its schema belong to the bulk update module.
  */
 
@@ -23,16 +28,22 @@ export const isBulkUpdateRefreshDisabled = (backendStatus: string | null | undef
 /** The spinner shows while the backend has not marked the update done. */
 export const showBulkUpdateSpinner = (done: boolean | null | undefined): boolean => done !== true;
 
-/** 'updated / total' style counts for the status page. */
-export function bulkUpdateCounts(status: {
-  successful: number;
-  failed: number;
-  pending: number;
-  total: number;
-}): Array<{ label: string; count: number; total: number }> {
+/** 'updated / total' style counts for the status page; a failed property counts once. */
+export function bulkUpdateCounts(
+  job: Pick<BulkUpdateJob, 'successful' | 'failed' | 'pending' | 'total'>,
+): Array<{ label: string; count: number; total: number }> {
   return [
-    { label: 'Updated', count: status.successful, total: status.total },
-    { label: 'Failed', count: status.failed, total: status.total },
-    { label: 'Pending', count: status.pending, total: status.total },
+    { label: 'Updated', count: job.successful, total: job.total },
+    { label: 'Failed', count: failedPropertyCount(job.failed), total: job.total },
+    { label: 'Pending', count: job.pending, total: job.total },
   ];
 }
+
+/**
+ * A failed status call (reports-and-account §8): an error result with the status-error title and
+ * the server's message.
+ */
+export const bulkUpdateStatusFailure = (error: unknown): { title: string; message: string } => ({
+  title: BULK_UPDATE_STATUS_ERROR_TITLE,
+  message: errorMessageOf(error),
+});

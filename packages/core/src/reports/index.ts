@@ -6,6 +6,7 @@ export {
   BULK_UPDATE_FINAL_STATUSES,
   bulkUpdateCounts,
   bulkUpdateProgressStatus,
+  bulkUpdateStatusFailure,
   isBulkUpdateRefreshDisabled,
   showBulkUpdateSpinner,
 } from './bulk-update-progress';
