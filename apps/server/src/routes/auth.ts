@@ -81,14 +81,25 @@ async function sendCode(
   await deps.mailer.send({ to: user.email, ...mail });
 }
 
-async function consumeCode(
+/**
+ * Checks a code and, when it matches, runs `onMatch` in the same transaction. A wrong code is
+ * refused only after the transaction commits, so its attempt counts towards the lock.
+ */
+async function withCode(
   deps: AppDeps,
-  q: Queryable,
-  user: UserRow,
+  email: string,
   purpose: CodePurpose,
   code: string,
-) {
-  const outcome = await verificationCodes.consume(q, user.id, purpose, code, deps.now());
+  onMatch: (tx: Queryable, user: UserRow) => Promise<void>,
+  before?: (user: UserRow) => void,
+): Promise<void> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const user = await findUser(tx, email);
+    before?.(user);
+    const result = await verificationCodes.consume(tx, user.id, purpose, code, deps.now());
+    if (result === 'ok') await onMatch(tx, user);
+    return result;
+  });
   if (outcome === 'mismatch') throw new AssentError('CODE_MISMATCH', CODE_MISMATCH_MESSAGE);
   if (outcome === 'expired') throw new AssentError('EXPIRED_CODE', CODE_EXPIRED_MESSAGE);
 }
@@ -135,12 +146,16 @@ export const authHandlers: GroupHandlers<Routes['auth']> = {
 
   async confirmSignUp({ body }, { deps }) {
     const { email, code, password } = check(validateConfirmCodeRequest(body));
-    await deps.db.transaction(async (tx) => {
-      const user = await findUser(tx, email);
-      if (user.confirmed) throw new AssentError('NOT_AUTHORIZED', USER_ALREADY_CONFIRMED);
-      await consumeCode(deps, tx, user, 'confirm-sign-up', code);
-      await users.setPassword(tx, user.id, await hashPassword(password), true);
-    });
+    await withCode(
+      deps,
+      email,
+      'confirm-sign-up',
+      code,
+      async (tx, user) => users.setPassword(tx, user.id, await hashPassword(password), true),
+      (user) => {
+        if (user.confirmed) throw new AssentError('NOT_AUTHORIZED', USER_ALREADY_CONFIRMED);
+      },
+    );
     return { message: SIGN_UP_CONFIRMED };
   },
 
@@ -173,9 +188,7 @@ export const authHandlers: GroupHandlers<Routes['auth']> = {
 
   async confirmForgotPassword({ body }, { deps }) {
     const { email, code, password } = check(validateConfirmCodeRequest(body));
-    await deps.db.transaction(async (tx) => {
-      const user = await findUser(tx, email);
-      await consumeCode(deps, tx, user, 'reset-password', code);
+    await withCode(deps, email, 'reset-password', code, async (tx, user) => {
       await users.setPassword(tx, user.id, await hashPassword(password));
       await sessions.revokeAllForUser(tx, user.id, deps.now());
     });
