@@ -169,6 +169,13 @@ export const PropertySettings = z.object({
 export type PropertyDraft = z.input<typeof PropertySettings>;
 export type PropertyValues = z.output<typeof PropertySettings>;
 
+/**
+ * One A/B test collection of a site (properties-and-tags §3 "Site detail extras"). The spec names
+ * the list, not its items' fields, so an item is an open record.
+ */
+export const AbTestingSiteCollection = z.record(z.string(), z.unknown());
+export type AbTestingSiteCollection = z.infer<typeof AbTestingSiteCollection>;
+
 /** What the server stores and returns: the settings plus identity and bookkeeping. */
 export const Property = PropertySettings.extend({
   uuid: z.string(),
@@ -180,6 +187,11 @@ export const Property = PropertySettings.extend({
   editable: z.boolean().default(true),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * Site detail extra: the site's A/B test collections; with any, the detail shows an A/B Testing
+   * tab. Assent runs no A/B tests yet, so the server never fills it.
+   */
+  abTestingSitesCollection: z.array(AbTestingSiteCollection).optional(),
 });
 export type Property = z.output<typeof Property>;
 
@@ -209,6 +221,13 @@ export const PropertyListItem = z.object({
   purposeLegitimateIds: z.array(z.number()),
   propertyTypeLabel: z.string(),
   updatedAt: z.string(),
+  /**
+   * Row extras of the spec: consents accepted and the consent rate (percent). The server leaves
+   * them out (the list is cached per content version, visits are not); the console reads them per
+   * page from the analytics call (`listConsentRate`).
+   */
+  totalConsentAccepted: z.number().int().nonnegative().optional(),
+  consentRate: z.number().nullable().optional(),
 });
 export type PropertyListItem = z.infer<typeof PropertyListItem>;
 
@@ -222,6 +241,7 @@ export const SERVER_FIELDS = [
   'editable',
   'createdAt',
   'updatedAt',
+  'abTestingSitesCollection',
 ] as const;
 
 /** Defaults of the site form. */
