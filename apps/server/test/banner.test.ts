@@ -428,6 +428,20 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
       ]);
     });
 
+    it('stores an AMP visit from the prompt page on this server; other visits from it are refused', async () => {
+      const before = (await rows(shop.uuid)).length;
+      const amp = await post(JSON.stringify(visit(shop.uuid, { f: 'A', o: 'r' })), {
+        origin: ORIGIN,
+      });
+      expect(amp.statusCode).toBe(204);
+      const http = await post(JSON.stringify(visit(shop.uuid)), { origin: ORIGIN });
+      expect(http.statusCode).toBe(403);
+      const stored = await rows(shop.uuid);
+      expect(stored.slice(before)).toEqual([
+        expect.objectContaining({ outcome: 'r', page_format: 'AMP', shown: true }),
+      ]);
+    });
+
     it('answers a preflight for JSON callers from any origin', async () => {
       const res = await server.request({
         method: 'OPTIONS',
@@ -690,7 +704,8 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
       expect(res.headers['x-frame-options']).toBeUndefined();
       const boot = bootOf(res.body);
       expect(boot.config.propertyId).toBe(amp.uuid);
-      expect(boot.endpoints.visit).toBeUndefined();
+      // The prompt reports the AMP page's visit (page format AMP).
+      expect(boot.endpoints.visit).toBe(`${ORIGIN}/banner/visit`);
       expect(res.body).not.toContain('__ASSENT_BOOT__');
       expect((await get(`/banner/amp/${foreign.uuid.replace(/.$/, '0')}/prompt`)).statusCode).toBe(
         404,

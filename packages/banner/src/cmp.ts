@@ -1,4 +1,4 @@
-import type { BannerConfig, VisitEvent, VisitorRegion } from '@assent/core';
+import type { BannerConfig, VisitorRegion } from '@assent/core';
 import { pickLanguage, regulationForConfig, textsFor, usSectionNames } from '@assent/core';
 import type { GppApi, GppSection } from './api/gppapi';
 import { createGppApi } from './api/gppapi';
@@ -33,7 +33,7 @@ import type { BannerEvent, BannerView } from './ui/state';
 import { bannerReducer } from './ui/state';
 import { bannerCss } from './ui/styles';
 import { renderUsScreen } from './ui/us-screen';
-import { createVisitTracker, parseUserAgent } from './visit';
+import { createVisitTracker, visitBase } from './visit';
 
 /** Where the runtime fetches and posts; the server fills these in (phase 2). */
 export interface Endpoints {
@@ -188,28 +188,11 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
   if (gpp) install(win, '__gpp', gpp.handle, (a) => gpp.handle(a[0], a[1], a[2], a[3]));
   if (uspapi) install(win, '__uspapi', uspapi.handle, (a) => uspapi.handle(a[0], a[1], a[2]));
 
-  // --- Visit event: one per page view.
   const stateSection = regulation === 'US' ? usSectionNames(us?.mspa, region.state)[1] : undefined;
-  const visitBase: Omit<VisitEvent, 'o' | 'ts' | 'x'> = {
-    p: config.propertyId,
-    t: config.themeId,
-    r:
-      regulation === 'GDPR'
-        ? 1
-        : regulation === 'US'
-          ? stateSection
-            ? 3
-            : 2
-          : config.gbc?.enabled
-            ? 10
-            : 0,
-    ...(region.state && regulation === 'US' ? { s: region.state.toUpperCase().slice(0, 2) } : {}),
-    f: options.pageFormat === 'AMP' ? 'A' : 'H',
-    ...parseUserAgent(nav.userAgent ?? ''),
-    ...(config.abVariant ? { v: config.abVariant } : {}),
-  };
+
+  // --- Visit event: one per page view.
   const visits = createVisitTracker(
-    visitBase,
+    visitBase(config, region, options.pageFormat ?? 'HTTP', nav.userAgent ?? ''),
     (body) => endpoints.visit && deps.sendBeacon(endpoints.visit, body),
     () => deps.now().getTime(),
     deps.afterPaint,

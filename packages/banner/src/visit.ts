@@ -1,4 +1,5 @@
-import type { VisitEvent } from '@assent/core';
+import type { BannerConfig, VisitEvent, VisitorRegion } from '@assent/core';
+import { regulationForConfig, usSectionNames } from '@assent/core';
 
 /** Device, OS and browser from the user agent, minimally (reports group by these). */
 export function parseUserAgent(ua: string): Pick<VisitEvent, 'd' | 'os' | 'b'> {
@@ -37,6 +38,32 @@ export function parseUserAgent(ua: string): Pick<VisitEvent, 'd' | 'os' | 'b'> {
 }
 
 export type VisitOutcome = VisitEvent['o'];
+export type VisitBase = Omit<VisitEvent, 'o' | 'ts' | 'x'>;
+
+/**
+ * What every visit event of a page view carries: property, theme, the regulation as the reports
+ * key it (1 GDPR, 2 US national, 3 US state, 10 Google basic consent only, 0 none), the US state,
+ * the page format (HTTP, or AMP for the AMP prompt), device, OS and browser.
+ */
+export function visitBase(
+  config: BannerConfig,
+  region: VisitorRegion,
+  pageFormat: 'HTTP' | 'AMP',
+  userAgent: string,
+): VisitBase {
+  const regulation = regulationForConfig(config, region);
+  const us = regulation === 'US';
+  const stateSection = us ? usSectionNames(config.us?.mspa, region.state)[1] : undefined;
+  return {
+    p: config.propertyId,
+    t: config.themeId,
+    r: regulation === 'GDPR' ? 1 : us ? (stateSection ? 3 : 2) : config.gbc?.enabled ? 10 : 0,
+    ...(region.state && us ? { s: region.state.toUpperCase().slice(0, 2) } : {}),
+    f: pageFormat === 'AMP' ? 'A' : 'H',
+    ...parseUserAgent(userAgent),
+    ...(config.abVariant ? { v: config.abVariant } : {}),
+  };
+}
 
 /**
  * One visit event per page view. A choice sends it (after `later`, so the beacon stays off the
@@ -45,7 +72,7 @@ export type VisitOutcome = VisitEvent['o'];
  * outcome marked as existing (`x`).
  */
 export function createVisitTracker(
-  base: Omit<VisitEvent, 'o' | 'ts' | 'x'>,
+  base: VisitBase,
   send: (body: string) => void,
   now: () => number,
   later: (fn: () => void) => void = (fn) => fn(),

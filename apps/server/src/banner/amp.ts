@@ -99,7 +99,7 @@ export function registerAmpRoutes(app: FastifyInstance, runtime: BannerRuntime) 
     const script = replaceToken(
       runtime.assets.get('amp-prompt.js').text,
       BANNER_TOKENS.boot,
-      bootOf(config, region, origin, false),
+      bootOf(config, region, origin),
     ).replace(/<\/script/gi, '<\\/script');
     const page = `<!doctype html><html lang="${config.theme.defaultLanguage}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Privacy choices</title><style>html,body{margin:0;background:transparent}</style></head><body><script>${script}</script></body></html>`;
     return sendWithEtag(request, reply, runtime.gzip, page, {

@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db';
 import { NOT_FOUND_MESSAGE } from '../routes/errors';
-import { allowCredentialedOrigin, preflight, requestOrigin } from './http';
+import { allowCredentialedOrigin, preflight, publicOrigin, requestOrigin } from './http';
 import { propertyByUuid } from './load-config';
 import type { BannerRuntime } from './runtime';
 
@@ -56,7 +56,8 @@ export async function insertVisit(q: Queryable, row: VisitRow, now: Date): Promi
 /**
  * The visit beacon sink: `navigator.sendBeacon` posts one VisitEvent per page view (text/plain,
  * or JSON from other callers). 204 when stored; 400 naming the fields of a bad body; 404 for an
- * unknown property; 403 for a page of another site. Country and region come from the request.
+ * unknown property; 403 for a page of another site (an AMP page's visit comes from the prompt
+ * page this server serves). Country and region come from the request.
  */
 export function registerVisitRoutes(app: FastifyInstance, runtime: BannerRuntime) {
   const { deps } = runtime;
@@ -80,8 +81,16 @@ export function registerVisitRoutes(app: FastifyInstance, runtime: BannerRuntime
     const event = parsed.data;
     const property = await propertyByUuid(deps.db, event.p);
     if (!property) throw new AssentError('NOT_FOUND', `${NOT_FOUND_MESSAGE}: property ${event.p}`);
-    // Apps post from WebViews (any origin, or none); a site's visits come from its own pages.
-    if (origin && property.propertyType === 'SITE' && !originBelongsToSite(origin, property)) {
+    // Apps post from WebViews (any origin, or none); a site's visits come from its own pages, and
+    // its AMP pages' visits from the prompt page amp-consent loads from this server.
+    const fromAmpPrompt =
+      event.f === 'A' && origin === new URL(publicOrigin(request, deps.config)).origin;
+    if (
+      origin &&
+      property.propertyType === 'SITE' &&
+      !fromAmpPrompt &&
+      !originBelongsToSite(origin, property)
+    ) {
       throw new AssentError('FORBIDDEN', VISIT_FOREIGN_ORIGIN);
     }
     const { region } = runtime.geo.resolve(request);

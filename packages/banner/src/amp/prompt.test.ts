@@ -2,7 +2,7 @@
 import { TCString } from '@iabtechlabtcf/core';
 import { GppModel } from '@iabgpp/cmpapi';
 import { describe, expect, it, vi } from 'vitest';
-import { AMP_MAX_CONSENT_STRING_LENGTH, bannerConfigFixture } from '@assent/core';
+import { AMP_MAX_CONSENT_STRING_LENGTH, VisitEvent, bannerConfigFixture } from '@assent/core';
 import { configFromGvl, readGvl } from '../../test/gvl';
 import { ampResponse, runAmpPrompt } from './prompt';
 
@@ -44,5 +44,55 @@ describe('AMP prompt', () => {
     const us = ampResponse(config, { country: 'US' }, 'reject', 'en', NOW);
     expect(new GppModel(us.info!).getFieldValue('usnat', 'SaleOptOut')).toBe(1);
     expect(us.consentMetadata).toMatchObject({ consentStringType: 4, gdprApplies: false });
+  });
+});
+
+describe('AMP prompt visits', () => {
+  const run = (region: { country: string; state?: string }) => {
+    document.body.replaceChildren();
+    vi.spyOn(window.parent, 'postMessage').mockImplementation(() => undefined);
+    const beacons: Array<{ url: string; body: Record<string, unknown> }> = [];
+    const config = bannerConfigFixture();
+    runAmpPrompt(window, config, region, {
+      visit: 'https://assent.example/banner/visit',
+      sendBeacon: (url, body) => void beacons.push({ url, body: JSON.parse(body) }),
+      now: () => NOW,
+    });
+    const root = document.getElementById('assent-cmp')!.shadowRoot!;
+    const click = (action: string) =>
+      root.querySelector<HTMLButtonElement>(`[data-action="${action}"]`)!.click();
+    return { beacons, click, config };
+  };
+
+  it('reports the answer as one visit of page format AMP (none was ever sent before)', () => {
+    const { beacons, click, config } = run({ country: 'FR' });
+    expect(beacons).toEqual([]);
+    click('accept');
+    click('reject');
+    window.dispatchEvent(new Event('pagehide'));
+    expect(beacons).toEqual([
+      {
+        url: 'https://assent.example/banner/visit',
+        body: expect.objectContaining({
+          p: config.propertyId,
+          r: 1,
+          o: 'a',
+          f: 'A',
+          ts: NOW.getTime(),
+        }),
+      },
+    ]);
+    expect(VisitEvent.safeParse(beacons[0]!.body).success).toBe(true);
+  });
+
+  it('a dismissed prompt is a bounce; a Californian’s opt-out is a US state rejection', () => {
+    const dismissed = run({ country: 'DE' });
+    dismissed.click('more');
+    expect(dismissed.beacons.map((b) => b.body.o)).toEqual(['b']);
+    const us = run({ country: 'US', state: 'CA' });
+    us.click('confirm');
+    expect(us.beacons.map((b) => [b.body.o, b.body.r, b.body.s, b.body.f])).toEqual([
+      ['a', 3, 'CA', 'A'],
+    ]);
   });
 });

@@ -15,6 +15,7 @@ import { renderFirstLayer } from '../ui/first-layer';
 import { createHost } from '../ui/host';
 import { bannerCss } from '../ui/styles';
 import { renderUsScreen } from '../ui/us-screen';
+import { createVisitTracker, visitBase } from '../visit';
 
 export type AmpAction = 'accept' | 'reject' | 'dismiss';
 
@@ -87,11 +88,27 @@ export function ampResponse(
   };
 }
 
+export interface AmpPromptOptions {
+  /** The visit beacon's URL: the prompt sends one AMP visit event (its choice, or a bounce). */
+  visit?: string;
+  /** @default navigator.sendBeacon */
+  sendBeacon?(url: string, body: string): void;
+  /** @default the current time */
+  now?(): Date;
+}
+
 /**
  * The prompt UI page (amp-consent `promptUISrc`): shows the first layer (or the US screen) inside
- * the iframe, posts `{type: 'consent-ui', action: 'ready'}`, then the visitor's answer.
+ * the iframe, posts `{type: 'consent-ui', action: 'ready'}`, then the visitor's answer. The visit
+ * of an AMP page that prompts is reported from here (page format AMP): accept or reject, or a bounce
+ * when the visitor dismisses the prompt or leaves without answering.
  */
-export function runAmpPrompt(win: Window, config: BannerConfig, region: VisitorRegion): void {
+export function runAmpPrompt(
+  win: Window,
+  config: BannerConfig,
+  region: VisitorRegion,
+  options: AmpPromptOptions = {},
+): void {
   const doc = win.document;
   const theme = config.theme;
   const language = pickLanguage(
@@ -101,9 +118,22 @@ export function runAmpPrompt(win: Window, config: BannerConfig, region: VisitorR
   );
   const texts = textsFor(theme.texts, language, theme.defaultLanguage);
   if (!texts) return;
+  const now = options.now ?? (() => new Date());
+  const sendBeacon =
+    options.sendBeacon ??
+    ((url: string, body: string) => void win.navigator.sendBeacon?.(url, body));
+  const visits = createVisitTracker(
+    visitBase(config, region, 'AMP', win.navigator.userAgent ?? ''),
+    (body) => options.visit && sendBeacon(options.visit, body),
+    () => now().getTime(),
+  );
+  win.addEventListener('pagehide', () => visits.leave());
   const post = (message: object) => win.parent.postMessage(message, '*');
-  const answer = (action: AmpAction) =>
-    post(ampResponse(config, region, action, language, new Date()));
+  const answer = (action: AmpAction) => {
+    post(ampResponse(config, region, action, language, now()));
+    if (action === 'dismiss') visits.leave();
+    else visits.choice(action === 'accept' ? 'a' : 'r');
+  };
   const host = createHost(doc, bannerCss(theme.colors), theme.customCss);
   const us = regulationForConfig(config, region) === 'US';
   host.showDialog(
@@ -120,5 +150,6 @@ export function runAmpPrompt(win: Window, config: BannerConfig, region: VisitorR
         }),
     false,
   );
+  visits.shown();
   post({ type: 'consent-ui', action: 'ready' });
 }

@@ -2,4 +2,4 @@ import { runAmpPrompt } from '../amp/prompt';
 import { readBoot } from './boot';
 
 const boot = readBoot(document);
-if (boot) runAmpPrompt(window, boot.config, boot.region);
+if (boot) runAmpPrompt(window, boot.config, boot.region, { visit: boot.endpoints.visit });
