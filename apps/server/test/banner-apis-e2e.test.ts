@@ -694,7 +694,7 @@ describe.skipIf(!hasChromium())(
     });
 
     describe('AMP (a visitor in Germany)', () => {
-      it('amp-consent round trip: checkConsentHref with credentials, the prompt iframe posts consent-response, the stored string checks back', async () => {
+      it('amp-consent round trip: checkConsentHref with credentials, the prompt iframe posts consent-response, the stored string checks back, each prompt stores an AMP visit', async () => {
         expect(ampConfig).toEqual({
           consentInstanceId: `assent-${ampSite.uuid}`,
           consentRequired: 'remote',
@@ -788,6 +788,13 @@ describe.skipIf(!hasChromium())(
           expect(none.purposeConsents.size).toBe(0);
           expect(none.vendorConsents.size).toBe(0);
           expect(errors).toEqual([]);
+
+          // Each prompt reported its AMP page view.
+          const rows = await waitForVisits(live, ampSite.uuid, 2);
+          expect(rows).toEqual<VisitRow[]>([
+            { outcome: 'a', shown: true, page_format: 'AMP', regulation: '1' },
+            { outcome: 'r', shown: true, page_format: 'AMP', regulation: '1' },
+          ]);
         } finally {
           await context.close();
         }
