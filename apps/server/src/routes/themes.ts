@@ -92,7 +92,8 @@ export const themeHandlers: GroupHandlers<Routes['themes']> = {
   },
 
   async preview({ body }, { deps, pCode, request }) {
-    const result = validateTheme(body, { pCode });
+    const org = await organisations.get(deps.db, pCode);
+    const result = validateTheme(body, { pCode, premiumEligible: org?.premiumEligible ?? false });
     if (!result.ok) return { error: result.issues[0]?.message ?? 'Invalid theme' };
     return previewTheme(deps, pCode, result.value, request);
   },

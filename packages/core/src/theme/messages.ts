@@ -65,6 +65,13 @@ export const textTooLong = (max: number): string => `Please use no more than ${m
 export const PRIVACY_BODY_FIXED_SEGMENTS =
   'The highlighted sections in double angle brackets cannot be changed or removed. To change them, submit a text change request.';
 
+/**
+ * Advanced Customisation or Consent-or-Pay texts changed for an account that is not
+ * premium-eligible (§6 keeps those tabs to premium accounts): wording not shown.
+ */
+export const PREMIUM_TEXTS_ONLY =
+  'Advanced Customisation and Consent or Pay texts are available to premium-eligible accounts only.';
+
 /** Footer links beyond the limit: wording not shown. */
 export const tooManyFooterLinks = (max: number): string => `You can add up to ${max} footer links.`;
 export const ADD_ONE = 'Add one';

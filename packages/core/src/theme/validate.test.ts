@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appThemeValues, siteThemeValues } from '../testing/theme';
 import { issuesToFields } from '../validation';
 import { defaultPrivacyBody } from './default-texts';
+import { PREMIUM_TEXTS_ONLY } from './messages';
 import { LanguageTexts } from './schema';
 import { EXTENDED_BUTTON_TEXT_PCODE } from './texts';
 import { validateTheme } from './validate';
@@ -135,13 +136,44 @@ describe('validateTheme', () => {
     const entry = (texts: Partial<LanguageTexts>) =>
       LanguageTexts.parse({ language: 'en', ...texts });
 
-    it('are checked only for premium-eligible accounts', () => {
+    it('are checked for premium-eligible accounts, with GDPR on or off', () => {
       const t = siteThemeValues({
         advancedCustomizationSettings: [entry({ disagreeButton: 'x'.repeat(30) })],
       });
-      expect(validateTheme(t).ok).toBe(true);
-      expect(fieldsOf(validateTheme(t, { premiumEligible: true }))).toEqual({
+      const tooLong = {
         'advancedCustomizationSettings.0.disagreeButton': 'Please use no more than 24 characters.',
+      };
+      expect(fieldsOf(validateTheme(t, { premiumEligible: true }))).toEqual(tooLong);
+      // GDPR off hides the tabs but keeps their texts: they cannot slip in unchecked.
+      const usOnly = { ...t, privacyModes: ['USP' as const] };
+      expect(fieldsOf(validateTheme(usOnly, { premiumEligible: true }))).toEqual(tooLong);
+    });
+
+    it('stay as saved for other accounts (none on a new theme)', () => {
+      const advanced = [entry({ privacyHeader: 'Hello' })];
+      const cop = [entry({ action1Label: 'Subscribe' })];
+      const t = siteThemeValues({ advancedCustomizationSettings: advanced });
+      expect(fieldsOf(validateTheme(t))).toEqual({
+        advancedCustomizationSettings: PREMIUM_TEXTS_ONLY,
+      });
+      expect(
+        fieldsOf(
+          validateTheme(siteThemeValues({ consentOrPaySettings: cop }), { premiumEligible: false }),
+        ),
+      ).toEqual({ consentOrPaySettings: PREMIUM_TEXTS_ONLY });
+      // Saved while the account was premium: kept as they are, not changed.
+      const saved = siteThemeValues({ advancedCustomizationSettings: advanced });
+      expect(validateTheme({ ...t, themeName: 'Renamed' }, { saved }).ok).toBe(true);
+      expect(
+        fieldsOf(
+          validateTheme(
+            siteThemeValues({ advancedCustomizationSettings: [entry({ privacyHeader: 'Hi' })] }),
+            { saved },
+          ),
+        ),
+      ).toEqual({ advancedCustomizationSettings: PREMIUM_TEXTS_ONLY });
+      expect(fieldsOf(validateTheme(siteThemeValues(), { saved }))).toEqual({
+        advancedCustomizationSettings: PREMIUM_TEXTS_ONLY,
       });
     });
 

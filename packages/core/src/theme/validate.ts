@@ -1,14 +1,15 @@
 import { REGULATION_REQUIRED } from '../property/messages';
 import type { Issue, Validation } from '../validation';
 import { collect, issue, noAngleBrackets, required } from '../validation';
-import { AppColorKey } from './schema';
-import type { AppThemeValues, LanguageTexts, SiteThemeValues, ThemeValues } from './schema';
+import { AppColorKey, LanguageTexts } from './schema';
+import type { AppThemeValues, SiteThemeValues, ThemeValues } from './schema';
 import { themeRegulations } from './schema';
 import { validateHexColor, validateThemeColors } from './colors';
 import { validateCustomCss } from './css';
 import type { ConsentTextVariant } from './default-texts';
 import { defaultPrivacyBody } from './default-texts';
 import { validateFooterLinks, validateLinkPair } from './footer-links';
+import { PREMIUM_TEXTS_ONLY } from './messages';
 import {
   COP_PRIVACY_HEADER_MAX,
   DISAGREE_TEXT_MAX,
@@ -21,7 +22,10 @@ import {
 export interface ThemeValidationContext {
   /** The account's property code: one special code allows 40-character button texts. */
   pCode?: string;
-  /** Whether Advanced Customisation and Consent or Pay are available (premium-eligible). */
+  /**
+   * Whether Advanced Customisation and Consent or Pay are available (premium-eligible): their texts
+   * are checked; without it they must stay as saved (none on a new theme). @default false
+   */
   premiumEligible?: boolean;
   /**
    * The theme as last saved. A privacy body must keep the fixed segments of the saved body of the
@@ -30,7 +34,19 @@ export interface ThemeValidationContext {
   saved?: ThemeValues;
 }
 
-type LanguageList = 'advancedCustomizationSettings' | 'consentOrPaySettings';
+const LANGUAGE_LISTS = ['advancedCustomizationSettings', 'consentOrPaySettings'] as const;
+type LanguageList = (typeof LANGUAGE_LISTS)[number];
+
+/** Entries compared in schema order (stored JSON may order their keys differently). */
+const entriesKey = (entries: readonly LanguageTexts[]): string =>
+  JSON.stringify(entries.map((entry) => LanguageTexts.parse(entry)));
+
+/** Without premium eligibility the premium texts cannot change: they stay as saved. */
+function premiumTextsUnchanged(t: ThemeValues, saved: ThemeValues | undefined): Issue[] {
+  return LANGUAGE_LISTS.filter(
+    (list) => entriesKey(t[list]) !== entriesKey(saved?.[list] ?? []),
+  ).map((list) => issue(list, 'premium', PREMIUM_TEXTS_ONLY));
+}
 
 function referenceBody(
   list: LanguageList,
@@ -133,7 +149,8 @@ export function validateTheme(
 ): Validation<ThemeValues> {
   const { gdpr, us } = themeRegulations(t);
   const buttonMax = buttonTextMax(ctx.pCode);
-  const premium = gdpr && ctx.premiumEligible === true;
+  // Checked whenever the account is premium: with GDPR off the tabs hide but the texts stay.
+  const premium = ctx.premiumEligible === true;
   return collect(t, [
     required('themeName', t.themeName),
     noAngleBrackets('themeName', t.themeName),
@@ -144,7 +161,8 @@ export function validateTheme(
       validateShortText('initScreenRejectButton', t.initScreenRejectButton, DISAGREE_TEXT_MAX),
     gdpr && (t.themeType === 'SITE' ? validateSiteUi(t) : validateAppUi(t)),
     us && validateUsTexts(t),
-    premium && validateLanguageEntries(t, 'advancedCustomizationSettings', ctx),
-    premium && validateLanguageEntries(t, 'consentOrPaySettings', ctx),
+    premium
+      ? LANGUAGE_LISTS.flatMap((list) => validateLanguageEntries(t, list, ctx))
+      : premiumTextsUnchanged(t, ctx.saved),
   ]);
 }
