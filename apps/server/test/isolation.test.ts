@@ -1,7 +1,9 @@
 import type { AnyRoute, Property } from '@assent/core';
 import { buildPath, listRoutes, routes } from '@assent/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORBIDDEN_MESSAGE, UNAUTHORIZED_MESSAGE } from '../src/routes/errors';
+import { auditLogs } from '../src/repositories/audit-logs';
+import { NO_LOGS_READY } from '../src/routes/audit-logs';
+import { FORBIDDEN_MESSAGE, NOT_FOUND_MESSAGE, UNAUTHORIZED_MESSAGE } from '../src/routes/errors';
 import type { TestServer, TestUser } from './harness';
 import { createTestServer, json, stores } from './harness';
 
@@ -130,5 +132,108 @@ describe.each(stores())('tenant isolation (%s)', (store) => {
       }),
     );
     expect(analytics[site.uuid]).toEqual({});
+  });
+
+  it("never downloads, hides, edits or requests text changes on another account's records", async () => {
+    const now = server.deps.now();
+    const log = await auditLogs.create(server.deps.db, {
+      pcode: alice.pcode,
+      propertyUuid: null,
+      url: 'http://alice-logs.example',
+      endDate: now.toISOString().slice(0, 10),
+      daysBack: 30,
+      userId: alice.id,
+      now,
+    });
+    const csv = 'timestamp,regulation,outcome\n2026-11-01T00:00:00.000Z,1,a\n';
+    await auditLogs.setState(server.deps.db, log.id, 'SUCCEEDED', now, { csv, rows: 1 });
+    const app = json<Property>(
+      await server.request({
+        method: 'POST',
+        url: `/customization/v2/app?pCode=${alice.pcode}`,
+        payload: { packageId: 'com.alice.private', themeId: '2', publisherName: 'Alice' },
+        as: alice,
+      }),
+    );
+    const theme = json<{ themeId: string }>(
+      await server.request({
+        method: 'POST',
+        url: `/customization/v2/theme?pCode=${alice.pcode}`,
+        payload: { themeType: 'SITE', themeName: 'Alice texts', privacyModes: ['GDPR'] },
+        as: alice,
+      }),
+    );
+    const own = `pCode=${bob.pcode}`;
+
+    const download = await server.request({
+      method: 'GET',
+      url: `/customization/v2/audit-log/download?${own}&logId=${log.id}`,
+      as: bob,
+    });
+    expect(download.statusCode).toBe(404);
+    expect(json(download)).toEqual({ status: 'NOT_FOUND', message: NO_LOGS_READY });
+    expect(download.body).not.toContain('2026-11-01');
+    // Acknowledging ids is a batch: unknown ones (here, all) are simply not hidden.
+    const hide = await server.request({
+      method: 'POST',
+      url: `/customization/v2/audit-log/hide?${own}`,
+      payload: { ids: [log.id] },
+      as: bob,
+    });
+    expect(json(hide)).toEqual({ hidden: 0 });
+
+    const edit = await server.request({
+      method: 'PUT',
+      url: `/customization/v2/app/${app.uuid}?${own}`,
+      payload: { ...app, publisherName: 'Bob was here' },
+      as: bob,
+    });
+    expect(edit.statusCode).toBe(404);
+    expect(json(edit)).toEqual({ status: 'NOT_FOUND', message: NOT_FOUND_MESSAGE });
+
+    const textRequest = await server.request({
+      method: 'POST',
+      url: '/text-customization-request',
+      payload: [
+        {
+          customizationText: 'Bob writes here',
+          reason: 'Because',
+          language: 'en',
+          customizationType: 'advanced',
+          themeId: theme.themeId,
+        },
+      ],
+      as: bob,
+    });
+    expect(textRequest.statusCode).toBe(404);
+    expect(json(textRequest)).toEqual({ status: 'NOT_FOUND', message: NOT_FOUND_MESSAGE });
+
+    // Alice's records are as she left them.
+    const logs = json<Array<{ id: string; isDownloaded: boolean }>>(
+      await server.request({
+        method: 'GET',
+        url: `/customization/v2/audit-log/status?pCode=${alice.pcode}`,
+        as: alice,
+      }),
+    );
+    expect(logs.find((l) => l.id === log.id)).toMatchObject({ isDownloaded: false });
+    expect(
+      json(
+        await server.request({
+          method: 'GET',
+          url: `/customization/v2/app/${app.uuid}?pCode=${alice.pcode}`,
+          as: alice,
+        }),
+      ),
+    ).toMatchObject({ publisherName: 'Alice' });
+    expect(
+      json(
+        await server.request({
+          method: 'GET',
+          url: `/text-customization-request/${theme.themeId}`,
+          as: alice,
+        }),
+      ),
+    ).toEqual([]);
   });
 });
