@@ -12,6 +12,7 @@ import {
   consoleApi,
   publisherPage,
   startPublisherServer,
+  visitRows,
   waitForVisits,
 } from './banner-e2e-support';
 import type { LiveServer } from './live-server';
@@ -288,10 +289,21 @@ describe.skipIf(!hasChromium())(
 
     const ids = (vector: { values(): IterableIterator<number> }) => [...vector.values()];
 
+    /** How many visits a property has stored: each test counts its own from there. */
+    const visitCount = async (uuid: string) => (await visitRows(live, uuid)).length;
+    /** The `count` visits stored after the first `before` (beacons arrive asynchronously). */
+    const visitsSince = async <R extends object = VisitRow>(
+      uuid: string,
+      before: number,
+      count: number,
+      columns?: string,
+    ) => (await waitForVisits<R>(live, uuid, before + count, columns)).slice(before);
+
     const banner = (page: Page, view: string) => page.locator(`#assent-cmp [data-view="${view}"]`);
 
     describe('a GDPR visitor (France)', () => {
       it('stub queues calls before cmp.js; events cmpuishown → useractioncomplete; a partial choice in the second layer is exactly the TC string, the cookie, GPP tcfeuv2 and consent mode', async () => {
+        const before = await visitCount(gdprSite.uuid);
         const { context, page, errors } = await newVisitor({ country: 'FR' });
         try {
           await page.goto(`${publisher.origin('news.test')}/`);
@@ -425,8 +437,7 @@ describe.skipIf(!hasChromium())(
           expect(again.map((c) => c[1])).toEqual(['default', 'update']);
           expect(errors).toEqual([]);
 
-          const rows = await waitForVisits(live, gdprSite.uuid, 2);
-          expect(rows.slice(0, 2)).toEqual<VisitRow[]>([
+          expect(await visitsSince(gdprSite.uuid, before, 2)).toEqual<VisitRow[]>([
             { outcome: 'p', shown: true, page_format: 'HTTP', regulation: '1' },
             { outcome: 'p', shown: false, page_format: 'HTTP', regulation: '1' },
           ]);
@@ -436,6 +447,7 @@ describe.skipIf(!hasChromium())(
       }, 90_000);
 
       it('cross-frame: a frame on another host calls __tcfapi and __gpp through the locator frames', async () => {
+        const before = await visitCount(gdprSite.uuid);
         const { context, page, errors } = await newVisitor({ country: 'FR' });
         try {
           await page.goto(`${publisher.origin('news.test')}/with-ad`);
@@ -478,12 +490,12 @@ describe.skipIf(!hasChromium())(
             success: true,
             value: { cmpLoaded: true, cmpStatus: 'loaded', gdprApplies: true, cmpId: CMP_ID },
           });
-          const before = await call<{ eventStatus: string; tcString: string }>(
+          const registered = await call<{ eventStatus: string; tcString: string }>(
             '__tcfapi',
             'addEventListener',
             2,
           );
-          expect(before.value).toMatchObject({ eventStatus: 'cmpuishown', tcString: '' });
+          expect(registered.value).toMatchObject({ eventStatus: 'cmpuishown', tcString: '' });
 
           await banner(page, 'first').locator('[data-action="accept"]').click();
           // The frame's listener is called again across frames with the visitor's choice.
@@ -527,6 +539,9 @@ describe.skipIf(!hasChromium())(
           );
           expect(hasTcf).toBe(true);
           expect(errors).toEqual([]);
+          expect(await visitsSince(gdprSite.uuid, before, 1)).toEqual<VisitRow[]>([
+            { outcome: 'a', shown: true, page_format: 'HTTP', regulation: '1' },
+          ]);
         } finally {
           await context.close();
         }
@@ -535,12 +550,11 @@ describe.skipIf(!hasChromium())(
       it('a visitor who leaves without choosing is stored as a bounce', async () => {
         const { context, page } = await newVisitor({ country: 'DE' });
         try {
-          const before = (await waitForVisits(live, gdprSite.uuid, 0)).length;
+          const before = await visitCount(gdprSite.uuid);
           await page.goto(`${publisher.origin('news.test')}/`);
           await banner(page, 'first').waitFor(SHOWN);
           await page.goto('about:blank'); // pagehide sends the beacon
-          const rows = await waitForVisits(live, gdprSite.uuid, before + 1);
-          expect(rows.slice(before)).toEqual<VisitRow[]>([
+          expect(await visitsSince(gdprSite.uuid, before, 1)).toEqual<VisitRow[]>([
             { outcome: 'b', shown: true, page_format: 'HTTP', regulation: '1' },
           ]);
         } finally {
@@ -553,6 +567,7 @@ describe.skipIf(!hasChromium())(
       const CA = { country: 'US', state: 'CA' };
 
       it('__gpp and __uspapi answer usnat, usca and USP; opting out on the Do Not Sell screen changes every string, and it is kept on the next page', async () => {
+        const before = await visitCount(usSite.uuid);
         const { context, page, errors } = await newVisitor(CA);
         try {
           await page.goto(`${publisher.origin('us-news.test')}/`);
@@ -641,13 +656,13 @@ describe.skipIf(!hasChromium())(
           expect(await field('usca.SaleOptOut')).toBe(1);
           expect(errors).toEqual([]);
 
-          const rows = await waitForVisits<VisitRow & { country: string; region: string }>(
-            live,
+          const rows = await visitsSince<VisitRow & { country: string; region: string }>(
             usSite.uuid,
+            before,
             2,
             'outcome, shown, page_format, regulation, country, region',
           );
-          expect(rows.slice(0, 2)).toEqual([
+          expect(rows).toEqual([
             {
               outcome: 'r',
               shown: true,
@@ -702,6 +717,7 @@ describe.skipIf(!hasChromium())(
           promptUISrc: `${assent}/banner/amp/${ampSite.uuid}/prompt`,
           uiConfig: { overlay: true },
         });
+        const before = await visitCount(ampSite.uuid);
         const { context, page, errors } = await newVisitor({ country: 'DE' });
         try {
           await page.goto(`${publisher.origin('amp.test')}/article`);
@@ -790,8 +806,7 @@ describe.skipIf(!hasChromium())(
           expect(errors).toEqual([]);
 
           // Each prompt reported its AMP page view.
-          const rows = await waitForVisits(live, ampSite.uuid, 2);
-          expect(rows).toEqual<VisitRow[]>([
+          expect(await visitsSince(ampSite.uuid, before, 2)).toEqual<VisitRow[]>([
             { outcome: 'a', shown: true, page_format: 'AMP', regulation: '1' },
             { outcome: 'r', shown: true, page_format: 'AMP', regulation: '1' },
           ]);
