@@ -222,6 +222,41 @@ describe.each(stores())('sites and apps (%s)', (store) => {
     expect((await server.request({ method: 'GET', url, as: user })).statusCode).toBe(404);
   });
 
+  it('blocks editing and deleting an app while updates are pending', async () => {
+    const created = json<Property>(await app({ packageId: 'com.example.pending' }));
+    await repo.setEditable(server.deps.db, user.pcode, [created.siteId], false);
+    const url = `/customization/v2/app/${created.uuid}?pCode=${user.pcode}`;
+    const edit = await server.request({
+      method: 'PUT',
+      url,
+      payload: { ...created, publisherName: 'Too soon' },
+      as: user,
+    });
+    expect(edit.statusCode).toBe(409);
+    expect(json(edit)).toEqual({ status: 'NOT_EDITABLE', message: PENDING_UPDATES });
+    const del = await server.request({
+      method: 'DELETE',
+      url: `${url}&packageId=com.example.pending`,
+      as: user,
+    });
+    expect(del.statusCode).toBe(409);
+    expect(json(del)).toEqual({ status: 'NOT_EDITABLE', message: NOT_ABLE_TO_DELETE });
+    expect(json(await server.request({ method: 'GET', url, as: user }))).toMatchObject({
+      packageId: 'com.example.pending',
+      editable: false,
+    });
+    await repo.setEditable(server.deps.db, user.pcode, [created.siteId], true);
+    expect(
+      json(
+        await server.request({
+          method: 'DELETE',
+          url: `${url}&packageId=com.example.pending`,
+          as: user,
+        }),
+      ),
+    ).toEqual({ deleted: true });
+  });
+
   it('gets, edits and deletes an app by id (and package id)', async () => {
     const created = json<Property>(await app({ packageId: 'com.example.shop' }));
     const url = `/customization/v2/app/${created.uuid}?pCode=${user.pcode}`;

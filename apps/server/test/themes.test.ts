@@ -4,11 +4,14 @@ import {
   DEFAULT_THEME_LOCKED,
   HEX_NOT_VALID,
   NO_ANGLE_BRACKETS,
+  TEXT_REQUEST_NOT_IN_PROGRESS,
   TEXT_REQUEST_REVIEWING,
   THEME_TYPE_FIXED,
+  UNSAFE_CONTENT,
   themeInUse,
 } from '@assent/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_FOUND_MESSAGE } from '../src/routes/errors';
 import type { TestServer, TestUser } from './harness';
 import { createTestServer, json, stores } from './harness';
 
@@ -265,6 +268,164 @@ describe.each(stores())('themes and text change requests (%s)', (store) => {
         reason: 'Please input the reason to change text!',
       },
     });
+  });
+
+  it('deletes an unused theme of the account: gone from the list and not found after', async () => {
+    const theme = json<Theme>(
+      await create({ themeType: 'SITE', themeName: 'Short-lived', privacyModes: ['GDPR'] }),
+    );
+    const url = `/customization/v2/theme/${theme.themeId}?pCode=${user.pcode}`;
+    const deleted = await server.request({ method: 'DELETE', url, as: user });
+    expect(deleted.statusCode).toBe(200);
+    expect(json(deleted)).toEqual({ deleted: true });
+    const gone = await server.request({ method: 'GET', url, as: user });
+    expect(gone.statusCode).toBe(404);
+    expect(json(gone)).toEqual({ status: 'NOT_FOUND', message: NOT_FOUND_MESSAGE });
+    const list = json<ThemeListItem[]>(
+      await server.request({
+        method: 'GET',
+        url: `/customization/v2/theme?pCode=${user.pcode}`,
+        as: user,
+      }),
+    );
+    expect(list.some((t) => t.themeId === theme.themeId)).toBe(false);
+    expect((await server.request({ method: 'DELETE', url, as: user })).statusCode).toBe(404);
+  });
+
+  it('answers XSS_ERROR for script in theme texts; angle brackets in a name are a validation error', async () => {
+    const before = json<ThemeListItem[]>(
+      await server.request({
+        method: 'GET',
+        url: `/customization/v2/theme?pCode=${user.pcode}`,
+        as: user,
+      }),
+    ).length;
+    const button = await create({
+      themeType: 'SITE',
+      themeName: 'Buttons',
+      privacyModes: ['GDPR'],
+      agreeButton: 'javascript:alert(1)',
+    });
+    expect(button.statusCode).toBe(400);
+    expect(json(button)).toEqual({
+      status: 'XSS_ERROR',
+      message: UNSAFE_CONTENT,
+      fields: { agreeButton: UNSAFE_CONTENT },
+    });
+    const doNotSell = await create({
+      themeType: 'SITE',
+      themeName: 'US',
+      privacyModes: ['USP'],
+      uspDnsText: '<p>Your rights</p><img src=x onerror=alert(1)>',
+    });
+    expect(json(doNotSell)).toMatchObject({
+      status: 'XSS_ERROR',
+      fields: { uspDnsText: UNSAFE_CONTENT },
+    });
+    // A script tag in the name: the name rule (no '<' or '>') answers first, by design.
+    const name = await create({
+      themeType: 'SITE',
+      themeName: '<script>alert(1)</script>',
+      privacyModes: ['GDPR'],
+    });
+    expect(json(name)).toEqual({
+      status: 'VALIDATION_ERROR',
+      message: NO_ANGLE_BRACKETS,
+      fields: { themeName: NO_ANGLE_BRACKETS },
+    });
+    expect(
+      json<ThemeListItem[]>(
+        await server.request({
+          method: 'GET',
+          url: `/customization/v2/theme?pCode=${user.pcode}`,
+          as: user,
+        }),
+      ),
+    ).toHaveLength(before);
+  });
+
+  it('lets an admin reject a text change request; a new one can be made at once', async () => {
+    const theme = json<Theme>(
+      await create({ themeType: 'SITE', themeName: 'Rejected texts', privacyModes: ['GDPR'] }),
+    );
+    const request = {
+      customizationText: 'Cookies make us happy',
+      reason: 'Tone',
+      language: 'fr',
+      customizationType: 'CoP',
+      themeId: theme.themeId,
+    };
+    const send = () =>
+      server.request({
+        method: 'POST',
+        url: '/text-customization-request',
+        payload: [request],
+        as: user,
+      });
+    const [first] = json<Array<{ id: number }>>(await send());
+    const admin = await server.user(undefined, { admin: true });
+    const rejected = await server.request({
+      method: 'PUT',
+      url: `/text-customization-request/${first!.id}/status?status=rejected`,
+      as: admin,
+    });
+    expect(rejected.statusCode).toBe(200);
+    expect(json(rejected)).toMatchObject({ id: first!.id, status: 'rejected' });
+    const again = await server.request({
+      method: 'PUT',
+      url: `/text-customization-request/${first!.id}/status?status=approved`,
+      as: admin,
+    });
+    expect(json(again)).toEqual({
+      status: 'CONFLICT',
+      message: TEXT_REQUEST_NOT_IN_PROGRESS,
+      fields: { status: TEXT_REQUEST_NOT_IN_PROGRESS },
+    });
+    const resent = await send();
+    expect(resent.statusCode).toBe(201);
+    const list = json<Array<{ id: number; status: string }>>(
+      await server.request({
+        method: 'GET',
+        url: `/text-customization-request/${theme.themeId}`,
+        as: user,
+      }),
+    );
+    expect(list.map((r) => r.status).sort()).toEqual(['in-progress', 'rejected']);
+  });
+
+  it('answers XSS_ERROR for script in a text change request and stores nothing', async () => {
+    const theme = json<Theme>(
+      await create({ themeType: 'SITE', themeName: 'Unsafe request', privacyModes: ['GDPR'] }),
+    );
+    const res = await server.request({
+      method: 'POST',
+      url: '/text-customization-request',
+      payload: [
+        {
+          customizationText: 'We care <script>alert(1)</script>',
+          reason: 'Brand',
+          language: 'en',
+          customizationType: 'advanced',
+          themeId: theme.themeId,
+        },
+      ],
+      as: user,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(json(res)).toEqual({
+      status: 'XSS_ERROR',
+      message: UNSAFE_CONTENT,
+      fields: { customizationText: UNSAFE_CONTENT },
+    });
+    expect(
+      json(
+        await server.request({
+          method: 'GET',
+          url: `/text-customization-request/${theme.themeId}`,
+          as: user,
+        }),
+      ),
+    ).toEqual([]);
   });
 
   it('lets admins be named by ASSENT_ADMIN_EMAILS', async () => {
