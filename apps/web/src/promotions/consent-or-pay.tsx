@@ -1,15 +1,17 @@
 import {
-  COP_CONTENT_REVIEW_NOTE,
   COP_REQUEST_EVENT,
   COP_REQUEST_RECEIVED,
   copEventKeys,
   copEventsQuery,
+  isAccountTheme,
   isConsentOrPayRequested,
+  isContentUnderReview,
+  textRequestsQuery,
 } from '@assent/core';
 import { Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useClient } from '../app/ServicesContext';
+import { useClient, useNow } from '../app/ServicesContext';
 import {
   COP_BANNER_TEXT,
   COP_INTRO_TEXT,
@@ -44,6 +46,26 @@ export function useConsentOrPayRequest(pCode: string) {
   };
 }
 
+/**
+ * Whether the theme's Consent-or-Pay content is under review (a text change request of some
+ * language in progress), which is when 'CoP content is currently under review…' applies. Only
+ * an account's own themes take requests; a failed fetch is only logged and reads as not in review.
+ */
+export function useCopContentUnderReview(themeId: string, enabled: boolean): boolean {
+  const client = useClient();
+  const now = useNow();
+  const requests = useQuery({
+    ...textRequestsQuery(client, themeId),
+    enabled: enabled && isAccountTheme(themeId),
+  });
+  useEffect(() => {
+    if (requests.error)
+      console.error('Assent: text change requests failed to load', requests.error);
+  }, [requests.error]);
+  if (!enabled || !requests.data) return false;
+  return isContentUnderReview(requests.data, { themeId, customizationType: 'CoP' }, now());
+}
+
 /** The introduction modal: what Consent or Pay is, and 'REQUEST ACCESS'. */
 export function ConsentOrPayIntroDialog({
   pending,
@@ -60,9 +82,6 @@ export function ConsentOrPayIntroDialog({
         {COP_INTRO_TEXT.map((line) => (
           <p key={line}>{line}</p>
         ))}
-        <Callout intent="primary" compact>
-          {COP_CONTENT_REVIEW_NOTE}
-        </Callout>
       </DialogBody>
       <DialogFooter
         actions={

@@ -36,8 +36,11 @@ const FIELD = 'consentOrPayConfig';
 export default function ConsentOrPayDialog({
   config,
   issues,
+  underReview,
   dispatch,
 }: {
+  /** The theme's Consent-or-Pay content is in review: its note shows. */
+  underReview: boolean;
   config: ConsentOrPayConfig;
   issues: readonly Issue[];
   dispatch: (action: SiteFormStateAction) => void;
@@ -154,7 +157,7 @@ export default function ConsentOrPayDialog({
           }))}
           onChange={(callbackRedirectMethod) => update({ callbackRedirectMethod })}
         />
-        <Callout compact>{COP_CONTENT_REVIEW_NOTE}</Callout>
+        {underReview ? <Callout compact>{COP_CONTENT_REVIEW_NOTE}</Callout> : null}
       </DialogBody>
       <OkCancelFooter
         onCancel={() => dispatch({ type: 'dialogCancel' })}

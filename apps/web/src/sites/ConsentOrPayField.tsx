@@ -17,6 +17,7 @@ import {
   ConsentOrPayIntroDialog,
   ConsentOrPaySuccessDialog,
   useConsentOrPayRequest,
+  useCopContentUnderReview,
 } from '../promotions/consent-or-pay';
 import type { SiteFormStateAction } from './site-form-state';
 
@@ -45,6 +46,7 @@ export function ConsentOrPayField({
   const config = values.consentOrPayConfig;
   const available = consentOrPayAvailable(values.cmpVersion, init.consentOrPayEnabled);
   const chosen = dialog.kind === 'consentOrPay' ? true : config.enabled;
+  const underReview = useCopContentUnderReview(values.themeId, chosen);
   return (
     <>
       {available || config.enabled ? (
@@ -77,14 +79,21 @@ export function ConsentOrPayField({
               onClick={() => dispatch({ type: 'consentOrPayEdit' })}
             />
           </div>
-          <Callout compact className="assent-form-callout">
-            {COP_CONTENT_REVIEW_NOTE}
-          </Callout>
+          {underReview ? (
+            <Callout compact className="assent-form-callout" data-testid="cop-content-review">
+              {COP_CONTENT_REVIEW_NOTE}
+            </Callout>
+          ) : null}
         </div>
       ) : null}
       <Suspense fallback={null}>
         {dialog.kind === 'consentOrPay' ? (
-          <ConsentOrPayDialog config={dialog.config} issues={dialog.issues} dispatch={dispatch} />
+          <ConsentOrPayDialog
+            config={dialog.config}
+            issues={dialog.issues}
+            underReview={underReview}
+            dispatch={dispatch}
+          />
         ) : null}
       </Suspense>
     </>

@@ -1,5 +1,6 @@
 import {
   AMP_VERSION_UNSUPPORTED,
+  COP_CONTENT_REVIEW_NOTE,
   COP_COUNTRIES_REQUIRED,
   COP_REQUEST_RECEIVED,
   DUPLICATE_PROPERTY,
@@ -30,7 +31,7 @@ import {
   WARNING_USP_DEPRECATED,
   deletePropertyConfirmation,
 } from '@assent/core';
-import { buildOrganisation } from '@assent/core/testing';
+import { buildOrganisation, textChangeRequest } from '@assent/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { COP_INTRO_TITLE, COP_REQUEST_BUTTON, COP_SUCCESS_TITLE } from '../promotions/copy';
@@ -48,6 +49,7 @@ import {
 import {
   ACCOUNT,
   PCODE,
+  SITE_THEMES,
   otherProperty,
   storedSite,
   withFormRoutes,
@@ -499,6 +501,56 @@ describe('site form: Consent or Pay', () => {
     expect(config.enabled).toBe(true);
     expect(config.countries).toContain('DE');
     expect(config.countries).not.toContain('eea');
+  });
+
+  it("notes 'CoP content is currently under review' only while the theme's CoP text is in review", async () => {
+    const { user, api } = await renderFilled({
+      init: {
+        consentOrPayEnabled: true,
+        themes: [
+          ...SITE_THEMES,
+          { themeId: '7', themeName: 'Newsroom theme', themeType: 'SITE', gvlVersion: 3 },
+          { themeId: '8', themeName: 'Shop theme', themeType: 'SITE', gvlVersion: 3 },
+        ],
+      },
+    });
+    const copRequest = (themeId: string, status: 'in-progress' | 'approved') => ({
+      body: [textChangeRequest({ themeId, customizationType: 'CoP', language: 'de', status })],
+    });
+    api
+      .on('GET /text-customization-request/7', copRequest('7', 'in-progress'))
+      .on('GET /text-customization-request/8', copRequest('8', 'approved'));
+    const requestsAsked = () =>
+      api.calls.filter((c) => c.path.startsWith('/text-customization-request/')).length;
+
+    // The built-in default theme takes no text requests: nothing is in review, nothing is asked.
+    await user.click(radio(LABELS.consentOrPay, 'Yes'));
+    let dialog = await screen.findByRole('dialog', { name: COP_DIALOG.title });
+    expect(within(dialog).queryByText(COP_CONTENT_REVIEW_NOTE)).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requestsAsked()).toBe(0);
+
+    // An account theme with a Consent-or-Pay request in review: the note, in the dialog and the card.
+    await user.selectOptions(field(LABELS.theme), 'Newsroom theme');
+    await user.click(radio(LABELS.consentOrPay, 'Yes'));
+    dialog = await screen.findByRole('dialog', { name: COP_DIALOG.title });
+    expect(await within(dialog).findByText(COP_CONTENT_REVIEW_NOTE)).toBeTruthy();
+    await user.click(within(dialog).getByRole('checkbox', { name: COP_DIALOG.eea }));
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByTestId('cop-content-review').textContent).toBe(COP_CONTENT_REVIEW_NOTE);
+    expect(api.calls.find((c) => c.path.startsWith('/text-customization-request/'))?.path).toBe(
+      '/text-customization-request/7',
+    );
+
+    // A theme whose request was approved uses the custom text: no note.
+    await user.selectOptions(field(LABELS.theme), 'Shop theme');
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.path === '/text-customization-request/8')).toBe(true),
+    );
+    await waitFor(() => expect(screen.queryByTestId('cop-content-review')).toBeNull());
+    expect(screen.getByTestId('consent-or-pay-summary')).toBeTruthy();
   });
 
   it('No disables it at once; versions before 62 do not offer it', async () => {

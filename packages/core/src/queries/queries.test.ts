@@ -77,6 +77,12 @@ describe('query-option factories', () => {
       call: '/customization/v2/theme?pCode=AB12&sort=themeName,ASC&themeType=SITE',
     },
     {
+      name: 'textRequests',
+      build: (c) => q.textRequestsQuery(c, '7'),
+      key: ['textRequests', '7'],
+      call: '/text-customization-request/7',
+    },
+    {
       name: 'vendors',
       build: (c) => q.vendorsQuery(c),
       key: ['vendors', 3],

@@ -16,3 +16,13 @@ export const themesQuery = (client: AssentClient, pCode: string, themeType?: The
       { signal },
     ),
   );
+
+/** The text change requests of one theme (GET /text-customization-request/{themeId}). */
+export const textRequestKeys = {
+  all: ['textRequests'] as const,
+  theme: (themeId: string) => [...textRequestKeys.all, themeId] as const,
+};
+export const textRequestsQuery = (client: AssentClient, themeId: string) =>
+  queryOptionsOf(textRequestKeys.theme(themeId), ({ signal }) =>
+    client.textRequests.listForTheme({ params: { id: themeId } }, { signal }),
+  );

@@ -9,6 +9,7 @@ import {
   defaultAppTheme,
   defaultSiteTheme,
   defaultTheme,
+  isAccountTheme,
   isDefaultTheme,
   themeRegulations,
 } from './schema';
@@ -93,6 +94,13 @@ describe('theme schema', () => {
     expect(DEFAULT_THEME_ID).toBe('1');
     expect(isDefaultTheme('1')).toBe(true);
     expect(isDefaultTheme('10')).toBe(false);
+  });
+
+  it("tells an account's themes from the built-in ones ('1', '2') and placeholders ('-3')", () => {
+    expect(['42', '3', '10'].map(isAccountTheme)).toEqual([true, true, true]);
+    expect(['1', '2', '-2', '-3', '', '07', 'abc'].map(isAccountTheme)).toEqual(
+      Array(7).fill(false),
+    );
   });
 
   it('reads GDPR and US from the privacy modes', () => {

@@ -145,6 +145,11 @@ export type ThemeStack = z.infer<typeof ThemeStack>;
 export const DEFAULT_THEME_ID = '1';
 export const isDefaultTheme = (themeId: string | undefined): boolean =>
   themeId === DEFAULT_THEME_ID;
+/** The built-in app theme every account sees beside the default theme (read-only too). */
+export const DEFAULT_APP_THEME_ID = '2';
+/** Themes of an account (stored with a positive id), as opposed to built-in or placeholder ids. */
+export const isAccountTheme = (themeId: string): boolean =>
+  /^[1-9]\d*$/.test(themeId) && themeId !== DEFAULT_THEME_ID && themeId !== DEFAULT_APP_THEME_ID;
 
 /** Fields shared by site and app themes. */
 const themeBase = {

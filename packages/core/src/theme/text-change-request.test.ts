@@ -8,6 +8,7 @@ import {
   TEXT_REQUEST_STATUS_LABELS,
   canDecideTextRequest,
   decideTextRequest,
+  isContentUnderReview,
   pendingRequestsFor,
   queueTextRequest,
   textRequestReviewMessage,
@@ -132,6 +133,35 @@ describe('text change request status', () => {
       }),
     ];
     expect(textRequestState(requests, target, after(DAY_MS)).latest?.id).toBe(2);
+  });
+});
+
+describe('content under review', () => {
+  const cop = { themeId: '42', customizationType: 'CoP' } as const;
+
+  it('is true while the latest request of some language of the type is in progress', () => {
+    const now = after(DAY_MS);
+    expect(isContentUnderReview([], cop, now)).toBe(false);
+    // An Advanced Customisation request in review says nothing about Consent or Pay.
+    expect(isContentUnderReview([textChangeRequest()], cop, now)).toBe(false);
+    const copInReview = textChangeRequest({ id: 2, customizationType: 'CoP', language: 'de' });
+    expect(isContentUnderReview([textChangeRequest(), copInReview], cop, now)).toBe(true);
+    // Another theme's request does not count.
+    expect(isContentUnderReview([copInReview], { ...cop, themeId: '43' }, now)).toBe(false);
+  });
+
+  it('is false once the latest request of each language was decided', () => {
+    const requests = [
+      textChangeRequest({ id: 1, customizationType: 'CoP' }),
+      textChangeRequest({
+        id: 2,
+        customizationType: 'CoP',
+        status: 'approved',
+        createdOn: JAN_1_2026_SECONDS + 10,
+      }),
+      textChangeRequest({ id: 3, customizationType: 'CoP', language: 'fr', status: 'rejected' }),
+    ];
+    expect(isContentUnderReview(requests, cop, after(DAY_MS))).toBe(false);
   });
 });
 

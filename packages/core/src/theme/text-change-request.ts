@@ -177,6 +177,28 @@ export function textRequestState(
   }
 }
 
+/**
+ * Whether a theme's content of one type is under review: the latest request of some language is
+ * in progress, so that language's standard text is used until approval (properties-and-tags §8,
+ * 'CoP content is currently under review. Standard text is being used until approval.').
+ */
+export function isContentUnderReview(
+  requests: readonly TextChangeRequest[],
+  target: { themeId: string; customizationType: CustomizationType },
+  now: Date,
+): boolean {
+  const languages = new Set(
+    requests
+      .filter(
+        (r) => r.themeId === target.themeId && r.customizationType === target.customizationType,
+      )
+      .map((r) => r.language),
+  );
+  return [...languages].some(
+    (language) => textRequestState(requests, { ...target, language }, now).locked,
+  );
+}
+
 /** Approve and Reject are shown to admins on in-progress requests. */
 export const canDecideTextRequest = (
   request: Pick<TextChangeRequest, 'status'>,
