@@ -1,3 +1,4 @@
+import { appPageView, sitePageView } from '@assent/core';
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { Navigate, useParams } from 'react-router';
@@ -29,28 +30,25 @@ function ToProperties() {
   return <Navigate to={paths.properties(pCode)} replace />;
 }
 
-/** The site page's actions (properties-and-tags §2); anything else is not found. */
-export const SITE_ACTIONS = ['new', 'edit', 'delete', 'newuser'] as const;
-export type SiteAction = (typeof SITE_ACTIONS)[number];
-
+/** The site page's actions (properties-and-tags §2, core's `sitePageView`); anything else is not found. */
 function SiteRoute() {
   const { action, id } = useParams();
-  const known = SITE_ACTIONS.find((a) => a === action);
-  if (!known) return <NotFoundPage />;
-  if ((known === 'edit' || known === 'delete') && !id) return <NotFoundPage />;
-  return <SiteFormPage action={known} id={id} />;
+  const { pCode } = useAccount();
+  const view = sitePageView(pCode, action, id);
+  if (view.kind === 'redirect') return <Navigate to={view.to} replace />;
+  if (view.kind === 'not-found') return <NotFoundPage />;
+  return <SiteFormPage action={view.action} id={id} />;
 }
 
-function AppEditRoute() {
+/** /apps/edit/{id} and /apps/detail/{id} (core's `appPageView`): without an id, the properties list. */
+function AppRoute({ action }: { action: 'edit' | 'detail' }) {
   const { id } = useParams();
-  if (!id) return <ToProperties />;
-  return <AppFormPage action="edit" id={id} />;
-}
-
-function AppDetailRoute() {
-  const { id } = useParams();
-  if (!id) return <ToProperties />;
-  return <AppDetailPage id={id} />;
+  const { pCode } = useAccount();
+  const view = appPageView(pCode, action, id);
+  if (view.kind === 'edit') return <AppFormPage action="edit" id={view.id} />;
+  if (view.kind === 'detail') return <AppDetailPage id={view.id} />;
+  if (view.kind === 'redirect') return <Navigate to={view.to} replace />;
+  return <NotFoundPage />;
 }
 
 /** The pages of one account: /protect/p-{pCode}/… */
@@ -68,8 +66,8 @@ const accountRoutes: RouteObject[] = [
   { path: 'sites/:action/:id?', element: <SiteRoute /> },
   { path: 'apps', element: <ToProperties /> },
   { path: 'apps/new', element: <AppFormPage action="new" /> },
-  { path: 'apps/edit/:id?', element: <AppEditRoute /> },
-  { path: 'apps/detail/:id?', element: <AppDetailRoute /> },
+  { path: 'apps/edit/:id?', element: <AppRoute action="edit" /> },
+  { path: 'apps/detail/:id?', element: <AppRoute action="detail" /> },
   { path: '*', element: <NotFoundPage /> },
 ];
 

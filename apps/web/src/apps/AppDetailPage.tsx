@@ -1,4 +1,4 @@
-import { formatAppReportPercent, propertyQuery } from '@assent/core';
+import { formatAppReportPercent, propertyKeys, propertyQuery } from '@assent/core';
 import { Button, Tab, Tabs } from '@blueprintjs/core';
 import { EditIcon } from '@blueprintjs/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { PageLayout } from '../components/PageLayout';
 import { BACK_TO_PROPERTIES } from '../components/Placeholder';
 import { EDIT, REPORT } from '../property-form/copy';
 import { PropertyReport, ReportFailure } from '../property-form/PropertyReport';
+import { useClearEmptyCurrentItemOnLeave } from '../property-form/use-clear-on-leave';
 
 /**
  * The consent report of an app (/apps/detail/{id}), titled by its package id, with an edit button
@@ -24,6 +25,7 @@ export default function AppDetailPage({ id }: { id: string }) {
   const client = useClient();
   const navigate = useNavigate();
   const app = useQuery(propertyQuery(client, { pCode, id, propertyType: 'APP' }));
+  useClearEmptyCurrentItemOnLeave(propertyKeys.detail(pCode, id));
   useEffect(() => {
     if (app.error) console.error('Assent: the app report failed to load', app.error);
   }, [app.error]);

@@ -1,9 +1,7 @@
 import type { PropertyValues } from '@assent/core';
 import {
-  APP_CREATE_ERROR,
   APP_ERROR_CLEAR_MS,
-  ApiError,
-  UNEXPECTED_ERROR,
+  appSaveFailure,
   privacyPolicyLinkShown,
   propertiesKeys,
   propertyKeys,
@@ -20,7 +18,6 @@ import { TextField } from '../components/FormField';
 import type { PropertyFormApi, PropertyInitData } from '../property-form/context';
 import { APP_FORM_TITLES, CARD_TITLES, LABELS, propertySaved } from '../property-form/copy';
 import { FormCard } from '../property-form/fields';
-import type { SaveFailure } from '../property-form/form-state';
 import { propertyFormReducer, set } from '../property-form/form-state';
 import {
   CmpVersionField,
@@ -44,26 +41,6 @@ import {
   saveWithLogoCheck,
   usePropertyForm,
 } from '../property-form/use-property-form';
-
-/**
- * A failed app save: 'There was an error creating your app' with the server's message when the
- * server refused it, otherwise 'There was an unexpected error, please try again later'.
- */
-export function appSaveFailure(error: unknown): SaveFailure {
-  if (
-    error instanceof ApiError &&
-    error.httpStatus >= 400 &&
-    error.httpStatus < 500 &&
-    error.body.status !== 'UNKNOWN_ERROR'
-  ) {
-    return {
-      title: APP_CREATE_ERROR,
-      message: error.body.message,
-      fields: error.body.fields ?? {},
-    };
-  }
-  return { title: UNEXPECTED_ERROR, message: '', fields: {} };
-}
 
 export interface AppFormProps {
   pCode: string;

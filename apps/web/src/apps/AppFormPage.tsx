@@ -1,21 +1,19 @@
 import {
+  appFetchView,
   propertiesQuery,
   propertyIdentifier,
   propertyInitQuery,
+  propertyKeys,
   propertyQuery,
 } from '@assent/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Navigate } from 'react-router';
 import { useAccount } from '../app/AccountContext';
-import { paths } from '../app/paths';
 import { useClient } from '../app/ServicesContext';
 import { APP_FORM_TITLES } from '../property-form/copy';
-import {
-  PropertyFormPending,
-  PropertyLoadFailure,
-  isNotFound,
-} from '../property-form/PropertyLoadFailure';
+import { PropertyFormPending, PropertyLoadFailure } from '../property-form/PropertyLoadFailure';
+import { useClearEmptyCurrentItemOnLeave } from '../property-form/use-clear-on-leave';
 import { formValuesOf } from '../property-form/use-property-form';
 import { AppForm } from './AppForm';
 
@@ -39,6 +37,7 @@ export default function AppFormPage({ action, id }: AppFormPageProps) {
     ...propertyQuery(client, { pCode, id: id ?? '', propertyType: 'APP' }),
     enabled: editing && Boolean(id),
   });
+  useClearEmptyCurrentItemOnLeave(propertyKeys.detail(pCode, id ?? ''), editing && Boolean(id));
   const identifiers = useMemo(
     () => properties.data?.filter((p) => p.uuid !== id).map(propertyIdentifier),
     [properties.data, id],
@@ -50,8 +49,10 @@ export default function AppFormPage({ action, id }: AppFormPageProps) {
     return { ...init.data.defaults, cmpVersion: first };
   }, [editing, app.data, init.data]);
 
-  if (editing && isNotFound(app.error)) return <Navigate to={paths.properties(pCode)} replace />;
-  if (editing && app.error) return <PropertyLoadFailure error={app.error} />;
+  // An app fetch that brings no app (empty, 404 or 400) goes back to the properties list.
+  const fetched = editing ? appFetchView(pCode, app) : null;
+  if (fetched?.kind === 'redirect') return <Navigate to={fetched.to} replace />;
+  if (fetched?.kind === 'failed') return <PropertyLoadFailure error={app.error} />;
   if (!init.data || !initialValues) {
     const title = editing ? APP_FORM_TITLES.edit : APP_FORM_TITLES.new;
     return <PropertyFormPending title={title} pCode={pCode} error={init.error} />;

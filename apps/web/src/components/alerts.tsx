@@ -1,4 +1,4 @@
-import { ALERT_AUTO_CLOSE_MS, ApiError, UNKNOWN_ERROR_MESSAGE } from '@assent/core';
+import { ALERT_AUTO_CLOSE_MS, errorMessageOf } from '@assent/core';
 import type { Intent, ToastProps } from '@blueprintjs/core';
 import { OverlayToaster } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
@@ -14,11 +14,7 @@ export interface Alerts {
 const AlertsContext = createContext<Alerts | null>(null);
 
 /** The message to show for a failure (the server's error body is passed on, spec §8). */
-export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.body.message;
-  if (error instanceof Error && error.message) return error.message;
-  return UNKNOWN_ERROR_MESSAGE;
-}
+export const errorMessage = errorMessageOf;
 
 export function AlertsProvider({ children }: { children: ReactNode }) {
   const toaster = useRef<OverlayToaster>(null);

@@ -1,10 +1,9 @@
 import type { LegalBasisSelection } from '@assent/core';
 import { OkCancelFooter } from './fields';
 import {
-  FALLBACK_PURPOSES,
-  FALLBACK_SPECIAL_FEATURES,
   PURPOSES_WITHOUT_LEGITIMATE_INTEREST,
   isPurposeOneRequired,
+  legalBasisDialogLists,
   vendorsQuery,
 } from '@assent/core';
 import { Callout, Checkbox, Dialog, DialogBody, HTMLSelect, HTMLTable } from '@blueprintjs/core';
@@ -36,8 +35,7 @@ export default function LegalBasisDialog({
     ...vendorsQuery(client, values.gvlVersion),
     staleTime: VENDOR_LIST_STALE_MS,
   });
-  const purposes = vendorList.data?.purposes ?? FALLBACK_PURPOSES;
-  const specialFeatures = vendorList.data?.specialFeatures ?? FALLBACK_SPECIAL_FEATURES;
+  const { purposes, specialFeatures } = legalBasisDialogLists(vendorList.data);
   const purposeOneForced = isPurposeOneRequired(values.publisherCC);
   // Focus starts on the first purpose the publisher can change.
   const firstEditable = purposes.find((p) => !(p.id === 1 && purposeOneForced))?.id;

@@ -1,5 +1,5 @@
 import type { PropertyValues } from '@assent/core';
-import { PENDING_UPDATES, propertyWarnings } from '@assent/core';
+import { PENDING_UPDATES, propertySaveEnabled, propertyWarnings } from '@assent/core';
 import { Button, Callout } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { paths } from '../app/paths';
@@ -60,7 +60,7 @@ export function PropertyFormLayout({
           <Button
             intent="primary"
             text={pending ? SAVE_PENDING : SAVE_PROPERTY}
-            disabled={!changed || pending || !editable}
+            disabled={!propertySaveEnabled({ changed, pending, editable })}
             onClick={onSave}
           />
         </>

@@ -1,4 +1,4 @@
-import { ApiError } from '@assent/core';
+import { propertyLoadFailureView } from '@assent/core';
 import { Callout } from '@blueprintjs/core';
 import { paths } from '../app/paths';
 import { errorMessage } from '../components/alerts';
@@ -10,11 +10,11 @@ import { NotFoundPage, RestrictedPage } from '../components/StatusPages';
 
 /** Whether a failed load means the property is not there (not found or a bad id). */
 export const isNotFound = (error: unknown): boolean =>
-  error instanceof ApiError && (error.httpStatus === 404 || error.httpStatus === 400);
+  propertyLoadFailureView(error) === 'not-found';
 
 /** Whether a failed load means the user may not see it (access denied). */
 export const isDenied = (error: unknown): boolean =>
-  error instanceof ApiError && (error.httpStatus === 401 || error.httpStatus === 403);
+  propertyLoadFailureView(error) === 'restricted';
 
 /** A property page that could not load: not found, access denied, or the server's message. */
 export function PropertyLoadFailure({ error }: { error: unknown }) {

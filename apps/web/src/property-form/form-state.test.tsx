@@ -1,9 +1,8 @@
 import type { Issue } from '@assent/core';
-import { REQUIRED, SITE_URL_HAS_SCHEME } from '@assent/core';
+import { REQUIRED, SITE_URL_HAS_SCHEME, sameValue } from '@assent/core';
 import { siteValues } from '@assent/core/testing';
 import { describe, expect, it } from 'vitest';
 import { siteFormReducer } from '../sites/site-form-state';
-import { sameValue } from './equal';
 import type { PropertyFormAction, PropertyFormState } from './form-state';
 import {
   fieldErrors,

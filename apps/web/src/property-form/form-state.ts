@@ -7,6 +7,7 @@ import type {
   Issue,
   LegalBasisChoice,
   LegalBasisSelection,
+  PropertySaveFailure,
   PropertyValues,
   YesNo,
 } from '@assent/core';
@@ -15,15 +16,16 @@ import {
   applyPublisherCountry,
   applyThemeChange,
   cancelGbcDialog,
-  canDefineLegalBasis,
+  changedFields,
   chooseCoveredTransaction,
+  chooseLegalBasis,
   closeSensitiveDataDialog,
   confirmMspaSignatory,
-  declareNoLegalBasis,
   defineLegalBasis,
   gbcDialogPurposes,
+  hasPropertyChanged,
   issuesToFields,
-  legalBasisSelectionOf,
+  legalBasisDialogSelection,
   normaliseLegalBasis,
   setConsentScope,
   setGbcDefault,
@@ -33,7 +35,6 @@ import {
   validateGbcDialog,
 } from '@assent/core';
 import type { ConsentOrPayConfig } from '@assent/core';
-import { changedKeys } from './equal';
 
 /**
  * The state of a site or app form: the values (changed only through core's transitions), the
@@ -56,11 +57,7 @@ export type FormDialog =
   | { kind: 'consentOrPaySuccess' };
 
 /** A failed save as the form shows it: a callout (title and message) and messages per field. */
-export interface SaveFailure {
-  title: string;
-  message: string;
-  fields: Record<string, string>;
-}
+export type SaveFailure = PropertySaveFailure;
 
 export interface PropertyFormState {
   initial: PropertyValues;
@@ -150,7 +147,7 @@ const CLOSED: FormDialog = { kind: 'none' };
 export function withValues(state: PropertyFormState, values: PropertyValues): PropertyFormState {
   if (values === state.values) return state;
   if (!state.failure) return { ...state, values };
-  const changed = changedKeys(state.values, values);
+  const changed = changedFields(state.values, values);
   const fields = Object.fromEntries(
     Object.entries(state.failure.fields).filter(([field]) => !changed.has(topField(field))),
   );
@@ -160,9 +157,9 @@ export function withValues(state: PropertyFormState, values: PropertyValues): Pr
 /** The top-level field of an issue's dotted path ('consentOrPayConfig.countries' → 'consentOrPayConfig'). */
 export const topField = (field: string): string => field.split('.')[0] ?? field;
 
-const openLegalBasis = (values: PropertyValues): FormDialog => ({
+const openLegalBasis = (selection: LegalBasisSelection): FormDialog => ({
   kind: 'legalBasis',
-  selection: normaliseLegalBasis(legalBasisSelectionOf(values), values.publisherCC),
+  selection,
 });
 
 const openGbc = (values: PropertyValues): FormDialog => ({
@@ -194,12 +191,13 @@ export function propertyFormReducer(
     case 'consentScope':
       return withValues(state, setConsentScope(values, action.scope));
 
-    case 'legalBasis':
-      if (action.choice === 'undeclared') return withValues(state, declareNoLegalBasis(values));
-      if (!canDefineLegalBasis(values.consentScope)) return state;
-      return { ...state, dialog: openLegalBasis(values) };
+    case 'legalBasis': {
+      const chosen = chooseLegalBasis(values, action.choice);
+      const next = withValues(state, chosen.values);
+      return chosen.dialog ? { ...next, dialog: openLegalBasis(chosen.dialog) } : next;
+    }
     case 'legalBasisEdit':
-      return { ...state, dialog: openLegalBasis(values) };
+      return { ...state, dialog: openLegalBasis(legalBasisDialogSelection(values)) };
     case 'legalBasisSelection':
       if (dialog.kind !== 'legalBasis') return state;
       return {
@@ -324,7 +322,7 @@ export function propertyFormReducer(
  */
 export function visibleIssues(state: PropertyFormState, issues: readonly Issue[]): Issue[] {
   if (state.showAllIssues) return [...issues];
-  const changed = changedKeys(state.initial, state.values);
+  const changed = changedFields(state.initial, state.values);
   return issues.filter((i) => i.rule !== 'required' || changed.has(topField(i.field)));
 }
 
@@ -342,6 +340,6 @@ export function fieldErrors(
   return (field) => find(server, field) ?? find(own, field);
 }
 
-/** Whether the values differ from what the form opened with. */
+/** Whether the values differ from what the form opened with (core's save rule). */
 export const formChanged = (state: PropertyFormState): boolean =>
-  changedKeys(state.initial, state.values).size > 0;
+  hasPropertyChanged(state.initial, state.values);

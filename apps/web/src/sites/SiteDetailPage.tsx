@@ -1,4 +1,11 @@
-import { formatPercent, propertyQuery } from '@assent/core';
+import {
+  afterSiteSavePath,
+  formatPercent,
+  propertyKeys,
+  propertyQuery,
+  siteDetailTab,
+  siteDetailView,
+} from '@assent/core';
 import { Button, Tab, Tabs } from '@blueprintjs/core';
 import { EditIcon } from '@blueprintjs/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -15,11 +22,9 @@ import { NotFoundPage } from '../components/StatusPages';
 import { EDIT, REPORT } from '../property-form/copy';
 import { PropertyLoadFailure } from '../property-form/PropertyLoadFailure';
 import { PropertyReport } from '../property-form/PropertyReport';
+import { useClearEmptyCurrentItemOnLeave } from '../property-form/use-clear-on-leave';
 
 const SiteFormPage = lazy(() => import('./SiteFormPage'));
-
-/** The optional page segment of /sites/detail/{id}/{page}. */
-const DETAIL_PAGES = ['ab-testing', 'edit'] as const;
 
 export interface SiteDetailPageProps {
   /** /sites/reports/{id}: the premium reports of the site. @default false */
@@ -33,20 +38,19 @@ export interface SiteDetailPageProps {
  * 404 or 400 show not found; 401/403 access denied.
  */
 export default function SiteDetailPage({ premiumReports = false }: SiteDetailPageProps) {
-  const { id, page } = useParams();
+  const params = useParams();
   const { pCode } = useAccount();
-  if (!id || (page !== undefined && !DETAIL_PAGES.some((p) => p === page))) {
-    return <NotFoundPage />;
-  }
-  if (page === 'edit') {
-    return <SiteFormPage action="edit" id={id} returnTo={paths.siteDetail(pCode, id)} />;
+  const view = siteDetailView(params.id, params.page);
+  if (view.kind === 'not-found') return <NotFoundPage />;
+  if (view.kind === 'edit') {
+    return <SiteFormPage action="edit" id={view.id} returnTo={afterSiteSavePath(pCode, view.id)} />;
   }
   return (
     <SiteDetail
-      key={id}
+      key={view.id}
       pCode={pCode}
-      id={id}
-      abTesting={page === 'ab-testing'}
+      id={view.id}
+      abTesting={view.tab === 'ab-testing'}
       premiumReports={premiumReports}
     />
   );
@@ -66,10 +70,13 @@ function SiteDetail({
   const client = useClient();
   const navigate = useNavigate();
   const site = useQuery(propertyQuery(client, { pCode, id, propertyType: 'SITE' }));
+  useClearEmptyCurrentItemOnLeave(propertyKeys.detail(pCode, id));
   if (site.error) return <PropertyLoadFailure error={site.error} />;
   if (!site.data) return <Loading />;
-  // Sites carry no A/B test collections here: the A/B tab never shows, and its path leads back.
-  if (abTesting) return <Navigate to={paths.siteDetail(pCode, id)} replace />;
+  // The tab follows the URL; ab-testing for a site without A/B test collections leads back.
+  // (The server fills no collections yet, so the reports tab is the only one built.)
+  const tab = siteDetailTab(pCode, site.data, abTesting ? 'ab-testing' : 'reports');
+  if ('redirect' in tab) return <Navigate to={tab.redirect} replace />;
   const url = site.data.url ?? '';
   return (
     <PageLayout

@@ -1,13 +1,12 @@
 import type { PropertyValues } from '@assent/core';
 import {
-  ApiError,
-  SITE_SAVE_ERROR,
   ampOptionEnabled,
   privacyPolicyLinkShown,
   propertiesKeys,
   propertyKeys,
   recordPropertyAdded,
   regulationsOf,
+  siteSaveFailure,
   subdomainsAllowed,
   supportsFeature,
 } from '@assent/core';
@@ -15,12 +14,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useClient, useConsoleStorage } from '../app/ServicesContext';
-import { errorMessage, useAlerts } from '../components/alerts';
+import { useAlerts } from '../components/alerts';
 import { TextField } from '../components/FormField';
 import type { PropertyFormApi, PropertyInitData } from '../property-form/context';
 import { CARD_TITLES, LABELS, SITE_FORM_TITLES, propertySaved } from '../property-form/copy';
 import { CheckboxField, FormCard } from '../property-form/fields';
-import type { SaveFailure } from '../property-form/form-state';
 import { set } from '../property-form/form-state';
 import {
   CmpVersionField,
@@ -48,15 +46,6 @@ import {
 import { ConsentOrPayField } from './ConsentOrPayField';
 import type { SiteFormStateAction } from './site-form-state';
 import { siteFormReducer } from './site-form-state';
-
-/** A failed site save: core's site-save wording, the server's message, its messages per field. */
-export function siteSaveFailure(error: unknown): SaveFailure {
-  return {
-    title: SITE_SAVE_ERROR,
-    message: errorMessage(error),
-    fields: error instanceof ApiError ? (error.body.fields ?? {}) : {},
-  };
-}
 
 export interface SiteFormProps {
   pCode: string;

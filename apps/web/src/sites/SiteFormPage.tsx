@@ -2,6 +2,7 @@ import type { Property } from '@assent/core';
 import {
   NOT_ABLE_TO_DELETE,
   PENDING_UPDATES,
+  afterSiteSavePath,
   deletePropertyConfirmation,
   propertiesKeys,
   propertiesQuery,
@@ -26,6 +27,7 @@ import {
   SITE_FORM_TITLES,
 } from '../property-form/copy';
 import { PropertyFormPending, PropertyLoadFailure } from '../property-form/PropertyLoadFailure';
+import { useClearEmptyCurrentItemOnLeave } from '../property-form/use-clear-on-leave';
 import { formValuesOf } from '../property-form/use-property-form';
 import { SiteForm } from './SiteForm';
 
@@ -36,7 +38,7 @@ export interface SiteFormPageProps {
   action: SiteFormAction;
   /** The site's uuid for edit and delete. */
   id?: string | undefined;
-  /** Where CANCEL and a successful save go. @default the properties list */
+  /** Where CANCEL and a successful save go. @default the properties list (`afterSiteSavePath`) */
   returnTo?: string;
 }
 
@@ -54,6 +56,7 @@ export default function SiteFormPage({ action, id, returnTo }: SiteFormPageProps
     ...propertyQuery(client, { pCode, id: id ?? '', propertyType: 'SITE' }),
     enabled: editing && Boolean(id),
   });
+  useClearEmptyCurrentItemOnLeave(propertyKeys.detail(pCode, id ?? ''), editing && Boolean(id));
   const identifiers = useMemo(
     () => properties.data?.filter((p) => p.uuid !== id).map(propertyIdentifier),
     [properties.data, id],
@@ -68,7 +71,7 @@ export default function SiteFormPage({ action, id, returnTo }: SiteFormPageProps
     const title = editing ? SITE_FORM_TITLES.edit : SITE_FORM_TITLES.new;
     return <PropertyFormPending title={title} pCode={pCode} error={init.error} />;
   }
-  const back = returnTo ?? paths.properties(pCode);
+  const back = returnTo ?? afterSiteSavePath(pCode);
   return (
     <>
       <SiteForm

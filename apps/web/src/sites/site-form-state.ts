@@ -1,9 +1,9 @@
-import type { ConsentOrPayConfig } from '@assent/core';
+import type { ConsentOrPayConfig, ConsentOrPayDialog, ConsentOrPayEvent } from '@assent/core';
 import {
   applySiteUrl,
+  consentOrPayTransition,
   setAmpEnabled,
   setApplyToSubDomains,
-  validateConsentOrPay,
 } from '@assent/core';
 import type { PropertyFormAction, PropertyFormState } from '../property-form/form-state';
 import { propertyFormReducer, withValues } from '../property-form/form-state';
@@ -23,6 +23,30 @@ export type SiteFormStateAction =
   | { type: 'consentOrPayIntro' }
   | { type: 'consentOrPayRequested' };
 
+/** Consent or Pay through core's transition; its dialog is the form's dialog of that kind. */
+function consentOrPay(state: PropertyFormState, event: ConsentOrPayEvent): PropertyFormState {
+  const { values, dialog } = state;
+  const current: ConsentOrPayDialog =
+    dialog.kind === 'consentOrPay'
+      ? { open: true, draft: dialog.config, issues: dialog.issues }
+      : { open: false };
+  const next = consentOrPayTransition(values.consentOrPayConfig, current, event);
+  const withConfig =
+    next.config === values.consentOrPayConfig
+      ? state
+      : withValues(state, { ...values, consentOrPayConfig: next.config });
+  // Nothing happened (a draft or OK without the dialog open).
+  if (withConfig === state && !next.dialog.open && dialog.kind !== 'consentOrPay') return state;
+  return {
+    ...withConfig,
+    dialog: next.dialog.open
+      ? { kind: 'consentOrPay', config: next.dialog.draft, issues: next.dialog.issues }
+      : dialog.kind === 'consentOrPay'
+        ? { kind: 'none' }
+        : dialog,
+  };
+}
+
 /** The site form's reducer: its own transitions from core, the rest shared with the app form. */
 export function siteFormReducer(
   state: PropertyFormState,
@@ -38,45 +62,18 @@ export function siteFormReducer(
       return withValues(state, setAmpEnabled(values, action.checked));
 
     case 'consentOrPay':
-      if (!action.enabled) {
-        return withValues(state, {
-          ...values,
-          consentOrPayConfig: { ...values.consentOrPayConfig, enabled: false },
-        });
-      }
-      return {
-        ...state,
-        dialog: {
-          kind: 'consentOrPay',
-          config: { ...values.consentOrPayConfig, enabled: true },
-          issues: [],
-        },
-      };
+      return consentOrPay(state, { type: 'choose', enabled: action.enabled });
     case 'consentOrPayEdit':
-      return {
-        ...state,
-        dialog: { kind: 'consentOrPay', config: values.consentOrPayConfig, issues: [] },
-      };
+      return consentOrPay(state, { type: 'edit' });
     case 'consentOrPayDraft':
-      if (dialog.kind !== 'consentOrPay') return state;
-      // Once OK has shown messages, they follow the edits.
-      return {
-        ...state,
-        dialog: {
-          ...dialog,
-          config: action.config,
-          issues: dialog.issues.length ? validateConsentOrPay(action.config) : [],
-        },
-      };
-    case 'consentOrPayOk': {
-      if (dialog.kind !== 'consentOrPay') return state;
-      const issues = validateConsentOrPay(dialog.config);
-      if (issues.length) return { ...state, dialog: { ...dialog, issues } };
-      return {
-        ...withValues(state, { ...values, consentOrPayConfig: dialog.config }),
-        dialog: { kind: 'none' },
-      };
-    }
+      return consentOrPay(state, { type: 'draft', config: action.config });
+    case 'consentOrPayOk':
+      return consentOrPay(state, { type: 'ok' });
+    // Cancel of the settings dialog restores the previous settings; other dialogs' own rules apply.
+    case 'dialogCancel':
+      return dialog.kind === 'consentOrPay'
+        ? consentOrPay(state, { type: 'cancel' })
+        : propertyFormReducer(state, action);
     case 'consentOrPayIntro':
       return { ...state, dialog: { kind: 'consentOrPayIntro' } };
     case 'consentOrPayRequested':

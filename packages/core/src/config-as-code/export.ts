@@ -1,3 +1,4 @@
+import { canonicalJson, sameValue } from '../equal';
 import type { Property, PropertyDraft, PropertyValues } from '../property/schema';
 import { PropertySettings, propertyIdentifier } from '../property/schema';
 import { identifierKey } from '../property/identity';
@@ -22,20 +23,7 @@ export interface LiveAccount {
   themes: readonly LiveTheme[];
 }
 
-/** JSON with sorted keys and undefined left out: equal strings mean equal values. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>)
-            .filter(([, x]) => x !== undefined)
-            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-        )
-      : v,
-  );
-}
-
-export const sameValue = (a: unknown, b: unknown): boolean => canonicalJson(a) === canonicalJson(b);
+export { canonicalJson, sameValue };
 
 /** The stored settings without the server's bookkeeping (what a save compares and merges). */
 export const settingsOf = (property: PropertyDraft): PropertyValues =>

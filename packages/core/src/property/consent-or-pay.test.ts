@@ -6,6 +6,8 @@ import {
   COP_NO_NON_PERSONALISED_VENDORS,
   ConsentOrPayConfig,
   consentOrPayAvailable,
+  consentOrPayTransition,
+  defaultConsentOrPayConfig,
   normaliseConsentOrPay,
   validateConsentOrPay,
   vendorsHaveNonPersonalisedPurposes,
@@ -78,5 +80,85 @@ describe('Consent or Pay', () => {
     expect(consentOrPayAvailable('latest', true)).toBe(true);
     expect(consentOrPayAvailable(61, true)).toBe(false);
     expect(consentOrPayAvailable('latest', false)).toBe(false);
+  });
+});
+
+describe('Consent or Pay on the site form', () => {
+  const saved = ConsentOrPayConfig.parse({
+    enabled: true,
+    countries: ['FR'],
+    callbackType: 'publisher',
+    callbacks: { action1: 'https://news.example/subscribe', action2: '' },
+  });
+  const closed = { open: false } as const;
+
+  it('Yes opens the settings dialog on a draft; the saved settings change only on OK', () => {
+    const off = defaultConsentOrPayConfig();
+    const opened = consentOrPayTransition(off, closed, { type: 'choose', enabled: true });
+    expect(opened.config).toBe(off);
+    expect(opened.dialog).toEqual({ open: true, draft: { ...off, enabled: true }, issues: [] });
+  });
+
+  it('Cancel closes the dialog and restores the previous settings', () => {
+    const opened = consentOrPayTransition(saved, closed, { type: 'edit' });
+    const edited = consentOrPayTransition(saved, opened.dialog, {
+      type: 'draft',
+      config: { ...saved, countries: ['DE', 'AT'] },
+    });
+    expect(consentOrPayTransition(saved, edited.dialog, { type: 'cancel' })).toEqual({
+      config: saved,
+      dialog: closed,
+    });
+    // Cancel after Yes on a disabled property leaves it disabled.
+    const off = defaultConsentOrPayConfig();
+    const yes = consentOrPayTransition(off, closed, { type: 'choose', enabled: true });
+    expect(consentOrPayTransition(off, yes.dialog, { type: 'cancel' }).config.enabled).toBe(false);
+  });
+
+  it('OK validates countries and URLs: messages keep the dialog open and follow the edits', () => {
+    const off = defaultConsentOrPayConfig();
+    const yes = consentOrPayTransition(off, closed, { type: 'choose', enabled: true });
+    const refused = consentOrPayTransition(off, yes.dialog, { type: 'ok' });
+    expect(refused.config).toBe(off);
+    expect(refused.dialog).toMatchObject({
+      open: true,
+      issues: [{ field: 'consentOrPayConfig.countries', message: COP_COUNTRIES_REQUIRED }],
+    });
+    const fixed = consentOrPayTransition(off, refused.dialog, {
+      type: 'draft',
+      config: { ...off, enabled: true, countries: ['eea'] },
+    });
+    expect(fixed.dialog).toMatchObject({ open: true, issues: [] });
+    const ok = consentOrPayTransition(off, fixed.dialog, { type: 'ok' });
+    expect(ok).toEqual({ config: { ...off, enabled: true, countries: ['eea'] }, dialog: closed });
+  });
+
+  it('shows no message while drafting before the first OK', () => {
+    const opened = consentOrPayTransition(saved, closed, { type: 'edit' });
+    const draft = consentOrPayTransition(saved, opened.dialog, {
+      type: 'draft',
+      config: { ...saved, callbacks: { action1: 'not a url', action2: '' } },
+    });
+    expect(draft.dialog).toMatchObject({ open: true, issues: [] });
+    expect(consentOrPayTransition(saved, draft.dialog, { type: 'ok' }).dialog).toMatchObject({
+      issues: [{ field: 'consentOrPayConfig.callbacks.action1', message: INVALID_URL }],
+    });
+  });
+
+  it('No disables at once, without a dialog', () => {
+    expect(consentOrPayTransition(saved, closed, { type: 'choose', enabled: false })).toEqual({
+      config: { ...saved, enabled: false },
+      dialog: closed,
+    });
+  });
+
+  it('ignores drafts and OK while the dialog is closed', () => {
+    expect(consentOrPayTransition(saved, closed, { type: 'ok' })).toEqual({
+      config: saved,
+      dialog: closed,
+    });
+    expect(
+      consentOrPayTransition(saved, closed, { type: 'draft', config: defaultConsentOrPayConfig() }),
+    ).toEqual({ config: saved, dialog: closed });
   });
 });

@@ -98,3 +98,57 @@ export const normaliseConsentOrPay = (config: ConsentOrPayConfig): ConsentOrPayC
   countries: expandCountries(config.countries),
   partialAcceptEnabled: true,
 });
+
+/** The Consent-or-Pay settings dialog: closed, or open on a draft with the messages of its last OK. */
+export type ConsentOrPayDialog =
+  { open: false } | { open: true; draft: ConsentOrPayConfig; issues: Issue[] };
+
+export type ConsentOrPayEvent =
+  /** The Yes/No question: Yes opens the settings dialog, No disables at once. */
+  | { type: 'choose'; enabled: boolean }
+  /** The settings button of an enabled property: the dialog on the current settings. */
+  | { type: 'edit' }
+  | { type: 'draft'; config: ConsentOrPayConfig }
+  | { type: 'ok' }
+  | { type: 'cancel' };
+
+/**
+ * Consent or Pay on the site form (properties-and-tags §4): choosing Yes opens the settings dialog
+ * on a draft (the saved settings change only on OK); Cancel closes it and restores the previous
+ * settings; OK validates countries and URLs and keeps the dialog open with the messages until they
+ * are fixed (the messages then follow the edits); choosing No disables it at once.
+ */
+export function consentOrPayTransition(
+  config: ConsentOrPayConfig,
+  dialog: ConsentOrPayDialog,
+  event: ConsentOrPayEvent,
+): { config: ConsentOrPayConfig; dialog: ConsentOrPayDialog } {
+  const closed: ConsentOrPayDialog = { open: false };
+  switch (event.type) {
+    case 'choose':
+      return event.enabled
+        ? { config, dialog: { open: true, draft: { ...config, enabled: true }, issues: [] } }
+        : { config: { ...config, enabled: false }, dialog: closed };
+    case 'edit':
+      return { config, dialog: { open: true, draft: config, issues: [] } };
+    case 'draft':
+      if (!dialog.open) return { config, dialog };
+      return {
+        config,
+        dialog: {
+          open: true,
+          draft: event.config,
+          issues: dialog.issues.length ? validateConsentOrPay(event.config) : [],
+        },
+      };
+    case 'ok': {
+      if (!dialog.open) return { config, dialog };
+      const issues = validateConsentOrPay(dialog.draft);
+      return issues.length
+        ? { config, dialog: { ...dialog, issues } }
+        : { config: dialog.draft, dialog: closed };
+    }
+    case 'cancel':
+      return { config, dialog: closed };
+  }
+}

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { appValues, siteValues } from '../testing/property';
 import {
+  FALLBACK_PURPOSES,
+  FALLBACK_SPECIAL_FEATURES,
   LEGAL_BASIS_LABELS,
   applyThemeChange,
   canDefineLegalBasis,
+  chooseLegalBasis,
   declareNoLegalBasis,
   defineLegalBasis,
   isPurposeOneRequired,
   legalBasisChoiceOf,
+  legalBasisDialogLists,
+  legalBasisDialogSelection,
   legalBasisSelectionOf,
   normaliseLegalBasis,
 } from './legal-basis';
@@ -89,5 +94,41 @@ describe('legal basis', () => {
       noLegalBasis: true,
       purposeIdsV2: [],
     });
+  });
+});
+
+describe('the customise dialog', () => {
+  it("'I define' opens the dialog on the current declaration; the values change only on OK", () => {
+    const values = siteValues({ noLegalBasis: false, purposeIdsV2: [2], specialFeatures: [1] });
+    const chosen = chooseLegalBasis(values, 'defined');
+    expect(chosen.values).toBe(values);
+    // Purpose 1 is forced on in the dialog (GB publisher).
+    expect(chosen.dialog).toEqual({ ...selection([1, 2]), specialFeatures: [1] });
+    expect(legalBasisDialogSelection(values)).toEqual(chosen.dialog);
+    // OK defines the selection; Cancel is the values as they were.
+    expect(defineLegalBasis(values, chosen.dialog!)).toMatchObject({ purposeIdsV2: [1, 2] });
+  });
+
+  it("'I define' opens nothing for the global scope; 'I don't declare' clears at once", () => {
+    const global = siteValues({ consentScope: 'global', noLegalBasis: false, purposeIdsV2: [1] });
+    expect(chooseLegalBasis(global, 'defined')).toEqual({ values: global, dialog: null });
+    const cleared = chooseLegalBasis(global, 'undeclared');
+    expect(cleared.dialog).toBeNull();
+    expect(cleared.values).toMatchObject({ noLegalBasis: true, purposeIdsV2: [] });
+  });
+
+  it('lists the vendor list purposes, or the fallbacks while the vendor list is not loaded', () => {
+    expect(legalBasisDialogLists(undefined)).toEqual({
+      purposes: FALLBACK_PURPOSES,
+      specialFeatures: FALLBACK_SPECIAL_FEATURES,
+      fallback: true,
+    });
+    expect(FALLBACK_PURPOSES.map((p) => p.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(FALLBACK_SPECIAL_FEATURES.map((f) => f.id)).toEqual([1, 2]);
+    const loaded = {
+      purposes: [{ id: 1, name: 'Store and/or access information on a device' }],
+      specialFeatures: [{ id: 1, name: 'Use precise geolocation data' }],
+    };
+    expect(legalBasisDialogLists(loaded)).toEqual({ ...loaded, fallback: false });
   });
 });

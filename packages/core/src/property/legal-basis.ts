@@ -135,3 +135,39 @@ export const FALLBACK_SPECIAL_FEATURES: ReadonlyArray<{ id: number; name: string
   { id: 1, name: 'Use precise geolocation data' },
   { id: 2, name: 'Actively scan device characteristics for identification' },
 ];
+
+type Named = { id: number; name: string };
+
+/**
+ * What the customise dialog lists: the purposes and special features of the loaded vendor list,
+ * or the fallbacks while it is not loaded (not yet, or its call failed).
+ */
+export function legalBasisDialogLists(
+  vendorList: { purposes: readonly Named[]; specialFeatures: readonly Named[] } | undefined,
+): { purposes: readonly Named[]; specialFeatures: readonly Named[]; fallback: boolean } {
+  return vendorList
+    ? {
+        purposes: vendorList.purposes,
+        specialFeatures: vendorList.specialFeatures,
+        fallback: false,
+      }
+    : { purposes: FALLBACK_PURPOSES, specialFeatures: FALLBACK_SPECIAL_FEATURES, fallback: true };
+}
+
+/** The customise dialog's selection when it opens: the current declaration, normalised. */
+export const legalBasisDialogSelection = (values: PropertyDraft): LegalBasisSelection =>
+  normaliseLegalBasis(legalBasisSelectionOf(values), values.publisherCC ?? 'GB');
+
+/**
+ * Choosing a legal basis: "I don't declare" clears every purpose list at once; "I define" opens
+ * the customise dialog with the current declaration (values unchanged until OK, which is
+ * `defineLegalBasis`; Cancel keeps them), and only for the service or service group scope.
+ */
+export function chooseLegalBasis<T extends PropertyDraft>(
+  values: T,
+  choice: LegalBasisChoice,
+): { values: T; dialog: LegalBasisSelection | null } {
+  if (choice === 'undeclared') return { values: declareNoLegalBasis(values), dialog: null };
+  if (!canDefineLegalBasis(values.consentScope ?? 'service')) return { values, dialog: null };
+  return { values, dialog: legalBasisDialogSelection(values) };
+}
