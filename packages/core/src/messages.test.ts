@@ -6,6 +6,8 @@ describe('shared messages', () => {
   it.each([
     [m.REQUIRED, 'This field is required'],
     [m.NO_ANGLE_BRACKETS, "Field should not contain '<' or '>' symbols."],
+    // Generic invalid-URL wording (not shown in the spec): bulk update's 'Please input a valid URL'.
+    [m.INVALID_URL, 'Please input a valid URL'],
     // The typo ('occured') is the spec's.
     [m.UNKNOWN_ERROR_MESSAGE, 'An unknown error occured. Please try again.'],
     [m.ERROR_BOUNDARY, 'Something went wrong.'],

@@ -109,6 +109,10 @@ describe('logo URL', () => {
     expect(isValidLogoUrl('https://cdn.example.com/logo?format=.png')).toBe(false);
     expect(isValidLogoUrl('cdn.example.com/logo.png')).toBe(false);
     expect(validateLogoUrl('https://x.com/a.txt')[0]?.message).toBe(LOGO_URL_INVALID);
+    // Wording not shown in the spec: ours, worded once.
+    expect(LOGO_URL_INVALID).toBe(
+      'Please enter a valid image URL (PNG, JPG, JPEG, GIF, BMP, SVG or SVGI)',
+    );
     expect(validateLogoUrl('')).toEqual([]);
   });
 });
