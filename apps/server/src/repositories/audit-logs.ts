@@ -115,6 +115,17 @@ export const auditLogs = {
   },
 };
 
+/** One CSV cell: quoted when it holds a comma, a quote or a line break (RFC 4180). */
+export function csvCell(value: unknown): string {
+  const s =
+    value === null || value === undefined
+      ? ''
+      : value instanceof Date
+        ? value.toISOString()
+        : String(value);
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
 /** The consent log of a property between two days (inclusive), as CSV with a header row. */
 export async function consentLogCsv(
   q: Queryable,
@@ -129,10 +140,6 @@ export async function consentLogCsv(
   );
   const header =
     'timestamp,regulation,outcome,page_format,device,os,browser,country,region,theme_id,variant';
-  const cell = (v: unknown) => {
-    const s = v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v);
-    return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
   const lines = rows.map((r) =>
     [
       r.created_at,
@@ -147,7 +154,7 @@ export async function consentLogCsv(
       r.theme_id,
       r.variant,
     ]
-      .map(cell)
+      .map(csvCell)
       .join(','),
   );
   return { csv: [header, ...lines].join('\n') + '\n', rows: rows.length };

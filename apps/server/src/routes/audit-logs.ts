@@ -1,7 +1,7 @@
 import type { Routes } from '@assent/core';
 import { AssentError, normaliseAuditUrl, validateDownloadLogs } from '@assent/core';
 import { QUEUES } from '../jobs/queue';
-import { auditLogs } from '../repositories/audit-logs';
+import { auditLogs, csvCell } from '../repositories/audit-logs';
 import { properties } from '../repositories/properties';
 import type { GroupHandlers } from './context';
 
@@ -45,7 +45,7 @@ export const auditLogHandlers: GroupHandlers<Routes['auditLogs']> = {
                 .split('\n')
                 .slice(1)
                 .filter(Boolean)
-                .map((line) => `${l.url},${line}`)
+                .map((line) => `${csvCell(l.url)},${line}`)
                 .join('\n'),
             )
             .join('\n');

@@ -1,0 +1,131 @@
+import type { AuditLog, Property } from '@assent/core';
+import { parseCsv } from '@assent/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_LOGS_READY } from '../src/routes/audit-logs';
+import type { TestServer, TestUser } from './harness';
+import { createTestServer, json, stores } from './harness';
+
+const HEADER =
+  'timestamp,regulation,outcome,page_format,device,os,browser,country,region,theme_id,variant';
+
+describe.each(stores())('consent-log downloads (%s)', (store) => {
+  let server: TestServer;
+  let user: TestUser;
+  const today = new Date().toISOString().slice(0, 10);
+  beforeAll(async () => {
+    server = await createTestServer(store);
+    user = await server.user();
+  });
+  afterAll(() => server?.close());
+
+  async function siteWithVisits(url: string, countries: string[]): Promise<Property> {
+    const site = json<Property>(
+      await server.request({
+        method: 'POST',
+        url: `/customization/v2/site?pCode=${user.pcode}`,
+        payload: { url, themeId: '1' },
+        as: user,
+      }),
+    );
+    for (const [i, country] of countries.entries()) {
+      await server.deps.db.query(
+        `insert into visits (pcode, property_uuid, regulation, outcome, page_format, country, created_at)
+         values ($1, $2, '1', 'a', 'HTTP', $3, now() - ($4 || ' hours')::interval)`,
+        [user.pcode, site.uuid, country, String(i + 1)],
+      );
+    }
+    return site;
+  }
+
+  /** Asks for a log and waits until the export job has built it. */
+  async function readyLog(url: string): Promise<AuditLog> {
+    const created = json<AuditLog>(
+      await server.request({
+        method: 'POST',
+        url: `/customization/v2/audit-log?pCode=${user.pcode}`,
+        payload: { url, endDate: today, daysBack: 30 },
+        as: user,
+      }),
+    );
+    for (let i = 0; i < 100; i++) {
+      const logs = json<AuditLog[]>(
+        await server.request({
+          method: 'GET',
+          url: `/customization/v2/audit-log/status?pCode=${user.pcode}`,
+          as: user,
+        }),
+      );
+      const log = logs.find((l) => l.id === created.id);
+      if (log?.queryState === 'SUCCEEDED') return log;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`the log of ${url} was not ready in time`);
+  }
+
+  const downloadAll = () =>
+    server.request({
+      method: 'GET',
+      url: `/customization/v2/audit-log/download?pCode=${user.pcode}`,
+      as: user,
+    });
+
+  it('downloads every ready log in one CSV with a url column, once', async () => {
+    // A site url may hold a path with a comma: the url cell must stay one column.
+    await siteWithVisits('news.example/fr,be', ['FR', 'BE']);
+    await siteWithVisits('shop.example', ['DE']);
+    const news = await readyLog('news.example/fr,be');
+    const shop = await readyLog('shop.example');
+    expect([news.rows, shop.rows]).toEqual([2, 1]);
+
+    const all = await downloadAll();
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['content-type']).toMatch(/^text\/csv/);
+    expect(all.headers['content-disposition']).toBe('attachment; filename="consent-logs.csv"');
+    const rows = parseCsv(all.body).filter((r) => r.some(Boolean));
+    expect(rows[0]).toEqual(['url', ...HEADER.split(',')]);
+    const data = rows.slice(1);
+    expect(data).toHaveLength(3);
+    expect(data.every((r) => r.length === rows[0]!.length)).toBe(true);
+    expect(data.map((r) => [r[0], r[8]]).sort()).toEqual([
+      ['http://news.example/fr,be', 'BE'],
+      ['http://news.example/fr,be', 'FR'],
+      ['http://shop.example', 'DE'],
+    ]);
+
+    // Both are downloaded now: a second "all" has nothing, one log can still be fetched again.
+    const again = await downloadAll();
+    expect(again.statusCode).toBe(404);
+    expect(json(again)).toEqual({ status: 'NOT_FOUND', message: NO_LOGS_READY });
+    const logs = json<AuditLog[]>(
+      await server.request({
+        method: 'GET',
+        url: `/customization/v2/audit-log/status?pCode=${user.pcode}`,
+        as: user,
+      }),
+    );
+    expect(
+      logs.filter((l) => [news.id, shop.id].includes(l.id)).map((l) => l.isDownloaded),
+    ).toEqual([true, true]);
+    const one = await server.request({
+      method: 'GET',
+      url: `/customization/v2/audit-log/download?pCode=${user.pcode}&logId=${shop.id}`,
+      as: user,
+    });
+    expect(one.headers['content-disposition']).toBe(
+      `attachment; filename="consent-log-${shop.id}.csv"`,
+    );
+    expect(one.body.split('\n')[0]).toBe(HEADER);
+  });
+
+  it('gives the one ready log as it is when "all" finds only one', async () => {
+    await siteWithVisits('blog.example', ['IT']);
+    const blog = await readyLog('blog.example');
+    const all = await downloadAll();
+    expect(all.headers['content-disposition']).toBe(
+      `attachment; filename="consent-log-${blog.id}.csv"`,
+    );
+    const rows = parseCsv(all.body).filter((r) => r.some(Boolean));
+    expect(rows[0]).toEqual(HEADER.split(','));
+    expect(rows.slice(1).map((r) => r[7])).toEqual(['IT']);
+  });
+});
