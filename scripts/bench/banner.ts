@@ -171,7 +171,7 @@ async function browserFigures(runs = 7): Promise<string[]> {
     for (let i = 0; i < runs; i++) {
       await context.clearCookies();
       const events: TraceEvent[] = [];
-      const collect = (e: { value: TraceEvent[] }) => events.push(...e.value);
+      const collect = (e: { value: object[] }) => events.push(...(e.value as TraceEvent[]));
       cdp.on('Tracing.dataCollected', collect);
       await cdp.send('Tracing.start', {
         categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing',
