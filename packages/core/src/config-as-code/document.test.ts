@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { closest, formatDocumentPath, parseConfigDocument } from './document';
+import { formatDocumentPath, parseConfigDocument } from './document';
+import { closest } from './suggest';
 import {
   ACCOUNT_MISSING,
   DOCUMENT_VERSION_MISSING,
@@ -69,8 +70,66 @@ describe('parseConfigDocument', () => {
       ['propertes', unknownField('propertes', 'properties')],
       ['properties.example.com.publisherCCC', unknownField('publisherCCC', 'publisherCC')],
       ['properties.example.com.publisherCC', UNKNOWN_COUNTRY_CODE],
-      ['properties.example.com.consentLocations[1]', expect.stringContaining('Invalid option')],
+      [
+        'properties.example.com.consentLocations[1]',
+        'Invalid value "MARS": expected one of WORLDWIDE, EEA, USA or NEVER',
+      ],
       ['properties.example.com.type', "Expected 'site' or 'app'"],
+    ]);
+  });
+});
+
+describe('nested settings and allowed values', () => {
+  const property = (settings: Record<string, unknown>) =>
+    issuesOf({ assent: 1, account: 'abc123', properties: { 'example.com': settings } });
+
+  it('rejects unknown keys inside nested settings at their full path', () => {
+    expect(
+      property({
+        consentOrPayConfig: { enabeld: true, foo: 1, callbacks: { action3: 'x' } },
+        gbcApplicablePurposes: [{ id: 1, defaultvalue: 'GRANTED' }],
+      }),
+    ).toEqual([
+      ['properties.example.com.consentOrPayConfig.enabeld', unknownField('enabeld', 'enabled')],
+      ['properties.example.com.consentOrPayConfig.foo', unknownField('foo')],
+      [
+        'properties.example.com.consentOrPayConfig.callbacks.action3',
+        unknownField('action3', 'action1'),
+      ],
+      [
+        'properties.example.com.gbcApplicablePurposes[0].defaultvalue',
+        unknownField('defaultvalue', 'defaultValue'),
+      ],
+    ]);
+  });
+
+  it('says which values are allowed, read off the schema', () => {
+    expect(
+      property({
+        cmpVersion: 'banana',
+        gbcEnabled: 'yes',
+        mspaAutoPopUp: 'sometimes',
+        thirdPartyStorageType: 'cookie',
+        consentOrPayConfig: { callbackType: 'nobody' },
+      }),
+    ).toEqual([
+      [
+        'properties.example.com.cmpVersion',
+        'Invalid value "banana": expected latest or a whole number',
+      ],
+      ['properties.example.com.gbcEnabled', 'Invalid value "yes": expected true or false'],
+      [
+        'properties.example.com.mspaAutoPopUp',
+        'Invalid value "sometimes": expected one of true, false or link',
+      ],
+      [
+        'properties.example.com.thirdPartyStorageType',
+        'Invalid value "cookie": expected one of iframe, api or null',
+      ],
+      [
+        'properties.example.com.consentOrPayConfig.callbackType',
+        'Invalid value "nobody": expected publisher or self',
+      ],
     ]);
   });
 });

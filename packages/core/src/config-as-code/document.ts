@@ -14,6 +14,8 @@ import {
   documentVersionUnsupported,
   unknownField,
 } from './messages';
+import { readableIssues, unknownKeyIssues } from './schema-check';
+import { closest } from './suggest';
 
 /**
  * An account's properties as one document (configuration as code), e.g. in YAML:
@@ -87,43 +89,6 @@ const TOP_LEVEL_FIELDS = ['assent', 'account', 'themes', 'properties'];
 const isMapping = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Levenshtein distance, for "did you mean" hints. */
-export function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j]!;
-      row[j] = Math.min(
-        row[j]! + 1,
-        row[j - 1]! + 1,
-        previous + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1),
-      );
-      previous = current;
-    }
-  }
-  return row[b.length]!;
-}
-
-/** The closest candidate within a third of the word's length (at least 2 edits), if any. */
-export function closest(word: string, candidates: readonly string[]): string | undefined {
-  let best: { candidate: string; distance: number } | undefined;
-  for (const candidate of candidates) {
-    const distance = editDistance(word, candidate);
-    if (!best || distance < best.distance) best = { candidate, distance };
-  }
-  const limit = Math.max(2, Math.floor(word.length / 3));
-  return best && best.distance <= limit ? best.candidate : undefined;
-}
-
-function zodIssues(error: z.ZodError, path: DocumentPath): DocumentIssue[] {
-  return error.issues.map((i) => ({
-    path: [...path, ...i.path.map((p) => (typeof p === 'number' ? p : String(p)))],
-    message: i.message,
-  }));
-}
-
 const KNOWN_COUNTRIES = new Set(COUNTRIES.map((c) => c.code));
 
 function checkProperty(raw: unknown, path: DocumentPath): DocumentIssue[] {
@@ -150,9 +115,10 @@ function checkProperty(raw: unknown, path: DocumentPath): DocumentIssue[] {
       continue;
     }
     const schema = PropertySettings.shape[field as DocumentSettingsField] as z.ZodType;
+    issues.push(...unknownKeyIssues(schema, value, at));
     const parsed = schema.safeParse(value);
     if (!parsed.success) {
-      issues.push(...zodIssues(parsed.error, at));
+      issues.push(...readableIssues(parsed.error, schema, value, at));
     } else if (field === 'publisherCC' && !KNOWN_COUNTRIES.has(String(parsed.data))) {
       issues.push({ path: at, message: UNKNOWN_COUNTRY_CODE });
     }

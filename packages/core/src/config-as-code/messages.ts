@@ -26,8 +26,18 @@ export const themeTypeMismatch = (name: string, actual: 'site' | 'app'): string 
 export const unknownProperty = (identifier: string, account: string, suggestion?: string): string =>
   `Unknown property '${identifier}' in account ${account}${suggestion ? `. Did you mean '${suggestion}'?` : ''} (creating properties is turned off)`;
 
+export const unknownPropertyUuid = (uuid: string, account: string): string =>
+  `No property with uuid '${uuid}' in account ${account}: a uuid key names an existing property (key new properties by url or package id)`;
+
+export const propertyListedTwice = (key: string, other: string): string =>
+  `'${key}' is the same property as '${other}': list each property once`;
+
 export const propertyTypeFixed = (identifier: string, actual: 'site' | 'app'): string =>
   `'${identifier}' is ${actual === 'app' ? 'an app' : 'a site'}: a property's type cannot change`;
 
 export const derivedValueNote = (saved: string): string =>
   `saved as ${saved}: the save rules derive this field from the others`;
+
+/** A value a field does not accept, with what it does: `Invalid value "banana": expected latest or a whole number`. */
+export const invalidValue = (value: unknown, expected: string): string =>
+  `Invalid value ${value === undefined ? '(none)' : JSON.stringify(value)}: expected ${expected}`;

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { DUPLICATE_PROPERTY, LOGO_URL_INVALID, REPROMPT_DAYS_RANGE } from '../property/messages';
+import { COP_NO_NON_PERSONALISED_VENDORS } from '../property/consent-or-pay';
 import type { PropertyDraft } from '../property/schema';
+import { propertyIdentifier } from '../property/schema';
 import { toSavePayload } from '../property/save-payload';
 import { appValues, siteValues } from '../testing/property';
+import { selectedVendorPurposes } from '../vendors/selection';
 import type { ConfigDocument } from './document';
 import { parseConfigDocument } from './document';
 import type { LiveAccount, LiveProperty, LiveTheme } from './export';
 import { toConfigDocument } from './export';
-import { unknownProperty } from './messages';
-import { planConfig, planHasChanges } from './plan';
+import { propertyListedTwice, unknownProperty, unknownPropertyUuid } from './messages';
+import { documentEnablesConsentOrPay, planConfig, planHasChanges } from './plan';
 
 const THEMES: LiveTheme[] = [
   { themeId: '1', themeName: 'Default theme', themeType: 'SITE' },
@@ -205,5 +208,86 @@ describe('planConfig', () => {
     const document = toConfigDocument(live);
     delete document.properties['com.example.app'];
     expect(planConfig(reread(document), live).unmanaged).toEqual(['com.example.app']);
+  });
+
+  it('reads a uuid key as an existing property, and refuses a uuid the account lacks', () => {
+    const live = liveAccount();
+    const uuid = '3f2b1c4e-9a8d-4e2f-b6a1-0c9d8e7f6a5b';
+    live.properties = live.properties.map((p) =>
+      propertyIdentifier(p) === 'news.example.com' ? { ...p, uuid } : p,
+    );
+    const document = toConfigDocument(live);
+    const entry = document.properties['news.example.com']!;
+    delete document.properties['news.example.com'];
+    document.properties[uuid.toUpperCase()] = { ...entry, publisherCC: 'FR' };
+    const missing = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
+    document.properties[missing] = { type: 'site', publisherName: 'Ghost' };
+    const plan = planConfig(reread(document), live);
+    expect(plan.updates).toEqual([
+      expect.objectContaining({
+        identifier: uuid.toUpperCase(),
+        changes: [{ field: 'publisherCC', old: 'GB', new: 'FR' }],
+      }),
+    ]);
+    expect(plan.creates).toEqual([]);
+    expect(plan.problems).toEqual([
+      expect.objectContaining({
+        kind: 'reference',
+        path: ['properties', missing],
+        field: 'uuid',
+        message: unknownPropertyUuid(missing, 'abc123'),
+      }),
+    ]);
+  });
+
+  it('refuses a uuid key naming a property the document already lists by url', () => {
+    const live = liveAccount();
+    const uuid = live.properties[0]!.uuid.replace(
+      /^uuid-\d+$/,
+      '11111111-2222-4333-8444-555555555555',
+    );
+    live.properties = [{ ...live.properties[0]!, uuid }, ...live.properties.slice(1)];
+    const document = toConfigDocument(live);
+    document.properties[uuid] = { type: 'site' };
+    const plan = planConfig(reread(document), live);
+    expect(plan.problems.map((p) => p.message)).toEqual([
+      propertyListedTwice(uuid, 'news.example.com'),
+    ]);
+  });
+
+  it('knows when the Consent-or-Pay vendor rule needs the vendors, and applies it', () => {
+    const live = liveAccount();
+    const document = toConfigDocument(live);
+    expect(documentEnablesConsentOrPay(document)).toBe(false);
+    document.properties['news.example.com']!.consentOrPayConfig = {
+      enabled: true,
+      countries: ['FR'],
+    };
+    expect(documentEnablesConsentOrPay(document)).toBe(true);
+    const personalisedOnly = selectedVendorPurposes({ vendorIds: [4], customVendors: [] }, [
+      { id: 4, purposes: [3, 4], legIntPurposes: [] },
+    ]);
+    const plan = planConfig(reread(document), live, {
+      consentOrPayEnabled: true,
+      vendors: personalisedOnly,
+    });
+    expect(plan.problems).toEqual([
+      expect.objectContaining({
+        path: ['properties', 'news.example.com', 'consentOrPayConfig', 'enabled'],
+        message: COP_NO_NON_PERSONALISED_VENDORS,
+      }),
+    ]);
+    const measured = selectedVendorPurposes(
+      {
+        vendorIds: [4],
+        customVendors: [
+          { id: 'c1', name: 'Ours', privacyPolicyUrl: '', purposes: [7], legIntPurposes: [] },
+        ],
+      },
+      [{ id: 4, purposes: [3, 4], legIntPurposes: [] }],
+    );
+    expect(
+      planConfig(reread(document), live, { consentOrPayEnabled: true, vendors: measured }).problems,
+    ).toEqual([]);
   });
 });

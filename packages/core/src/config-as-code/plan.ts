@@ -1,6 +1,6 @@
 import type { PropertyType, PropertyValues } from '../property/schema';
 import { PropertySettings, propertyIdentifier } from '../property/schema';
-import { identifierKey } from '../property/identity';
+import { identifierKey, isUuid } from '../property/identity';
 import { toSavePayload } from '../property/save-payload';
 import type { PropertyValidationContext } from '../property/validate';
 import { validateProperty } from '../property/validate';
@@ -10,14 +10,17 @@ import type {
   DocumentProperty,
   DocumentSettingsField,
 } from './document';
-import { DOCUMENT_SETTINGS_FIELDS, closest } from './document';
+import { DOCUMENT_SETTINGS_FIELDS } from './document';
+import { closest } from './suggest';
 import type { LiveAccount, LiveProperty, LiveTheme } from './export';
 import { documentType, entryValues, sameValue, settingsOf, themesByName } from './export';
 import {
   derivedValueNote,
+  propertyListedTwice,
   propertyTypeFixed,
   themeTypeMismatch,
   unknownProperty,
+  unknownPropertyUuid,
   unknownTheme,
 } from './messages';
 
@@ -85,11 +88,21 @@ export interface ConfigPlan {
 export interface PlanContext {
   /** Whether the account is enabled for Consent or Pay (its organisation's flag). @default false */
   consentOrPayEnabled?: boolean;
-  /** The vendors in scope, for the Consent-or-Pay rule (left unchecked when not given). */
+  /**
+   * The vendors in scope (selectedVendorPurposes), for the Consent-or-Pay rule; needed when
+   * documentEnablesConsentOrPay, left unchecked when not given.
+   */
   vendors?: PropertyValidationContext['vendors'];
   /** Plan creations for document properties the account lacks; when false they are problems. @default true */
   allowCreate?: boolean;
 }
+
+/**
+ * Whether a property of the document turns Consent or Pay on: the server then checks the
+ * account's vendors (COP_NO_NON_PERSONALISED_VENDORS), so plan needs them in `vendors`.
+ */
+export const documentEnablesConsentOrPay = (document: ConfigDocument): boolean =>
+  Object.values(document.properties).some((p) => p.consentOrPayConfig?.enabled === true);
 
 export const planHasChanges = (plan: ConfigPlan): boolean =>
   plan.updates.length > 0 || plan.creates.length > 0;
@@ -275,30 +288,62 @@ export function planConfig(
       });
   }
 
-  // Match document keys to live properties case-insensitively, an exact spelling first.
+  // Match document keys to live properties case-insensitively, an exact spelling first; a key
+  // that is a uuid names an existing property by its uuid.
   const liveByKey = new Map<string, LiveProperty>();
   for (const p of live.properties) liveByKey.set(identifierKey(propertyIdentifier(p)), p);
+  const liveByUuid = new Map(live.properties.map((p) => [p.uuid.toLowerCase(), p]));
   const keys = Object.keys(document.properties);
+  const uuidKeys = keys.filter(isUuid);
+  const identifierKeys = keys.filter((k) => !isUuid(k));
   const matched = new Map<string, LiveProperty>();
-  const claimed = new Set<LiveProperty>();
+  const claimedBy = new Map<LiveProperty, string>();
   const isExact = (key: string): boolean => {
     const property = liveByKey.get(identifierKey(key));
     return property !== undefined && propertyIdentifier(property) === key;
   };
-  const exactFirst = [...keys.filter(isExact), ...keys.filter((k) => !isExact(k))];
+  const exactFirst = [
+    ...identifierKeys.filter(isExact),
+    ...identifierKeys.filter((k) => !isExact(k)),
+  ];
   for (const key of exactFirst) {
     const property = liveByKey.get(identifierKey(key));
-    if (property && !claimed.has(property)) {
+    if (property && !claimedBy.has(property)) {
       matched.set(key, property);
-      claimed.add(property);
+      claimedBy.set(property, key);
     }
   }
-  const unmanaged = live.properties.filter((p) => !claimed.has(p)).map(propertyIdentifier);
+  const uuidProblems = new Map<string, PlanProblem>();
+  for (const key of uuidKeys) {
+    const property = liveByUuid.get(key.trim().toLowerCase());
+    const other = property ? claimedBy.get(property) : undefined;
+    if (property && other === undefined) {
+      matched.set(key, property);
+      claimedBy.set(property, key);
+      continue;
+    }
+    uuidProblems.set(key, {
+      kind: 'reference',
+      path: ['properties', key],
+      identifier: key,
+      field: 'uuid',
+      message:
+        other === undefined
+          ? unknownPropertyUuid(key, document.account)
+          : propertyListedTwice(key, other),
+    });
+  }
+  const unmanaged = live.properties.filter((p) => !claimedBy.has(p)).map(propertyIdentifier);
   const identifiers = live.properties.map(propertyIdentifier);
 
   for (const key of keys) {
     const entry = document.properties[key]!;
     const type: PropertyType = entry.type === 'app' ? 'APP' : 'SITE';
+    const uuidProblem = uuidProblems.get(key);
+    if (uuidProblem) {
+      plan.problems.push(uuidProblem);
+      continue;
+    }
     const theme = resolveTheme(key, entry, themes, live.themes);
     if (theme.problem) {
       plan.problems.push(theme.problem);
@@ -317,7 +362,9 @@ export function planConfig(
         });
         continue;
       }
-      const values = entryValues(key, type, theme.themeId, settingsFieldsOf(entry));
+      // A uuid key keeps the property's own url or package id.
+      const identity = isUuid(key) ? propertyIdentifier(property) : key;
+      const values = entryValues(identity, type, theme.themeId, settingsFieldsOf(entry));
       const desired = toSavePayload(values);
       plan.notes.push(...derivedNotes(key, entry, desired));
       const stored = settingsOf(property);

@@ -30,6 +30,11 @@ export function isBareDomain(url: string): boolean {
   }
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A property's uuid (the third way to name one, beside its url or package id). */
+export const isUuid = (value: string): boolean => UUID.test(value.trim());
+
 /** Case-insensitive key used for duplicate checks of urls and package ids. */
 export const identifierKey = (value: string): string => value.trim().toLowerCase();
 

@@ -175,3 +175,30 @@ export function parseCsv(text: string): string[][] {
   }
   return rows;
 }
+
+/** A vendor's declared purposes, what the Consent-or-Pay vendor rule reads. */
+export interface VendorPurposes {
+  purposes: number[];
+  legIntPurposes: number[];
+}
+
+/**
+ * The vendors an account's banners ask consent for, with their declared purposes: the selected
+ * IAB vendors found in the vendor list of the selection's GVL version, then the custom vendors.
+ * The server checks Consent or Pay against these on save; `assent plan` does the same.
+ */
+export function selectedVendorPurposes(
+  selection: Pick<VendorSelection, 'vendorIds' | 'customVendors'>,
+  gvlVendors: ReadonlyArray<{ id: number; purposes: number[]; legIntPurposes: number[] }>,
+): VendorPurposes[] {
+  const wanted = new Set(selection.vendorIds);
+  return [
+    ...gvlVendors
+      .filter((v) => wanted.has(v.id))
+      .map((v) => ({ purposes: v.purposes, legIntPurposes: v.legIntPurposes })),
+    ...selection.customVendors.map((v) => ({
+      purposes: v.purposes,
+      legIntPurposes: v.legIntPurposes,
+    })),
+  ];
+}
