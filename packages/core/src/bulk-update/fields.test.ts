@@ -18,7 +18,9 @@ import {
   toBulkUpdateRequest,
   toggleBulkConsentPurpose,
   validateBulkFields,
+  validateBulkRegulation,
 } from './fields';
+import { BULK_REGULATION_REQUIRED } from './messages';
 
 const fieldsOf = (form: BulkDetailsForm) => {
   const result = validateBulkFields(form);
@@ -139,6 +141,14 @@ describe('consent scope, sensitive data and next', () => {
     expect(bulkDetailsNextEnabled({ gbcEnabled: true })).toBe(true);
     expect(bulkDetailsNextEnabled({ gbcEnabled: true, mspaOptOutPurposeIds: [5, 6] })).toBe(false);
     expect(bulkDetailsNextEnabled({ gbcEnabled: true, mspaOptOutPurposeIds: [4, 5] })).toBe(true);
+  });
+
+  it('names what is missing when no regulation or Google basic consent is set', () => {
+    expect(validateBulkRegulation({ cmpVersion: 60 })).toEqual([
+      { field: 'consentLocations', rule: 'regulationRequired', message: BULK_REGULATION_REQUIRED },
+    ]);
+    expect(validateBulkRegulation({ gbcEnabled: false })).toHaveLength(1);
+    expect(validateBulkRegulation({ privacyModes: ['USP'] })).toEqual([]);
   });
 });
 

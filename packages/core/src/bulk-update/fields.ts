@@ -33,8 +33,9 @@ import {
 } from '../property/us-privacy';
 import { validateFooterLinks } from '../theme/footer-links';
 import type { Issue, Validation } from '../validation';
-import { collect } from '../validation';
+import { collect, issue } from '../validation';
 import { BulkLegalBasis } from './filters';
+import { BULK_REGULATION_REQUIRED } from './messages';
 
 const Ids = z.array(z.number().int().positive());
 
@@ -251,17 +252,26 @@ export function closeBulkSensitiveDataDialog(
 }
 
 /**
+ * Step 2's requirement: at least one regulation (privacy modes or consent locations) or Google
+ * basic consent is set. Issues name the fields, with BULK_REGULATION_REQUIRED.
+ */
+export function validateBulkRegulation(form: BulkDetailsForm): Issue[] {
+  const regulation =
+    (form.privacyModes?.length ?? 0) > 0 || (form.consentLocations?.length ?? 0) > 0;
+  return regulation || form.gbcEnabled === true
+    ? []
+    : [issue('consentLocations', 'regulationRequired', BULK_REGULATION_REQUIRED)];
+}
+
+/**
  * Next in step 2: at least one regulation (privacy modes or consent locations) or Google basic
  * consent is set, and MSPA purposes, when given, include one of 1 to 4.
  */
 export function bulkDetailsNextEnabled(form: BulkDetailsForm): boolean {
-  const regulation =
-    (form.privacyModes?.length ?? 0) > 0 || (form.consentLocations?.length ?? 0) > 0;
-  const gbc = form.gbcEnabled === true;
   const mspaOk =
     form.mspaOptOutPurposeIds === undefined ||
     validateMspaPurposes(form.mspaOptOutPurposeIds).length === 0;
-  return (regulation || gbc) && mspaOk;
+  return validateBulkRegulation(form).length === 0 && mspaOk;
 }
 
 /**

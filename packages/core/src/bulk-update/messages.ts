@@ -20,3 +20,7 @@ export const BULK_STEP_TITLES = {
   details: 'Choose the changes',
   overview: 'Overview',
 } as const;
+
+/** Step 2's Next stays disabled without a regulation or Google basic consent: wording not shown. */
+export const BULK_REGULATION_REQUIRED =
+  'Choose at least one regulation (privacy modes or consent locations) or turn on Google basic consent';
