@@ -1,8 +1,9 @@
-import type { PropertyValues } from '@assent/core';
+import type { PropertyValues, VendorPurposes } from '@assent/core';
 import {
   AssentError,
   identifierKey,
   propertyIdentifier,
+  selectedVendorPurposes,
   toSavePayload,
   validateProperty,
 } from '@assent/core';
@@ -66,19 +67,8 @@ export async function vendorsInScope(
   q: Queryable,
   lists: ExternalLists,
   pcode: string,
-): Promise<Array<{ purposes: number[]; legIntPurposes: number[] }>> {
+): Promise<VendorPurposes[]> {
   const selection = await vendorSelections.get(q, pcode);
-  const custom = selection.customVendors.map((v) => ({
-    purposes: v.purposes,
-    legIntPurposes: v.legIntPurposes,
-  }));
-  if (!selection.vendorIds.length) return custom;
-  const gvl = await lists.vendorList(selection.gvlVersion);
-  const wanted = new Set(selection.vendorIds);
-  return [
-    ...gvl.vendors
-      .filter((v) => wanted.has(v.id))
-      .map((v) => ({ purposes: v.purposes, legIntPurposes: v.legIntPurposes })),
-    ...custom,
-  ];
+  const gvl = selection.vendorIds.length ? await lists.vendorList(selection.gvlVersion) : undefined;
+  return selectedVendorPurposes(selection, gvl?.vendors ?? []);
 }
