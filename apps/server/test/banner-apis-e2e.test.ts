@@ -688,6 +688,7 @@ describe.skipIf(!hasChromium())(
       it('Global Privacy Control: no screen, and every US string says opted out', async () => {
         const { context, page, errors } = await newVisitor(CA, { gpc: true });
         try {
+          const before = await visitCount(usSite.uuid);
           await page.goto(`${publisher.origin('us-news.test')}/`);
           await page.waitForFunction(
             () => (window as unknown as CmpWindow).__usp?.length > 0,
@@ -702,6 +703,10 @@ describe.skipIf(!hasChromium())(
           expect(gpp.getFieldValue('usnat', 'SaleOptOut')).toBe(1);
           expect(gpp.getFieldValue('usca', 'SaleOptOut')).toBe(1);
           expect(errors).toEqual([]);
+          // The page view counts as a reject the visitor made without the banner.
+          expect(await visitsSince(usSite.uuid, before, 1)).toEqual<VisitRow[]>([
+            { outcome: 'r', shown: false, page_format: 'HTTP', regulation: '3' },
+          ]);
         } finally {
           await context.close();
         }

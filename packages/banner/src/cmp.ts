@@ -465,7 +465,9 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
       setVisible(true);
       dispatch({ type: 'prompt', screen: 'us' });
     } else {
+      // GPC is the visitor's opt-out, made without the banner: counted as a reject not shown.
       if (fresh.use) visits.existing(fresh.meta.outcome);
+      else if (gpc) visits.existing('r');
       dispatch({ type: 'decided' });
     }
   } else {

@@ -271,8 +271,10 @@ describe('__gpp and __uspapi', () => {
 
   it('honours GPC: US opt-outs are set and no pop-up is shown', async () => {
     setNavigator({ gpc: true });
-    const { cmp } = await start({ region: { country: 'US', state: 'TX' } });
+    const { cmp, beacons } = await start({ region: { country: 'US', state: 'TX' } });
     expect(cmp.view()).toEqual({ view: 'link' });
+    // The page view still counts: a reject, without the banner.
+    expect(beacons.map((b) => JSON.parse(b.body))).toMatchObject([{ o: 'r', x: 1, r: 3 }]);
     expect((await call('__gpp', 'getField', 'usnat.Gpc'))[0]).toBe(true);
     expect((await call('__gpp', 'getField', 'ustx.SaleOptOut'))[0]).toBe(1);
     expect((await call('__uspapi', 'getUSPData', 1))[0]).toEqual({ version: 1, uspString: '1YYN' });
