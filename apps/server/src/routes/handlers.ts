@@ -7,6 +7,7 @@ import type { TableHandlers } from './context';
 import { feedbackHandlers } from './feedback';
 import { metaHandlers } from './meta';
 import { appHandlers, siteHandlers } from './properties';
+import { purposeHandlers } from './purposes';
 import { tagHandlers, sdkHandler } from '../banner/tags';
 import { textRequestHandlers } from './text-requests';
 import { themeHandlers } from './themes';
@@ -21,6 +22,7 @@ export const handlers: TableHandlers<Routes> = {
   sites: siteHandlers,
   apps: { ...appHandlers, sdk: sdkHandler },
   vendors: vendorHandlers,
+  purposes: purposeHandlers,
   tags: tagHandlers,
   auditLogs: auditLogHandlers,
   themes: themeHandlers,

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pathOrigin, renderApiReference } from './reference';
+import { GBC_PURPOSES } from '../property/google-consent';
+import { MSPA_PURPOSES } from '../property/us-privacy';
+import { SERVED_WITHOUT_A_ROUTE, pathOrigin, renderApiReference } from './reference';
 import { routes } from './routes';
 
 describe('docs/api.md', () => {
@@ -17,5 +19,29 @@ describe('docs/api.md', () => {
     expect(pathOrigin('GET', '/auth/organisations')).toBe('designed');
     expect(pathOrigin('POST', '/customization/v2/theme/stacks')).toBe('designed');
     expect(pathOrigin('GET', '/customization/v2/vendors')).toBe('designed');
+  });
+});
+
+describe('calls served without a route of their own', () => {
+  it('name routes of the table and core data that exist', async () => {
+    const core = (await import('../index')) as Record<string, unknown>;
+    const table = routes as Record<string, Record<string, unknown>>;
+    for (const { servedBy } of SERVED_WITHOUT_A_ROUTE) {
+      for (const [, name] of servedBy.matchAll(/`([A-Za-z_.]+)`/g)) {
+        const [group, route] = name!.split('.');
+        if (route) expect(table[group!]?.[route], name).toBeDefined();
+        else expect(core[name!], name).toBeDefined();
+      }
+    }
+    expect(renderApiReference(routes)).toContain('## Served without a route of their own');
+  });
+
+  it("serves the spec's purpose lists from core's data", () => {
+    expect(routes.purposes.mspa.path).toBe('/customization/v2/purposes/mspa');
+    expect(routes.purposes.googleBasicConsent.path).toBe(
+      '/customization/v2/purposes/google-basic-consent',
+    );
+    expect(routes.purposes.mspa.response.parse(MSPA_PURPOSES)).toHaveLength(6);
+    expect(routes.purposes.googleBasicConsent.response.parse(GBC_PURPOSES)).toHaveLength(7);
   });
 });

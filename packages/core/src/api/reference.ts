@@ -51,6 +51,31 @@ const FIXED_CALLS = new Set([
   'GET /customization/v2/bulk-update/status',
 ]);
 
+/**
+ * Calls and sources of the spec (properties-and-tags §7) that have no route of their own, and
+ * what serves them.
+ */
+export const SERVED_WITHOUT_A_ROUTE: ReadonlyArray<{ call: string; servedBy: string }> = [
+  {
+    call: 'Static purposes lists for US multi-state privacy and Google basic consent (national English)',
+    servedBy:
+      'static data in core (`MSPA_PURPOSES`, `GBC_PURPOSES`) that the console imports; other clients read the same lists from `purposes.mspa` and `purposes.googleBasicConsent`',
+  },
+  {
+    call: 'Fetch CMP themes for the Consent-or-Pay content review',
+    servedBy:
+      "`themes.list` and `textRequests.listForTheme` of the property's theme; core's `isContentUnderReview` tells whether its Consent-or-Pay text is in review",
+  },
+  {
+    call: 'Static list of CMP versions',
+    servedBy: 'static data in core (`CMP_VERSIONS`); also `meta.cmpVersions`',
+  },
+  {
+    call: 'Consent check endpoint for AMP pages',
+    servedBy: 'the consent runtime: `POST /banner/amp/{uuid}/check` (docs/banner.md)',
+  },
+];
+
 const ACCESS: Record<string, string> = {
   public: 'public',
   user: 'signed in',
@@ -103,5 +128,14 @@ export function renderApiReference(table: RouteTable): string {
     }
     lines.push('');
   }
+  lines.push(
+    '## Served without a route of their own',
+    '',
+    'Calls and sources the spec lists (properties-and-tags §7) that need no route of their own.',
+    '',
+    '| Spec call | Served by |',
+    '| --- | --- |',
+    ...SERVED_WITHOUT_A_ROUTE.map(({ call, servedBy }) => `| ${call} | ${servedBy} |`),
+  );
   return `${lines.join('\n').trimEnd()}\n`;
 }

@@ -6,6 +6,7 @@ import { bulkUpdate } from './bulk-update';
 import { feedback } from './feedback';
 import { meta } from './meta';
 import { apps, sites } from './properties';
+import { purposes } from './purposes';
 import { tags } from './tags';
 import { textRequests } from './text-requests';
 import { themes } from './themes';
@@ -23,6 +24,7 @@ export const routes = {
   sites,
   apps,
   vendors,
+  purposes,
   tags,
   auditLogs,
   themes,

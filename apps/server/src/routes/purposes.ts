@@ -1,0 +1,14 @@
+import type { Routes } from '@assent/core';
+import { GBC_PURPOSES, MSPA_PURPOSES } from '@assent/core';
+import type { GroupHandlers } from './context';
+
+/** The purpose lists: core's static data, the same the console imports. */
+export const purposeHandlers: GroupHandlers<Routes['purposes']> = {
+  async mspa() {
+    return MSPA_PURPOSES.map((purpose) => ({ ...purpose }));
+  },
+
+  async googleBasicConsent() {
+    return GBC_PURPOSES.map((purpose) => ({ ...purpose }));
+  },
+};
