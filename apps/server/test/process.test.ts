@@ -116,3 +116,53 @@ describe('the server process (embedded database on disk)', () => {
     expect(second.output()).toContain('SIGTERM received, shutting down');
   }, 120_000);
 });
+
+describe('the demo account on a first start', () => {
+  const dirs: string[] = [];
+  const fresh = () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'assent-demo-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+  async function stop(running: Running) {
+    const exit = exited(running.child);
+    running.child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+  }
+
+  it('is not created with ASSENT_DEMO=0', async () => {
+    const running = await start(fresh(), {
+      ASSENT_DEMO: '0',
+      ASSENT_DEMO_PASSWORD: 'never used 1',
+    });
+    try {
+      expect(running.output()).not.toContain('demo account');
+      expect(running.output()).not.toContain('demo@assent.local');
+      const res = await fetch(`${running.url}/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: running.url },
+        body: JSON.stringify({ email: 'demo@assent.local', password: 'never used 1' }),
+      });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ status: 'USER_NOT_FOUND' });
+    } finally {
+      await stop(running);
+    }
+  }, 120_000);
+
+  it('gets a generated password without ASSENT_DEMO_PASSWORD, printed once, that signs in', async () => {
+    const running = await start(fresh(), { ASSENT_DEMO: '1', ASSENT_DEMO_PASSWORD: '' });
+    try {
+      const printed = [...running.output().matchAll(/^\s*password: (\S+)$/gm)].map((m) => m[1]);
+      expect(printed).toHaveLength(1);
+      const password = printed[0]!;
+      expect(password).toMatch(/^demo-[\w-]{12}$/);
+      const { pcode } = await signIn(running.url, 'demo@assent.local', password);
+      expect(running.output()).toContain(`account:  p-${pcode}`);
+    } finally {
+      await stop(running);
+    }
+  }, 120_000);
+});
