@@ -62,14 +62,14 @@ export const REPORT_ERROR_TEXT =
 export const UNIVERSAL_TAG_WARNING =
   'Congrats on adding your property! Next, retrieve the Universal Tag.';
 export const UNIVERSAL_TAG_WARNING_NOTE = 'The alert may take up to 24 hours to turn green.';
+/** The warning once the added site's tag has reported banners (wording ours). */
+export const universalTagDetected = (url: string): string =>
+  `Your tag is live: ${url} shows the consent banner.`;
 export const DOCUMENTATION_ALERT = 'Help Us Improve Our Documentation!';
 export const PROPERTY_NAMES_COPIED = 'The properties names were copied!';
 export const TAG_COPIED = 'The tag has been copied';
 
 export const deletePropertyConfirmation = (kind: 'site' | 'app'): string =>
-/** The warning once the added site's tag has reported banners (wording ours). */
-export const universalTagDetected = (url: string): string =>
-  `Your tag is live: ${url} shows the consent banner.`;
   `Are you sure you want to delete this ${kind}? This is irreversible.`;
 
 export const PROPERTIES_TITLE = 'Properties protected by CMP';
