@@ -76,9 +76,16 @@ describe.each(stores())('CMP versions, Google providers and announcements (%s)',
     // Nothing stored yet and the host unreachable: the Vendors tab simply lists no providers.
     upstream.state.mode = 'unreachable';
     expect(await googleAtp()).toEqual([]);
+    // For a minute the failure is remembered: the tab does not wait on the host again.
+    const hitsAfterFailure = upstream.state.hits;
     upstream.state.mode = 'error';
     expect(await googleAtp()).toEqual([]);
-    // A failure is not cached: once the host answers, the list appears.
+    expect(upstream.state.hits).toBe(hitsAfterFailure);
+    clock = new Date(clock.getTime() + 61_000);
+    expect(await googleAtp()).toEqual([]);
+    expect(upstream.state.hits).toBe(hitsAfterFailure + 1);
+    // After that minute, once the host answers, the list appears.
+    clock = new Date(clock.getTime() + 61_000);
     upstream.state.mode = 'ok';
     const hitsBefore = upstream.state.hits;
     const expected = [

@@ -41,6 +41,7 @@ export function normaliseVendorList(json: string): VendorListResponse {
 }
 
 const DEFAULT_TTL_MS = 24 * 3_600_000;
+const FAILURE_TTL_MS = 60_000;
 
 function ttlFrom(headers: Headers): number {
   const maxAge = /max-age=(\d+)/.exec(headers.get('cache-control') ?? '')?.[1];
@@ -66,6 +67,8 @@ export function createExternalLists(options: {
   const doFetch = options.fetch ?? fetch;
   const memory = new Map<string, Cached<unknown>>();
   const inFlight = new Map<string, Promise<unknown>>();
+  /** A failed fetch with no stored copy, answered again at once for a minute (no 15 s waits). */
+  const failures = new Map<string, { error: AssentError; until: number }>();
 
   async function load<T>(
     key: string,
@@ -78,6 +81,8 @@ export function createExternalLists(options: {
     if (cached && cached.expiresAt > now().getTime()) return cached.value;
     const pending = inFlight.get(key) as Promise<T> | undefined;
     if (pending) return pending;
+    const failed = failures.get(key);
+    if (failed && failed.until > now().getTime()) throw failed.error;
     const task = (async () => {
       const rows = await db.query<{ body: string; etag: string | null; expires_at: Date }>(
         `select body, etag, expires_at from external_lists where key = $1`,
@@ -114,6 +119,7 @@ export function createExternalLists(options: {
           [key, body, versionOf(value), response.headers.get('etag'), now(), expiresAt, url],
         );
         memory.set(key, { value, expiresAt: expiresAt.getTime() });
+        failures.delete(key);
         return value;
       } catch (error) {
         const reason = (error as Error).message;
@@ -123,7 +129,12 @@ export function createExternalLists(options: {
           memory.set(key, { value, expiresAt: now().getTime() + 10 * 60_000 });
           return value;
         }
-        throw new AssentError('UPSTREAM_ERROR', `Could not fetch ${url} (${reason}). ${hint}`);
+        const failure = new AssentError(
+          'UPSTREAM_ERROR',
+          `Could not fetch ${url} (${reason}). ${hint}`,
+        );
+        failures.set(key, { error: failure, until: now().getTime() + FAILURE_TTL_MS });
+        throw failure;
       }
     })();
     inFlight.set(key, task);
@@ -156,6 +167,7 @@ export function createExternalLists(options: {
         [key, json, list.vendorListVersion, now(), expiresAt, source],
       );
       memory.set(key, { value: list, expiresAt: expiresAt.getTime() });
+      failures.delete(key);
       return {
         gvlVersion: list.gvlVersion,
         vendorListVersion: list.vendorListVersion,
