@@ -31,7 +31,17 @@ describe('parseAssignments', () => {
     );
     expect(() =>
       parseAssignments(['gdprEncodingMode=XML'], BulkUpdateFields.shape, '--set'),
-    ).toThrow(/^--set gdprEncodingMode=XML: Invalid option/);
+    ).toThrow(
+      '--set gdprEncodingMode=XML: Invalid value "XML": expected one of TCF, GPP or TCF_AND_GPP',
+    );
+    expect(() => parseAssignments(['cmpVersion=banana'], BulkUpdateFields.shape, '--set')).toThrow(
+      '--set cmpVersion=banana: Invalid value "banana": expected latest or a whole number',
+    );
+    expect(() =>
+      parseAssignments(['consentLocations=EEA,MARS'], BulkUpdateFields.shape, '--set'),
+    ).toThrow(
+      '--set consentLocations=EEA,MARS: Invalid value "MARS": expected one of WORLDWIDE, EEA, USA or NEVER',
+    );
     expect(() => parseAssignments(['publisherCC'], BulkUpdateFields.shape, '--set')).toThrow(
       'expected FIELD=VALUE',
     );

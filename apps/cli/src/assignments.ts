@@ -1,3 +1,4 @@
+import { readableIssues } from '@assent/core';
 import type { z } from 'zod';
 import { CliError } from './errors';
 
@@ -65,10 +66,11 @@ export function parseAssignments(
     if (!isList && field in values) throw new CliError(`${flag}: '${field}' is given twice`);
     const results = candidates.map((c) => schema.safeParse(c));
     const ok = results.findIndex((r) => r.success);
-    if (ok < 0)
-      throw new CliError(
-        `${flag} ${pair}: ${results[0]!.error!.issues[0]?.message ?? 'invalid value'}`,
-      );
+    if (ok < 0) {
+      // The first reading's problem, worded with what the field accepts (core's schema).
+      const [problem] = readableIssues(results[0]!.error!, schema, candidates[0], []);
+      throw new CliError(`${flag} ${pair}: ${problem?.message ?? 'invalid value'}`);
+    }
     values[field] = candidates[ok];
   }
   return values;

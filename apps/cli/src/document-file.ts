@@ -8,11 +8,20 @@ import { CliError } from './errors';
 
 export type DocumentFormat = 'yaml' | 'json';
 
+const FORMATS: Record<string, DocumentFormat> = {
+  '.json': 'json',
+  '.yaml': 'yaml',
+  '.yml': 'yaml',
+};
+const FORMAT_MESSAGE = 'use a .yaml, .yml or .json file';
+
+const knownFormat = (file: string): DocumentFormat | undefined =>
+  FORMATS[path.extname(file).toLowerCase()];
+
 export function formatOf(file: string): DocumentFormat {
-  const ext = path.extname(file).toLowerCase();
-  if (ext === '.json') return 'json';
-  if (ext === '.yaml' || ext === '.yml') return 'yaml';
-  throw new CliError(`${file}: use a .yaml, .yml or .json file`);
+  const format = knownFormat(file);
+  if (!format) throw new CliError(`${file}: ${FORMAT_MESSAGE}`);
+  return format;
 }
 
 /** A document read from disk, with what it takes to point at a line. */
@@ -35,30 +44,65 @@ export function locate(
   return `${file}${line ? `:${line}` : ''}: ${where ? `${where}: ` : ''}${message}`;
 }
 
+/** A problem of a document as `plan --json` reports it. */
+export interface DocumentProblem {
+  file: string;
+  line: number | null;
+  path: DocumentPath;
+  /** The property's field (dotted), or the top-level key, when the problem has one. */
+  field: string | null;
+  message: string;
+}
+
+/** A document that cannot be read: every problem, each with its file, line and field. */
+export class DocumentError extends CliError {
+  constructor(readonly problems: DocumentProblem[]) {
+    super(
+      problems
+        .map((p) => {
+          const where = formatDocumentPath(p.path);
+          return `${p.file}${p.line ? `:${p.line}` : ''}: ${where ? `${where}: ` : ''}${p.message}`;
+        })
+        .join('\n'),
+    );
+  }
+}
+
+/** The field a path names: inside a property or theme entry, or the top-level key. */
+export function fieldOfPath(docPath: DocumentPath): string | null {
+  const inEntry = docPath[0] === 'properties' || docPath[0] === 'themes';
+  return formatDocumentPath(inEntry ? docPath.slice(2) : docPath).replace(/^\./, '') || null;
+}
+
 /**
  * Reads a YAML or JSON document (JSON is read by the YAML parser too, so both get line numbers)
  * and checks its shape. Every problem is reported at once, with file, line and field.
  */
 export function readDocumentFile(file: string): LoadedDocument {
-  formatOf(file);
+  const whole = (message: string) =>
+    new DocumentError([{ file, line: null, path: [], field: null, message }]);
+  if (!knownFormat(file)) throw whole(FORMAT_MESSAGE);
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new CliError(
-      `${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+    throw whole(
+      (error as NodeJS.ErrnoException).code === 'ENOENT'
+        ? 'no such file'
+        : (error as Error).message,
     );
   }
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   if (doc.errors.length) {
-    throw new CliError(
-      doc.errors
-        .map((e) => {
-          const line = lineCounter.linePos(e.pos[0]).line;
-          return `${file}${line ? `:${line}` : ''}: ${e.message.split('\n')[0]}`;
-        })
-        .join('\n'),
+    throw new DocumentError(
+      doc.errors.map((e) => ({
+        file,
+        line: lineCounter.linePos(e.pos[0]).line || null,
+        path: [],
+        field: null,
+        message: e.message.split('\n')[0] ?? e.message,
+      })),
     );
   }
   const lineOf = (docPath: DocumentPath): number | undefined => {
@@ -83,8 +127,14 @@ export function readDocumentFile(file: string): LoadedDocument {
   };
   const parsed = parseConfigDocument(doc.toJS());
   if (!parsed.ok)
-    throw new CliError(
-      parsed.issues.map((i) => locate(file, lineOf, i.path, i.message)).join('\n'),
+    throw new DocumentError(
+      parsed.issues.map((i) => ({
+        file,
+        line: lineOf(i.path) ?? null,
+        path: i.path,
+        field: fieldOfPath(i.path),
+        message: i.message,
+      })),
     );
   return { file, document: parsed.value, lineOf };
 }

@@ -49,6 +49,11 @@ export function describeApiError(error: ApiErrorLike, target: Target): CliError 
       `Cannot reach the Assent server at ${url}: ${error.detail ?? body.message}.\n` +
         'Check the URL (ASSENT_URL, or assent login --url URL) and that the server is running.',
     );
+  if (httpStatus === 401 && target.tokenFrom === 'flag')
+    return new CliError(
+      `The token given with --token was refused by ${url} (revoked, or made on another server).\n` +
+        `Create a new one: run assent login --url ${url} without --token to sign in with your e-mail and password (it creates a personal access token and stores it), or POST /auth/tokens while signed in (docs/api.md).`,
+    );
   if (httpStatus === 401 && !target.signingIn)
     return new CliError(
       target.tokenFrom === 'env'
@@ -65,6 +70,14 @@ export function describeApiError(error: ApiErrorLike, target: Target): CliError 
     return new CliError(`The server at ${url} failed (${httpStatus}): ${body.message}`);
   return new CliError(`${body.message}${fieldLines(body.fields)}`);
 }
+
+/**
+ * An answer that is not Assent's: a body that is not an Assent error (an HTML 404 page) or a
+ * success the client could not read. The core client reports both as UNKNOWN_ERROR, which the
+ * Assent server never sends; main then checks the server's /healthz (probe.ts).
+ */
+export const looksForeign = (error: unknown): boolean =>
+  isApiError(error) && error.httpStatus !== 0 && error.body.status === 'UNKNOWN_ERROR';
 
 /** Any error as a CliError (the one error boundary in main calls this). */
 export function toCliError(error: unknown, target: Target): CliError {

@@ -1,18 +1,34 @@
-import type { LiveAccount, PlanContext } from '@assent/core';
+import type { LiveAccount, PlanContext, VendorPurposes } from '@assent/core';
+import { selectedVendorPurposes } from '@assent/core';
 import type { AccountSession } from './session';
 
 /**
+ * The vendors the account's banners ask consent for (its vendor selection over the vendor list
+ * of its GVL version), for the Consent-or-Pay rule the server applies on save.
+ */
+async function loadVendorPurposes(session: AccountSession): Promise<VendorPurposes[]> {
+  const selection = await session.client.vendors.selection({ query: { pCode: session.account } });
+  const list = selection.vendorIds.length
+    ? await session.client.vendors.list({ query: { gvlVersion: selection.gvlVersion } })
+    : undefined;
+  return selectedVendorPurposes(selection, list?.vendors ?? []);
+}
+
+/**
  * Everything export and plan compare against: the account's themes, every property in full (one
- * export call), and the account's flags.
+ * export call), the account's flags and, when the document turns Consent or Pay on
+ * (`withVendors`), the vendors the server checks it against.
  */
 export async function loadLiveAccount(
   session: AccountSession,
+  options: { withVendors?: boolean } = {},
 ): Promise<{ live: LiveAccount; planContext: PlanContext }> {
   const query = { pCode: session.account };
-  const [themes, properties, organisations] = await Promise.all([
+  const [themes, properties, organisations, vendors] = await Promise.all([
     session.client.themes.list({ query }),
     session.client.sites.export({ query }),
     session.client.auth.organisations(),
+    options.withVendors ? loadVendorPurposes(session) : undefined,
   ]);
   const organisation = organisations.find((o) => o.pcode === session.account);
   return {
@@ -25,6 +41,9 @@ export async function loadLiveAccount(
         themeType: t.themeType,
       })),
     },
-    planContext: { consentOrPayEnabled: organisation?.consentOrPayEnabled ?? false },
+    planContext: {
+      consentOrPayEnabled: organisation?.consentOrPayEnabled ?? false,
+      ...(vendors ? { vendors } : {}),
+    },
   };
 }

@@ -1,11 +1,13 @@
 import { Command, CommanderError, Option } from 'commander';
+import type { GeneratedHelp } from './commands/index';
 import { registerCommands } from './commands/index';
 import { registerServerCommands } from './commands/server';
 import type { CliContext } from './context';
 import { createContext } from './context';
-import { toCliError } from './errors';
+import type { CliError, Target } from './errors';
+import { looksForeign, toCliError } from './errors';
 
-export function buildProgram(ctx: CliContext): Command {
+export function buildProgram(ctx: CliContext, help: GeneratedHelp = {}): Command {
   const program = new Command('assent')
     .description(
       'Assent consent management from the terminal and CI: properties as code (export, plan, apply), bulk updates, tags',
@@ -30,25 +32,40 @@ export function buildProgram(ctx: CliContext): Command {
 Examples:
   $ assent login --url https://cmp.example.com
   $ assent export --out assent.yaml && git add assent.yaml
-  $ assent plan assent.yaml        # exit 0: no change, 2: changes pending, 1: errors
+  $ assent plan assent.yaml   # exit 0: no change, 2: changes pending, 1: errors
   $ assent apply assent.yaml --yes
 
-Environment: ASSENT_URL, ASSENT_TOKEN and ASSENT_ACCOUNT override the stored login (CI);
-ASSENT_CONFIG_DIR moves the config file; NO_COLOR turns colour off.`,
+Environment: ASSENT_URL, ASSENT_TOKEN and ASSENT_ACCOUNT override the stored
+login (CI); ASSENT_CONFIG_DIR moves the config file; NO_COLOR turns colour off.`,
     );
-  registerCommands(program, ctx);
+  registerCommands(program, ctx, help);
   registerServerCommands(program);
   return program;
+}
+
+/** An error as the user reads it; an answer that is not Assent's is checked against /healthz. */
+async function describeFailure(error: unknown, target: Target): Promise<CliError> {
+  if (target.url && looksForeign(error)) {
+    const { notAnAssentServer } = await import('./probe');
+    const foreign = await notAnAssentServer(target.url);
+    if (foreign) return foreign;
+  }
+  return toCliError(error, target);
 }
 
 /** The one place errors become output and an exit code. */
 export async function main(argv: string[] = process.argv, ctx = createContext()): Promise<number> {
   try {
-    await buildProgram(ctx).parseAsync(argv);
+    // bulk-update's help lists core's fields: core is loaded only when that command is named,
+    // so `assent --help` and the other commands start without it.
+    const help: GeneratedHelp = argv.includes('bulk-update')
+      ? { bulkFields: (await import('./commands/bulk-fields')).bulkFieldsHelp(ctx.width) }
+      : {};
+    await buildProgram(ctx, help).parseAsync(argv);
     return ctx.exitCode ?? 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode;
-    const failure = toCliError(error, ctx.target);
+    const failure = await describeFailure(error, ctx.target);
     ctx.stderr.write(`assent: ${failure.message.replace(/\n/g, '\n  ')}\n`);
     return failure.exitCode;
   }

@@ -37,33 +37,49 @@ export interface Session {
   token: string;
   client: AssentClient;
   store: ConfigStore;
+  /** The stored login when it is for this server (else empty: its token and account stay unused). */
   stored: StoredLogin;
+  /** Whether the stored login is this server's (so `accounts use` may change its account). */
+  storedIsThisServer: boolean;
 }
 
 export interface AccountSession extends Session {
   account: string;
 }
 
+/** Whether two server URLs are the same server: scheme, host and port (the origin). */
+export const sameServer = (a: string, b: string): boolean =>
+  new URL(normaliseUrl(a)).origin === new URL(normaliseUrl(b)).origin;
+
 /**
  * The signed-in session: ASSENT_URL and ASSENT_TOKEN override the stored login (CI), and the
  * account is --account, else ASSENT_ACCOUNT, else the one chosen with `assent accounts use`.
+ * The stored token (and account) belong to the stored URL: with ASSENT_URL naming another server
+ * they are never used, so a token is never sent to a server it was not made for.
  */
 export function openSession(ctx: CliContext): Session {
   const store = openConfigStore(ctx.env);
-  const stored = store.read();
-  const rawUrl = ctx.env.ASSENT_URL || stored.url;
-  const token = ctx.env.ASSENT_TOKEN || stored.token;
-  if (!rawUrl || !token)
+  const saved = store.read();
+  const rawUrl = ctx.env.ASSENT_URL || saved.url;
+  if (!rawUrl)
     throw new CliError(
-      rawUrl
-        ? `Not signed in to ${normaliseUrl(rawUrl)}: run assent login (or set ASSENT_TOKEN)`
-        : 'Not signed in: run assent login --url URL (or set ASSENT_URL and ASSENT_TOKEN)',
+      'Not signed in: run assent login --url URL (or set ASSENT_URL and ASSENT_TOKEN)',
     );
   const url = normaliseUrl(rawUrl);
+  const storedIsThisServer = saved.url !== undefined && sameServer(saved.url, url);
+  const stored: StoredLogin = storedIsThisServer ? saved : {};
+  const token = ctx.env.ASSENT_TOKEN || stored.token;
+  if (!token)
+    throw new CliError(
+      !storedIsThisServer && saved.token && saved.url
+        ? `Not signed in to ${url}: the stored login is for ${normaliseUrl(saved.url)}, and its token is sent only there.\n` +
+            `Run assent login --url ${url}, or set ASSENT_TOKEN to a token for ${url}.`
+        : `Not signed in to ${url}: run assent login --url ${url} (or set ASSENT_TOKEN)`,
+    );
   ctx.target.url = url;
   ctx.target.tokenFrom = ctx.env.ASSENT_TOKEN ? 'env' : 'config';
   const client = clientFor(url, () => ({ authorization: `Bearer ${token}` }));
-  return { url, token, client, store, stored };
+  return { url, token, client, store, stored, storedIsThisServer };
 }
 
 export function openAccountSession(ctx: CliContext, account: string | undefined): AccountSession {

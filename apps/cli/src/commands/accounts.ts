@@ -42,6 +42,10 @@ export const useAccount = defineCommand({
   options: z.object({ code: z.string().trim().min(1) }),
   async run(options, ctx) {
     const session = openSession(ctx);
+    if (!session.storedIsThisServer)
+      throw new CliError(
+        `assent accounts use changes the stored login, which is not for ${session.url}: set ASSENT_ACCOUNT=${options.code} (or pass --account ${options.code}) instead`,
+      );
     const me = await session.client.auth.me();
     if (!me.pcodes.includes(options.code))
       throw new CliError(

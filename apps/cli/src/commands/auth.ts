@@ -59,7 +59,7 @@ export const login = defineCommand({
       token = created.secret;
       tokenId = created.id;
     }
-    ctx.target.tokenFrom = 'flag';
+    ctx.target.tokenFrom = options.token ? 'flag' : 'config';
     const client = clientFor(url, () => ({ authorization: `Bearer ${token}` }));
     const me = await client.auth.me();
     const keep = options.account ?? stored.account;
@@ -83,7 +83,7 @@ export const login = defineCommand({
     };
   },
   render(data, _options, ctx) {
-    const c = paint(ctx);
+    const c = paint(ctx.color.stdout);
     const more =
       data.accounts.length > 1
         ? `\nYou have ${data.accounts.length} accounts: switch with assent accounts use CODE.`

@@ -1,11 +1,17 @@
 import type { BulkUpdateFailure, BulkUpdateJob, ConfigPlan, PlannedCreate } from '@assent/core';
-import { planConfig, planHasChanges, toConfigDocument } from '@assent/core';
+import {
+  documentEnablesConsentOrPay,
+  planConfig,
+  planHasChanges,
+  toConfigDocument,
+} from '@assent/core';
 import { z } from 'zod';
 import type { Output } from '../command';
 import { defineCommand, jsonOutput } from '../command';
 import type { CliContext } from '../context';
 import type { LoadedDocument } from '../document-file';
 import {
+  DocumentError,
   formatOf,
   locate,
   readDocumentFile,
@@ -71,7 +77,7 @@ function createLines(create: PlannedCreate): string[] {
 
 /** The plan as text: one block per changed or new property, then a summary line. */
 export function renderPlan(plan: ConfigPlan, url: string, ctx: Pick<CliContext, 'color'>): string {
-  const c = paint(ctx);
+  const c = paint(ctx.color.stdout);
   const lines: string[] = [`Account ${plan.account} on ${url}`, ''];
   for (const update of plan.updates) {
     lines.push(c('yellow', `  ~ ${update.identifier}`));
@@ -94,6 +100,18 @@ export function renderPlan(plan: ConfigPlan, url: string, ctx: Pick<CliContext, 
   );
   return `${lines.join('\n')}\n`;
 }
+
+/** `plan --json` of a document that cannot be read: the same keys, nothing planned. */
+const brokenDocumentJson = (error: DocumentError) => ({
+  account: null,
+  changes: false,
+  updates: [],
+  creates: [],
+  unchanged: 0,
+  unmanaged: [],
+  problems: error.problems,
+  notes: [],
+});
 
 const planJson = (plan: ConfigPlan, loaded: LoadedDocument) => ({
   account: plan.account,
@@ -132,24 +150,46 @@ const PlanOptions = z.object({
   account: z.string().optional(),
 });
 
+/** The document's plan against the live account, vendors included when Consent or Pay is on. */
+async function planDocument(
+  loaded: LoadedDocument,
+  session: AccountSession,
+  allowCreate: boolean,
+): Promise<ConfigPlan> {
+  const { live, planContext } = await loadLiveAccount(session, {
+    withVendors: documentEnablesConsentOrPay(loaded.document),
+  });
+  return planConfig(loaded.document, live, { ...planContext, allowCreate });
+}
+
 export const plan = defineCommand({
   options: PlanOptions,
   async run(options, ctx) {
-    const { loaded, session } = openDocumentSession(options.file, options.account, ctx);
-    const { live, planContext } = await loadLiveAccount(session);
-    const result = planConfig(loaded.document, live, {
-      ...planContext,
-      allowCreate: options.create,
-    });
-    return { plan: result, loaded, url: session.url };
+    let opened: ReturnType<typeof openDocumentSession>;
+    try {
+      opened = openDocumentSession(options.file, options.account, ctx);
+    } catch (error) {
+      // --json: a document that cannot be read is still reported as JSON on stdout.
+      if (options.json && error instanceof DocumentError) return { kind: 'broken' as const, error };
+      throw error;
+    }
+    const { loaded, session } = opened;
+    const result = await planDocument(loaded, session, options.create);
+    return { kind: 'planned' as const, plan: result, loaded, url: session.url };
   },
-  render({ plan: result, loaded, url }, options, ctx): Output {
+  render(data, options, ctx): Output {
+    if (data.kind === 'broken')
+      return {
+        ...jsonOutput(brokenDocumentJson(data.error)),
+        stderr: `assent: ${data.error.message.replace(/\n/g, '\n  ')}\n`,
+        exitCode: EXIT.error,
+      };
+    const { plan: result, loaded, url } = data;
     const exitCode = result.problems.length
       ? EXIT.error
       : planHasChanges(result)
         ? EXIT.changesPending
         : EXIT.ok;
-    if (options.json) return { ...jsonOutput(planJson(result, loaded)), exitCode };
     const problems = problemLines(result, loaded);
     const stderr = [
       ...noteLines(result, loaded),
@@ -158,11 +198,9 @@ export const plan = defineCommand({
         ? [`${problems.length} problem(s): fix the document before applying.`]
         : []),
     ];
-    return {
-      stdout: renderPlan(result, url, ctx),
-      ...(stderr.length ? { stderr: `${stderr.join('\n')}\n` } : {}),
-      exitCode,
-    };
+    const messages = stderr.length ? { stderr: `${stderr.join('\n')}\n` } : {};
+    if (options.json) return { ...jsonOutput(planJson(result, loaded)), ...messages, exitCode };
+    return { stdout: renderPlan(result, url, ctx), ...messages, exitCode };
   },
 });
 
@@ -214,11 +252,7 @@ export const apply = defineCommand({
     const { loaded, session } = openDocumentSession(options.file, options.account, ctx);
     // A bulk update still running (an interrupted apply, say) must end before the comparison.
     await waitForRunningBulkUpdate(session, ctx);
-    const { live, planContext } = await loadLiveAccount(session);
-    const result = planConfig(loaded.document, live, {
-      ...planContext,
-      allowCreate: options.create,
-    });
+    const result = await planDocument(loaded, session, options.create);
     if (result.problems.length)
       throw new CliError(
         [
@@ -260,7 +294,8 @@ export function renderOutcome(
   created: number,
   ctx: Pick<CliContext, 'color'>,
 ): Output {
-  const c = paint(ctx);
+  // The failures go to stderr: coloured only when stderr is a terminal.
+  const c = paint(ctx.color.stderr);
   const failures: Array<Pick<BulkUpdateFailure, 'identifier' | 'field' | 'message'>> = [
     ...createFailures,
     ...(job?.failed ?? []),

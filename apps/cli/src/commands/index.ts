@@ -32,7 +32,17 @@ const example = (...lines: string[]) =>
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
-export function registerCommands(program: Command, ctx: CliContext): void {
+/** Help text computed from core's schemas, loaded by main only when a command needs it. */
+export interface GeneratedHelp {
+  /** The --where and --set fields of bulk-update, with what each accepts. */
+  bulkFields?: string;
+}
+
+export function registerCommands(
+  program: Command,
+  ctx: CliContext,
+  help: GeneratedHelp = {},
+): void {
   program
     .command('login')
     .description('sign in (e-mail and password, or --token) and store a personal access token')
@@ -48,7 +58,7 @@ export function registerCommands(program: Command, ctx: CliContext): void {
       example(
         'assent login --url https://cmp.example.com',
         'assent login --url https://cmp.example.com --token "$ASSENT_TOKEN"',
-      ) + '\nIn CI, set ASSENT_URL and ASSENT_TOKEN (and ASSENT_ACCOUNT) instead of logging in.\n',
+      ) + '\nIn CI, set ASSENT_URL, ASSENT_TOKEN and ASSENT_ACCOUNT instead of logging in.\n',
     )
     .action(
       action(
@@ -160,6 +170,7 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   program
     .command('themes')
     .description("the account's themes")
+    .addHelpText('after', example('assent themes list', 'assent themes list --type app --json'))
     .command('list')
     .description('list themes (sorted by name)')
     .addOption(new Option('--type <type>', 'only site or only app themes').choices(['site', 'app']))
@@ -271,26 +282,25 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   const bulk = program
     .command('bulk-update')
     .description("change fields on every property matching filters (the console's bulk update)")
-    .option(
-      '--where <field=value>',
-      'a filter (repeatable; lists comma-separated): type, regulation, name, cmpVersion, theme, themeId, publisherCC, gbcEnabled, googleEnabled, consentLocations, consentScope, legalBasis, customizedPurposes',
-      collect,
-    )
-    .option(
-      '--set <field=value>',
-      'a field to change (repeatable): see docs/cli.md for the list',
-      collect,
-    )
+    .option('--where <field=value>', 'a filter (repeatable; fields below)', collect)
+    .option('--set <field=value>', 'a field to change (repeatable; fields below)', collect)
     .option('--all', 'change every property (no --where)')
-    .option('--dry-run', 'only list the properties that match')
+    .option('--dry-run', 'only list the properties that match and the fields that would be sent')
+    .option('--json', 'print JSON (matches, fields, warnings and the finished job)')
     .option('-y, --yes', 'do not ask for confirmation')
     .addHelpText(
       'after',
-      example(
-        'assent bulk-update --where publisherCC=GB --where type=Site --set cmpVersion=latest',
-        'assent bulk-update --where theme="Default theme" --set consentLocations=EEA,USA --yes',
-        'assent bulk-update status',
-      ),
+      () =>
+        (help.bulkFields ?? '') +
+        example(
+          'assent bulk-update --where type=Site --where publisherCC=GB \\\n' +
+            '      --set cmpVersion=60 --set consentLocations=EEA',
+          'assent bulk-update --where theme=Corporate --set consentLocations=EEA,USA -y',
+          'assent bulk-update --all --set gbcEnabled=true --dry-run --json',
+          'assent bulk-update --all --set legalBasis=customized --set purposeIds=2,3 \\\n' +
+            '      --set privacyModes=GDPR',
+          'assent bulk-update status',
+        ),
     )
     .action(
       action(

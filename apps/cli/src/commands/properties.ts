@@ -117,7 +117,8 @@ export const showProperty = defineCommand({
       stdout: renderTable(
         [
           { key: 'field', title: 'FIELD', min: 12 },
-          { key: 'value', title: 'VALUE', min: 20 },
+          // Every setting in full: long values wrap onto more lines, never cut.
+          { key: 'value', title: 'VALUE', min: 20, wrap: true },
         ],
         rows,
         ctx,

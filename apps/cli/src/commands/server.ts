@@ -2,12 +2,56 @@ import type { Command } from 'commander';
 import { CliError } from '../errors';
 import { loadServer } from '../server-module';
 
+/** `admin grant EMAIL`, under `assent server` and as the short (hidden) `assent admin`. */
+function addAdminCommand(parent: Command, prefix: string, hidden = false): void {
+  const admin = parent
+    .command('admin', { hidden })
+    .description('manage administrators (they approve and reject text change requests)')
+    .addHelpText('after', `\nExample:\n  $ ${prefix} grant jane@example.com`);
+  admin
+    .command('grant <email>')
+    .description('make an existing user an administrator')
+    .addHelpText('after', `\nExample:\n  $ ${prefix} grant jane@example.com`)
+    .action(async (email: string) => {
+      const { grantAdmin } = await loadServer();
+      if (!(await grantAdmin(email)))
+        throw new CliError(`No user with the e-mail ${email}. They must sign up first.`);
+      process.stdout.write(`${email} is now an administrator\n`);
+    });
+}
+
+/** `gvl import FILE`, under `assent server` and as the short (hidden) `assent gvl`. */
+function addGvlCommand(parent: Command, prefix: string, hidden = false): void {
+  const example =
+    '\nExample:\n  $ curl -o gvl.json https://vendor-list.consensu.org/v3/vendor-list.json\n' +
+    `  $ ${prefix} import gvl.json`;
+  const gvl = parent
+    .command('gvl', { hidden })
+    .description('manage the IAB Global Vendor List cache')
+    .addHelpText('after', example);
+  gvl
+    .command('import <file>')
+    .description('import a vendor-list.json (v2 or v3) for hosts without internet access')
+    .addHelpText('after', example)
+    .action(async (file: string) => {
+      const { importGvl } = await loadServer();
+      const result = await importGvl(file);
+      process.stdout.write(
+        `Imported GVL v${result.gvlVersion}, vendor list version ${result.vendorListVersion} (${result.vendors} vendors)\n`,
+      );
+    });
+}
+
 /** `assent server …`: commands for the host that runs Assent. */
 export function registerServerCommands(program: Command): void {
   const server = program
     .command('server')
     .description('run and administer the Assent server on this host')
-    .addHelpText('after', '\nExample:\n  $ assent server start');
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ assent server start\n  $ assent server admin grant jane@example.com\n\n' +
+        'Short forms: assent admin grant EMAIL, assent gvl import FILE.\n',
+    );
 
   server
     .command('start')
@@ -35,18 +79,7 @@ export function registerServerCommands(program: Command): void {
       );
     });
 
-  server
-    .command('admin')
-    .description('manage administrators (they approve and reject text change requests)')
-    .command('grant <email>')
-    .description('make an existing user an administrator')
-    .addHelpText('after', '\nExample:\n  $ assent server admin grant jane@example.com')
-    .action(async (email: string) => {
-      const { grantAdmin } = await loadServer();
-      if (!(await grantAdmin(email)))
-        throw new CliError(`No user with the e-mail ${email}. They must sign up first.`);
-      process.stdout.write(`${email} is now an administrator\n`);
-    });
+  addAdminCommand(server, 'assent server admin');
 
   const parseSwitch = (value: string): boolean => {
     if (value === 'true' || value === 'on') return true;
@@ -56,6 +89,10 @@ export function registerServerCommands(program: Command): void {
   server
     .command('account')
     .description("manage an account's operator switches")
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ assent server account flags k3m9x2qa --premium-eligible true',
+    )
     .command('flags <code>')
     .description('turn premium eligibility and Consent or Pay on or off for an account code')
     .option(
@@ -85,20 +122,9 @@ export function registerServerCommands(program: Command): void {
       },
     );
 
-  server
-    .command('gvl')
-    .description('manage the IAB Global Vendor List cache')
-    .command('import <file>')
-    .description('import a vendor-list.json (v2 or v3) for hosts without internet access')
-    .addHelpText(
-      'after',
-      '\nExample:\n  $ curl -o gvl.json https://vendor-list.consensu.org/v3/vendor-list.json\n  $ assent server gvl import gvl.json',
-    )
-    .action(async (file: string) => {
-      const { importGvl } = await loadServer();
-      const result = await importGvl(file);
-      process.stdout.write(
-        `Imported GVL v${result.gvlVersion}, vendor list version ${result.vendorListVersion} (${result.vendors} vendors)\n`,
-      );
-    });
+  addGvlCommand(server, 'assent server gvl');
+
+  // The short spellings the issue and README use, kept out of the main help (see `server`'s).
+  addAdminCommand(program, 'assent admin', true);
+  addGvlCommand(program, 'assent gvl', true);
 }

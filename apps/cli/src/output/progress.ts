@@ -26,12 +26,9 @@ export const countsOf = (job: {
 
 const BAR = 24;
 
-export function progressLine(
-  counts: JobCounts,
-  ctx: Pick<CliContext, 'color'>,
-  bar: boolean,
-): string {
-  const c = paint(ctx);
+/** One progress line; `color` is that of the stream it is written to. */
+export function progressLine(counts: JobCounts, color: boolean, bar: boolean): string {
+  const c = paint(color);
   const done = counts.total - counts.pending;
   const text = `${done}/${counts.total}  ${c('green', `updated ${counts.successful}`)}  ${
     counts.failed ? c('red', `failed ${counts.failed}`) : `failed ${counts.failed}`
@@ -50,7 +47,7 @@ export function createProgress(ctx: Pick<CliContext, 'stderr' | 'color'>) {
   let last = '';
   return {
     update(counts: JobCounts) {
-      const line = progressLine(counts, ctx, tty);
+      const line = progressLine(counts, ctx.color.stderr, tty);
       if (line === last) return;
       last = line;
       ctx.stderr.write(tty ? `\r\x1b[2K${line}` : `${line}\n`);

@@ -1,5 +1,3 @@
-import type { CliContext } from '../context';
-
 const CODES = {
   bold: [1, 22],
   dim: [2, 22],
@@ -10,11 +8,14 @@ const CODES = {
 } as const;
 export type Style = keyof typeof CODES;
 
-/** Styles text with ANSI codes when the context allows colour, else returns it as is. */
+/**
+ * Styles text with ANSI codes when `enabled` (the colour of the stream the text goes to:
+ * ctx.color.stdout or ctx.color.stderr), else returns it as is.
+ */
 export const paint =
-  (ctx: Pick<CliContext, 'color'>) =>
+  (enabled: boolean) =>
   (style: Style, text: string): string =>
-    ctx.color ? `\x1b[${CODES[style][0]}m${text}\x1b[${CODES[style][1]}m` : text;
+    enabled ? `\x1b[${CODES[style][0]}m${text}\x1b[${CODES[style][1]}m` : text;
 
 /** Cuts text to a width with an ellipsis. */
 export function truncate(text: string, width: number): string {

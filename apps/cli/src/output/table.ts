@@ -8,6 +8,8 @@ export interface Column<Row> {
   title: string;
   /** @default the title's length, at least 6 */
   min?: number;
+  /** Wrap long values onto more lines instead of truncating them with `…`. @default false */
+  wrap?: boolean;
   format?: (value: Row[keyof Row], row: Row) => string;
 }
 
@@ -28,6 +30,39 @@ export function fitWidths(natural: number[], minimums: number[], width: number):
     widths[widest] = Math.max(minimums[widest]!, widths[widest]! - (total() - width));
   }
   return widths;
+}
+
+/**
+ * Pieces of a word longer than a line: cut after a comma or slash in the line's second half
+ * where there is one (JSON lists, URLs), else at the width.
+ */
+function splitLongWord(word: string, width: number): string[] {
+  const pieces: string[] = [];
+  let rest = word;
+  while (rest.length > width) {
+    const at = Math.max(rest.lastIndexOf(',', width - 1), rest.lastIndexOf('/', width - 1));
+    const cut = at >= width / 2 ? at + 1 : width;
+    pieces.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
+  }
+  return [...pieces, rest];
+}
+
+/** Text as lines of at most `width` columns, broken at spaces (the spaces dropped), nothing lost. */
+export function wrapText(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const pieces = word.length > width ? splitLongWord(word, width) : [word];
+    for (const [i, piece] of pieces.entries()) {
+      const glue = i === 0 && line ? ' ' : '';
+      if (line && (line + glue + piece).length > width) {
+        lines.push(line);
+        line = piece;
+      } else line += glue + piece;
+    }
+  }
+  return [...lines, line];
 }
 
 /** A borderless table with a bold header, fitted to ctx.width (80 columns off a terminal). */
@@ -52,7 +87,7 @@ export function renderTable<Row>(
     Math.min(natural[i]!, c.min ?? Math.max(6, c.title.length)),
   );
   const widths = fitWidths(natural, minimums, ctx.width);
-  const bold = paint(ctx);
+  const bold = paint(ctx.color.stdout);
   const table = new Table({
     chars: {
       top: '',
@@ -75,7 +110,12 @@ export function renderTable<Row>(
     colWidths: widths,
     head: columns.map((c, i) => bold('bold', truncate(c.title, widths[i]!))),
   });
-  for (const row of cells) table.push(row.map((cell, i) => truncate(cell, widths[i]!)));
+  for (const row of cells)
+    table.push(
+      row.map((cell, i) =>
+        columns[i]!.wrap ? wrapText(cell, widths[i]!).join('\n') : truncate(cell, widths[i]!),
+      ),
+    );
   return `${table
     .toString()
     .split('\n')
