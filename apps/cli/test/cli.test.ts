@@ -1,11 +1,19 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AssentClient, FetchLike, Property, PropertyListItem } from '@assent/core';
-import { DUPLICATE_PROPERTY, createClient } from '@assent/core';
+import {
+  BULK_REGULATION_REQUIRED,
+  BulkFilters,
+  BulkUpdateFields,
+  DUPLICATE_PROPERTY,
+  MULTIPLE_VERSIONS_TEXT,
+  createClient,
+} from '@assent/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliServer, TestUser } from './harness';
-import { runCli, startCliServer } from './harness';
+import { REPO_ROOT, runCli, startCliServer } from './harness';
 
 let server: CliServer;
 let user: TestUser;
@@ -63,29 +71,101 @@ afterAll(async () => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
+/** Every command, found by walking the `Commands:` sections of the help (hidden aliases added). */
+function allCommands(prefix: string[] = []): string[][] {
+  const help = spawnSync(
+    process.execPath,
+    [path.join(REPO_ROOT, 'bin', 'assent'), ...prefix, '--help'],
+    {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' },
+    },
+  );
+  const section = help.stdout.split('\nCommands:\n')[1]?.split('\n\n')[0] ?? '';
+  const names = section
+    .split('\n')
+    .filter((line) => /^ {2}\S/.test(line))
+    .map((line) => line.trim().split(/\s+/)[0]!)
+    .filter((name) => name !== 'help');
+  return [prefix, ...names.flatMap((name) => allCommands([...prefix, name]))];
+}
+
+const HIDDEN_ALIASES = [['admin'], ['admin', 'grant'], ['gvl'], ['gvl', 'import']];
+
 describe('help and start-up', () => {
-  const commands = [
-    [],
-    ['login'],
-    ['accounts', 'list'],
-    ['properties', 'list'],
-    ['properties', 'get'],
-    ['themes', 'list'],
-    ['tag'],
-    ['export'],
-    ['plan'],
-    ['apply'],
-    ['bulk-update'],
-    ['bulk-update', 'status'],
-  ];
+  const commands = [...allCommands(), ...HIDDEN_ALIASES];
+
+  it('finds every command, server ones and aliases included', () => {
+    expect(commands.map((c) => c.join(' '))).toEqual(
+      expect.arrayContaining([
+        '',
+        'login',
+        'logout',
+        'whoami',
+        'accounts',
+        'accounts list',
+        'accounts use',
+        'properties list',
+        'properties get',
+        'themes',
+        'themes list',
+        'tag',
+        'export',
+        'plan',
+        'apply',
+        'bulk-update',
+        'bulk-update status',
+        'server',
+        'server start',
+        'server migrate',
+        'server admin',
+        'server admin grant',
+        'server account',
+        'server account flags',
+        'server gvl',
+        'server gvl import',
+        'admin grant',
+        'gvl import',
+      ]),
+    );
+  });
+
   it.each(commands.map((c) => [c.join(' ') || '(no command)', c] as const))(
-    'assent %s --help shows an example',
+    'assent %s --help shows an example that fits 80 columns',
     async (_name, command) => {
       const result = await runCli([...command, '--help']);
       expect(result.code).toBe(0);
-      expect(result.stdout).toMatch(/Examples?:\n {2}\$ assent /);
+      // An example line runs assent (after variables, or after a line preparing its input).
+      expect(result.stdout).toMatch(/Examples?:\n( {2}\$ .*\n)*? {2}\$ (\S+=\S+ )*assent /);
+      for (const line of result.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
     },
   );
+
+  it('hides the short aliases from the main help and names them in the server help', async () => {
+    const main = await runCli(['--help']);
+    expect(main.stdout).not.toMatch(/^ {2}(gvl|admin)\b/m);
+    expect((await runCli(['server', '--help'])).stdout).toContain(
+      'Short forms: assent admin grant EMAIL, assent gvl import FILE.\n',
+    );
+  });
+
+  it("bulk-update --help lists every --set and --where field of core's schemas", async () => {
+    const help = (await runCli(['bulk-update', '--help'])).stdout;
+    const listed = (title: string) =>
+      (help.split(`\n${title}`)[1]?.split('\n\n')[0] ?? '')
+        .split('\n')
+        .filter((line) => /^ {2}\S/.test(line))
+        .map((line) => line.trim().split(/\s+/)[0]);
+    expect(listed('Fields of --set')).toEqual([
+      'theme',
+      ...Object.keys(BulkUpdateFields.shape).flatMap((f) =>
+        f === 'purposeIds' ? ['legalBasis', f] : [f],
+      ),
+    ]);
+    expect(listed('Fields of --where')).toEqual(['theme', ...Object.keys(BulkFilters.shape)]);
+    expect(help).toContain('  legalBasis                  applyRecommended or customized\n');
+    expect(help).toContain('  cmpVersion                  latest or a whole number\n');
+  });
 });
 
 describe('login, whoami and accounts', () => {
@@ -374,6 +454,117 @@ describe('configuration as code', () => {
       );
     });
 
+    it('unknown keys inside nested settings, each at its full path', async () => {
+      const text = base().replace(
+        '    publisherCC: FR\n',
+        '    publisherCC: FR\n    consentOrPayConfig:\n      enabeld: true\n      foo: 1\n',
+      );
+      const result = await cli(['plan', write('nested.yaml', text)]);
+      expect(result).toEqual({
+        code: 1,
+        stdout: '',
+        stderr:
+          `assent: ${file('nested.yaml')}:${lineOf(text, 'enabeld')}: properties.news.example.com.consentOrPayConfig.enabeld: Unknown field 'enabeld'. Did you mean 'enabled'?\n` +
+          `  ${file('nested.yaml')}:${lineOf(text, 'foo: 1')}: properties.news.example.com.consentOrPayConfig.foo: Unknown field 'foo'\n`,
+      });
+    });
+
+    it('a value outside an enum names the allowed values', async () => {
+      const text = base().replace('    publisherCC: FR\n', '    cmpVersion: banana\n');
+      const result = await cli(['plan', write('enum.yaml', text)]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        `assent: ${file('enum.yaml')}:${lineOf(text, 'banana')}: properties.news.example.com.cmpVersion: Invalid value "banana": expected latest or a whole number\n`,
+      );
+    });
+
+    it('plan --json of a broken document: its problems as JSON on stdout too, exit 1', async () => {
+      const text = base().replace(
+        '    publisherCC: FR\n',
+        '    publisherCC: FR\n    consentOrPayConfig:\n      enabeld: true\n',
+      );
+      const result = await cli(['plan', write('broken.yaml', text), '--json']);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain("Unknown field 'enabeld'");
+      expect(json(result.stdout)).toEqual({
+        account: null,
+        changes: false,
+        updates: [],
+        creates: [],
+        unchanged: 0,
+        unmanaged: [],
+        problems: [
+          {
+            file: file('broken.yaml'),
+            line: lineOf(text, 'enabeld'),
+            path: ['properties', 'news.example.com', 'consentOrPayConfig', 'enabeld'],
+            field: 'consentOrPayConfig.enabeld',
+            message: "Unknown field 'enabeld'. Did you mean 'enabled'?",
+          },
+        ],
+        notes: [],
+      });
+      const malformed = await cli([
+        'plan',
+        write('malformed.yaml', 'assent: 1\n  account: [\n'),
+        '--json',
+      ]);
+      expect(malformed.code).toBe(1);
+      const problems = json<{ problems: Array<Record<string, unknown>> }>(
+        malformed.stdout,
+      ).problems;
+      expect(problems.length).toBeGreaterThan(0);
+      for (const problem of problems)
+        expect(problem).toEqual({
+          file: file('malformed.yaml'),
+          line: expect.any(Number),
+          path: [],
+          field: null,
+          message: expect.any(String),
+        });
+    });
+
+    it('plan --json with rule problems: the problems with file, line and field, exit 1', async () => {
+      const text = `${base()}  News.Example.com:\n    type: site\n    theme: Default theme\n`;
+      const result = await cli(['plan', write('duplicate-json.yaml', text), '--json']);
+      expect(result.code).toBe(1);
+      expect(json<{ problems: unknown[] }>(result.stdout).problems).toEqual([
+        {
+          file: file('duplicate-json.yaml'),
+          line: lineOf(text, 'News.Example.com'),
+          path: ['properties', 'News.Example.com'],
+          field: 'url',
+          message: DUPLICATE_PROPERTY,
+        },
+      ]);
+      expect(result.stderr).toContain(`properties.News.Example.com: ${DUPLICATE_PROPERTY}`);
+    });
+
+    it('a uuid key must name a property of the account; an existing one is updated', async () => {
+      const ghost = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
+      const text = `${base()}  ${ghost}:\n    type: site\n    publisherName: Ghost\n`;
+      const doc = write('uuid.yaml', text);
+      const result = await cli(['plan', doc]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        `${doc}:${lineOf(text, ghost)}: properties.${ghost}: No property with uuid '${ghost}' in account ${user.pcode}: a uuid key names an existing property (key new properties by url or package id)\n` +
+          '1 problem(s): fix the document before applying.\n',
+      );
+      const before = (await cli(['properties', 'list', '--json'])).stdout;
+      expect((await cli(['apply', doc, '--yes'])).code).toBe(1);
+      expect((await cli(['properties', 'list', '--json'])).stdout).toBe(before);
+
+      const news = json<Property>(
+        (await cli(['properties', 'get', 'news.example.com', '--json'])).stdout,
+      );
+      const byUuid = base()
+        .replace('  news.example.com:\n', `  ${news.uuid}:\n`)
+        .replace('    publisherCC: FR\n', '    publisherCC: ES\n');
+      const plan = await cli(['plan', write('by-uuid.yaml', byUuid)]);
+      expect(plan.code).toBe(2);
+      expect(plan.stdout).toContain(`  ~ ${news.uuid}\n      publisherCC: "FR" → "ES"\n`);
+    });
+
     it('a document for another account', async () => {
       const result = await cli(['plan', file('create.yaml'), '--account', 'other']);
       expect(result.code).toBe(1);
@@ -383,29 +574,18 @@ describe('configuration as code', () => {
 });
 
 describe('bulk-update', () => {
+  const where = ['--where', 'type=Site', '--where', 'publisherCC=GB'];
+  const set = ['--set', 'cmpVersion=60', '--set', 'consentLocations=EEA,USA'];
+
   it('changes the matching properties and reports the job status', async () => {
-    const dry = await cli([
-      'bulk-update',
-      '--where',
-      'type=Site',
-      '--where',
-      'publisherCC=GB',
-      '--set',
-      'cmpVersion=60',
-      '--dry-run',
-    ]);
+    const dry = await cli(['bulk-update', ...where, ...set, '--dry-run']);
+    expect(dry.stderr).toBe('');
     expect(dry.code).toBe(0);
-    expect(dry.stdout).toContain('2 of 4 properties match: blog.example.net, shop.example.org');
-    const run = await cli([
-      'bulk-update',
-      '--where',
-      'type=Site',
-      '--where',
-      'publisherCC=GB',
-      '--set',
-      'cmpVersion=60',
-      '--yes',
-    ]);
+    expect(dry.stdout).toBe(
+      '2 of 4 properties match: blog.example.net, shop.example.org\n' +
+        'Set: cmpVersion=60, consentLocations=["EEA","USA"]\n',
+    );
+    const run = await cli(['bulk-update', ...where, ...set, '--yes']);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Done: 2 updated, 0 failed.');
     const status = json<{ job: { status: string; successful: number; total: number } }>(
@@ -419,15 +599,115 @@ describe('bulk-update', () => {
     expect(shop.cmpVersion).toBe(60);
   });
 
-  it('reports unknown fields with the valid ones, bad values, and refuses without --where', async () => {
+  it("applies the console's step 2 guard: a regulation or Google basic consent", async () => {
+    const result = await cli(['bulk-update', '--all', '--set', 'cmpVersion=60']);
+    expect(result).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        "assent: --set: Choose at least one regulation (privacy modes or consent locations) or turn on Google basic consent (e.g. --set consentLocations=EEA, --set privacyModes=GDPR or --set gbcEnabled=true), as the console's bulk update requires\n",
+    });
+    expect(BULK_REGULATION_REQUIRED).toBe(
+      'Choose at least one regulation (privacy modes or consent locations) or turn on Google basic consent',
+    );
+  });
+
+  it("warns 'Multiple versions detected' like the console, and --dry-run --json prints the preview", async () => {
+    const result = await cli([
+      'bulk-update',
+      '--where',
+      'type=Site',
+      '--set',
+      'gbcEnabled=true',
+      '--dry-run',
+      '--json',
+    ]);
+    expect(result.code).toBe(0);
+    const warning = `Multiple versions detected: ${MULTIPLE_VERSIONS_TEXT}`;
+    expect(result.stderr).toBe(`assent: warning: ${warning}\n`);
+    expect(json(result.stdout)).toEqual({
+      matched: 3,
+      total: 4,
+      properties: ['blog.example.net', 'news.example.com', 'shop.example.org'],
+      fields: { gbcEnabled: true },
+      warnings: [warning],
+      dryRun: true,
+      job: null,
+    });
+  });
+
+  it('sets the legal basis as the console does: customized forces purpose 1, applyRecommended clears', async () => {
+    const shop = ['--where', 'name=shop', '--set', 'privacyModes=GDPR'];
+    const preview = await cli([
+      'bulk-update',
+      ...shop,
+      '--set',
+      'legalBasis=customized',
+      '--set',
+      'purposeIds=2,3',
+      '--dry-run',
+      '--json',
+    ]);
+    expect(json<{ fields: unknown }>(preview.stdout).fields).toEqual({
+      privacyModes: ['GDPR'],
+      purposeIds: [1, 2, 3],
+      purposeLegitimateIds: [],
+      specialPurposes: [],
+      features: [],
+      specialFeatures: [],
+    });
+    const customized = await cli([
+      'bulk-update',
+      ...shop,
+      '--set',
+      'legalBasis=customized',
+      '--set',
+      'purposeIds=2,3',
+      // A declared legal basis needs a privacy policy: the first footer link is it.
+      '--set',
+      'customFooterLinks=[{"text":"Privacy","url":"https://shop.example.org/privacy"}]',
+      '--yes',
+    ]);
+    expect(customized.code).toBe(0);
+    const get = async () =>
+      json<Property>((await cli(['properties', 'get', 'shop.example.org', '--json'])).stdout);
+    expect(await get()).toMatchObject({ noLegalBasis: false, purposeIdsV2: [1, 2, 3] });
+
+    const contradictory = await cli([
+      'bulk-update',
+      ...shop,
+      '--set',
+      'legalBasis=applyRecommended',
+      '--set',
+      'purposeIds=2',
+    ]);
+    expect(contradictory.stderr).toBe(
+      'assent: --set legalBasis=applyRecommended declares no legal basis: leave out purposeIds (or use legalBasis=customized)\n',
+    );
+    const recommended = await cli([
+      'bulk-update',
+      ...shop,
+      '--set',
+      'legalBasis=applyRecommended',
+      '--yes',
+    ]);
+    expect(recommended.code).toBe(0);
+    expect(await get()).toMatchObject({ noLegalBasis: true, purposeIdsV2: [] });
+  });
+
+  it('reports unknown fields with the valid ones, bad values with the allowed ones, and refuses without --where', async () => {
     const unknown = await cli(['bulk-update', '--where', 'colour=red', '--set', 'cmpVersion=60']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain(
       "--where colour=red: unknown field 'colour'. Valid fields: cmpVersion, consentLocations",
     );
     const bad = await cli(['bulk-update', '--all', '--set', 'consentLocations=MARS']);
-    expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain('--set consentLocations=MARS:');
+    expect(bad).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'assent: --set consentLocations=MARS: Invalid value "MARS": expected one of WORLDWIDE, EEA, USA or NEVER\n',
+    });
     const none = await cli(['bulk-update', '--set', 'cmpVersion=60']);
     expect(none.stderr).toContain('--all');
   });

@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import type { LiveServer, TestUser } from '@assent/server/testing';
@@ -38,26 +39,141 @@ export interface RunResult {
   stderr: string;
 }
 
+export interface CliOptions {
+  env?: Record<string, string>;
+  /** Variables of the default environment to leave out (e.g. NO_COLOR). */
+  unset?: string[];
+  input?: string;
+  cwd?: string;
+  /**
+   * Run on a pseudo-terminal (util-linux `script`): stdin, stdout and stderr are a terminal,
+   * and what the terminal shows comes back as stdout. `stderrFile` sends stderr to a file
+   * instead (not a terminal).
+   */
+  terminal?: { stderrFile?: string };
+}
+
+/** A running `assent`: its output so far, a way to wait for a line, to answer and to stop it. */
+export interface CliProcess {
+  child: ChildProcessWithoutNullStreams;
+  output(): RunResult;
+  /** Resolves once `text` appears on the stream (stdout holds the terminal's output). */
+  waitFor(stream: 'stdout' | 'stderr', text: string | RegExp, timeoutMs?: number): Promise<void>;
+  send(text: string): void;
+  done: Promise<RunResult>;
+}
+
+/** Whether util-linux `script` can give a command a pseudo-terminal here. */
+export const CAN_USE_TERMINAL =
+  spawnSync('script', ['-qec', 'test -t 0 && test -t 1', '/dev/null'], { stdio: 'ignore' })
+    .status === 0;
+
+const shellQuote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
+
 /**
- * Runs `node bin/assent ...args` as a separate process (asynchronously: the server answers from
- * this process's event loop), with a clean environment plus `env`.
+ * Starts `node bin/assent ...args` as a separate process (the server answers from this process's
+ * event loop, so never wait for it synchronously), with a clean environment plus `env`.
  */
-export function runCli(
-  args: readonly string[],
-  options: { env?: Record<string, string>; input?: string; cwd?: string } = {},
-): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: options.cwd ?? REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), NO_COLOR: '1', ...options.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
-    child.stdin.end(options.input ?? '');
+export function startCli(args: readonly string[], options: CliOptions = {}): CliProcess {
+  const base: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: os.tmpdir(),
+    NO_COLOR: '1',
+  };
+  for (const name of options.unset ?? []) delete base[name];
+  const env = { ...base, ...options.env };
+  const command = [process.execPath, BIN, ...args];
+  const child = options.terminal
+    ? spawn(
+        'script',
+        [
+          '-qec',
+          `stty cols 80 rows 40; exec ${command.map(shellQuote).join(' ')}${
+            options.terminal.stderrFile ? ` 2>${shellQuote(options.terminal.stderrFile)}` : ''
+          }`,
+          '/dev/null',
+        ],
+        { cwd: options.cwd ?? REPO_ROOT, env: { ...env, TERM: 'xterm' } },
+      )
+    : spawn(command[0]!, command.slice(1), { cwd: options.cwd ?? REPO_ROOT, env });
+  let stdout = '';
+  let stderr = '';
+  const waiters: Array<() => void> = [];
+  const notify = () => waiters.splice(0).forEach((w) => w());
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    notify();
   });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    notify();
+  });
+  const done = new Promise<RunResult>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) =>
+      resolve({ code: code ?? (signal ? 128 : 1), stdout, stderr }),
+    );
+  });
+  if (options.input !== undefined) child.stdin.end(options.input);
+  else if (!options.terminal) child.stdin.end('');
+  const output = () => ({ code: child.exitCode ?? -1, stdout, stderr });
+  return {
+    child,
+    output,
+    done,
+    send: (text) => child.stdin.write(text),
+    waitFor(stream, text, timeoutMs = 30_000) {
+      const seen = () => {
+        const current = stream === 'stdout' ? stdout : stderr;
+        return typeof text === 'string' ? current.includes(text) : text.test(current);
+      };
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () =>
+            reject(
+              new Error(
+                `timed out waiting for ${String(text)} on ${stream}: ${JSON.stringify(output())}`,
+              ),
+            ),
+          timeoutMs,
+        );
+        const check = () => {
+          if (seen()) {
+            clearTimeout(timer);
+            resolve();
+          } else if (child.exitCode !== null) {
+            clearTimeout(timer);
+            reject(new Error(`assent ended before ${String(text)}: ${JSON.stringify(output())}`));
+          } else waiters.push(check);
+        };
+        check();
+      });
+    },
+  };
+}
+
+/** Runs `node bin/assent ...args` to the end (see startCli). */
+export function runCli(args: readonly string[], options: CliOptions = {}): Promise<RunResult> {
+  return startCli(args, options).done;
+}
+
+/**
+ * Holds the bulk updates the server starts (their queue message is kept back), so a test can
+ * act while a job is RUNNING; release() sends them on.
+ */
+export function holdBulkUpdates(server: CliServer): { release(): Promise<void>; held(): number } {
+  const jobs = server.services.deps.jobs;
+  const send = jobs.send.bind(jobs);
+  const held: Array<Parameters<typeof send>> = [];
+  jobs.send = async (...args) => {
+    held.push(args);
+    return null;
+  };
+  return {
+    held: () => held.length,
+    async release() {
+      jobs.send = send;
+      for (const args of held.splice(0)) await send(...args);
+    },
+  };
 }

@@ -33,6 +33,20 @@ describe('assent server (host commands on the embedded database)', () => {
     expect(bad.stderr).toBe('assent: The vendor list is not valid JSON\n');
   });
 
+  it('assent gvl import FILE and assent admin grant EMAIL are short for the server commands', async () => {
+    expect(await runCli(['gvl', 'import', GVL], { env })).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(
+        /^Imported GVL v3, vendor list version \d+ \(\d+ vendors\)\n$/,
+      ) as unknown,
+    });
+    expect(await runCli(['admin', 'grant', 'nobody@example.com'], { env })).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'assent: No user with the e-mail nobody@example.com. They must sign up first.\n',
+    });
+  });
+
   it('grants admin to an existing user and flags an account; unknown ones are named', async () => {
     const db = await openDatabase({ databaseUrl: undefined, dataDir, databasePoolMax: 1 });
     let pcode = '';
@@ -53,6 +67,10 @@ describe('assent server (host commands on the embedded database)', () => {
     expect(await runCli(['server', 'admin', 'grant', 'OPS@example.com'], { env })).toMatchObject({
       code: 0,
       stdout: 'OPS@example.com is now an administrator\n',
+    });
+    expect(await runCli(['admin', 'grant', 'ops@example.com'], { env })).toMatchObject({
+      code: 0,
+      stdout: 'ops@example.com is now an administrator\n',
     });
     expect(await runCli(['server', 'admin', 'grant', 'nobody@example.com'], { env })).toMatchObject(
       {
