@@ -1,4 +1,5 @@
 import { Button, NonIdealState } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../app/paths';
 import { errorMessage } from '../components/alerts';
@@ -12,12 +13,18 @@ export interface SignInRedirectState {
 
 /**
  * The authentication wrapper: a centred 'Loading...' while asking who is signed in, a redirect to
- * /login when nobody is, the protected pages otherwise.
+ * /login when nobody is, the protected pages otherwise. A visitor comes back to the page they
+ * asked for after signing in; a user who signed out here does not hand their page to the next one.
  */
 export function AuthGate() {
   const { user, error, refetch } = useSession();
   const location = useLocation();
+  const [signedInHere, setSignedInHere] = useState(false);
+  useEffect(() => {
+    if (user) setSignedInHere(true);
+  }, [user]);
   if (user === null) {
+    if (signedInHere) return <Navigate to={paths.login} replace />;
     const state: SignInRedirectState = { from: `${location.pathname}${location.search}` };
     return <Navigate to={paths.login} replace state={state} />;
   }

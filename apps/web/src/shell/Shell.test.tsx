@@ -187,7 +187,7 @@ describe('shell', () => {
     expect(await screen.findByRole('heading', { name: 'Products' })).toBeTruthy();
   });
 
-  it('shows the user menu with name and e-mail, and logs out', async () => {
+  it('shows the user menu with name and e-mail, and logs out without keeping the page', async () => {
     let signedIn = true;
     const api = withSites()
       .on('GET /auth/me', () =>
@@ -204,6 +204,8 @@ describe('shell', () => {
     await user.click(within(menu).getByText(LOGOUT_LABEL));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByRole('button', { name: 'Next' })).toBeTruthy();
+    // Whoever signs in next starts at the properties, not on the page the last user left.
+    expect(router.state.location.state).toBeNull();
   });
 
   it('changes the password in a modal: required fields, refusal in the modal, success', async () => {
