@@ -1,3 +1,4 @@
+import { failedPropertyCount } from '@assent/core';
 import type { CliContext } from '../context';
 import { paint } from './style';
 
@@ -8,9 +9,6 @@ export interface JobCounts {
   total: number;
 }
 
-const failedProperties = (job: { failed: ReadonlyArray<{ siteId: number }> }) =>
-  new Set(job.failed.map((f) => f.siteId)).size;
-
 /** The counts a progress line shows (failures are per rule, so properties are counted once). */
 export const countsOf = (job: {
   successful: number;
@@ -19,7 +17,7 @@ export const countsOf = (job: {
   total: number;
 }): JobCounts => ({
   successful: job.successful,
-  failed: failedProperties(job),
+  failed: failedPropertyCount(job.failed),
   pending: job.pending,
   total: job.total,
 });
