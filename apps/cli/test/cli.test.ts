@@ -2,14 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AssentClient, FetchLike, Property, PropertyListItem } from '@assent/core';
+import type { AssentClient, Property, PropertyListItem } from '@assent/core';
 import {
   BULK_REGULATION_REQUIRED,
   BulkFilters,
   BulkUpdateFields,
   DUPLICATE_PROPERTY,
   MULTIPLE_VERSIONS_TEXT,
-  createClient,
 } from '@assent/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliServer, TestUser } from './harness';
@@ -29,11 +28,7 @@ const json = <T>(text: string): T => JSON.parse(text) as T;
 beforeAll(async () => {
   server = await startCliServer();
   user = await server.user('ops@example.com');
-  api = createClient({
-    baseUrl: server.url,
-    fetch: globalThis.fetch as unknown as FetchLike,
-    headers: () => ({ authorization: `Bearer ${user.token}` }),
-  });
+  api = server.api(user);
   const query = { pCode: user.pcode };
   await api.sites.create({
     query,

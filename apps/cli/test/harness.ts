@@ -1,7 +1,10 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { AssentClient, FetchLike } from '@assent/core';
+import { createClient } from '@assent/core';
 import type { LiveServer, TestUser } from '@assent/server/testing';
 import { startLiveServer } from '@assent/server/testing';
 
@@ -17,6 +20,8 @@ export interface CliServer {
   user(email: string, options?: { copEnabled?: boolean }): Promise<TestUser>;
   /** Adds the user to a new account; returns its code. */
   addAccount(user: TestUser, name: string): Promise<string>;
+  /** The typed client signed in as `user` (by token), to arrange what a test needs. */
+  api(user: TestUser): AssentClient;
   close(): Promise<void>;
 }
 
@@ -29,7 +34,42 @@ export async function startCliServer(): Promise<CliServer> {
     user: (email, options = {}) =>
       server.user(email, { organisation: { copEnabled: options.copEnabled ?? false } }),
     addAccount: (user, name) => server.addAccount(user, name),
+    api: (user) =>
+      createClient({
+        baseUrl: server.url,
+        fetch: globalThis.fetch as unknown as FetchLike,
+        headers: () => ({ authorization: `Bearer ${user.token}` }),
+      }),
     close: () => server.close(),
+  };
+}
+
+export interface CliWorkspace {
+  dir: string;
+  /** A path inside the scratch folder. */
+  file(name: string): string;
+  /** Points the CLI at `server` as `user` (when given), with a config folder of its own. */
+  env: Record<string, string>;
+  remove(): void;
+}
+
+/** A scratch folder for one test file; the CLI's stored login goes into it, never into $HOME. */
+export function cliWorkspace(
+  name: string,
+  signedIn?: { server: CliServer; user: TestUser },
+): CliWorkspace {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `assent-${name}-test-`));
+  const env: Record<string, string> = { ASSENT_CONFIG_DIR: path.join(dir, 'config') };
+  if (signedIn) {
+    env.ASSENT_URL = signedIn.server.url;
+    env.ASSENT_TOKEN = signedIn.user.token;
+    env.ASSENT_ACCOUNT = signedIn.user.pcode;
+  }
+  return {
+    dir,
+    file: (file) => path.join(dir, file),
+    env,
+    remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
 

@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { AssentClient, FetchLike, Property } from '@assent/core';
-import { COP_NO_NON_PERSONALISED_VENDORS, createClient } from '@assent/core';
+import { writeFileSync } from 'node:fs';
+import type { AssentClient, Property } from '@assent/core';
+import { COP_NO_NON_PERSONALISED_VENDORS } from '@assent/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliServer, TestUser } from './harness';
-import { holdBulkUpdates, runCli, startCli, startCliServer } from './harness';
+import type { CliServer, CliWorkspace, TestUser } from './harness';
+import { cliWorkspace, holdBulkUpdates, runCli, startCli, startCliServer } from './harness';
 
 /*
  * Bulk update jobs seen from the CLI: the Consent-or-Pay vendor rule in plan, a job with
@@ -16,11 +14,10 @@ import { holdBulkUpdates, runCli, startCli, startCliServer } from './harness';
 let server: CliServer;
 let user: TestUser;
 let api: AssentClient;
-let work: string;
-let env: Record<string, string>;
+let work: CliWorkspace;
 
-const file = (name: string) => path.join(work, name);
-const cli = (args: string[]) => runCli(args, { env });
+const file = (name: string) => work.file(name);
+const cli = (args: string[]) => runCli(args, { env: work.env });
 const lineOf = (text: string, needle: string) =>
   text.split('\n').findIndex((l) => l.includes(needle)) + 1;
 const query = () => ({ pCode: user.pcode });
@@ -53,28 +50,18 @@ async function getSite(url: string): Promise<Property> {
 beforeAll(async () => {
   server = await startCliServer();
   user = await server.user('ops@example.com', { copEnabled: true });
-  api = createClient({
-    baseUrl: server.url,
-    fetch: globalThis.fetch as unknown as FetchLike,
-    headers: () => ({ authorization: `Bearer ${user.token}` }),
-  });
+  api = server.api(user);
   for (const url of ['news.example.com', 'shop.example.org'])
     await api.sites.create({
       query: query(),
       body: { url, publisherName: url.split('.')[0]!, themeId: '1', consentLocations: ['EEA'] },
     });
-  work = mkdtempSync(path.join(os.tmpdir(), 'assent-jobs-test-'));
-  env = {
-    ASSENT_URL: server.url,
-    ASSENT_TOKEN: user.token,
-    ASSENT_ACCOUNT: user.pcode,
-    ASSENT_CONFIG_DIR: path.join(work, 'config'),
-  };
+  work = cliWorkspace('jobs', { server, user });
 });
 
 afterAll(async () => {
   await server?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
+  work?.remove();
 });
 
 describe('the Consent-or-Pay vendor rule', () => {
@@ -140,7 +127,7 @@ describe('a bulk update with failures', () => {
         .replace('    publisherName: shop\n', '    publisherName: shop\n    publisherCC: FR\n'),
     );
     const hold = holdBulkUpdates(server);
-    const apply = startCli(['apply', file('failing.yaml'), '--yes'], { env });
+    const apply = startCli(['apply', file('failing.yaml'), '--yes'], { env: work.env });
     try {
       await apply.waitFor('stderr', '0/2  updated 0  failed 0  pending 2');
       // A rule only the server can check now: the vendors change after the plan was made.
@@ -188,7 +175,7 @@ describe('an interrupted apply', () => {
     const hold = holdBulkUpdates(server);
     let released = false;
     try {
-      const first = startCli(['apply', file('first.yaml'), '--yes'], { env });
+      const first = startCli(['apply', file('first.yaml'), '--yes'], { env: work.env });
       await first.waitFor('stderr', '0/1  updated 0  failed 0  pending 1');
       first.child.kill('SIGINT');
       const stopped = await first.done;
@@ -198,7 +185,7 @@ describe('an interrupted apply', () => {
       );
       expect(hold.held()).toBe(1);
 
-      const again = startCli(['apply', file('second.yaml'), '--yes'], { env });
+      const again = startCli(['apply', file('second.yaml'), '--yes'], { env: work.env });
       await again.waitFor(
         'stderr',
         /A bulk update started by ops@example\.com at \S+ is still running; waiting for it to finish\.\n/,

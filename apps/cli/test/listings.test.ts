@@ -1,18 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { AssentClient, FetchLike } from '@assent/core';
-import { createClient } from '@assent/core';
+import type { AssentClient } from '@assent/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliServer, TestUser } from './harness';
-import { runCli, startCliServer } from './harness';
+import type { CliServer, CliWorkspace, TestUser } from './harness';
+import { cliWorkspace, runCli, startCliServer } from './harness';
 
 /* Listings and tags with long values: tables fit 80 columns; `properties get` hides nothing. */
 
 let server: CliServer;
 let user: TestUser;
 let api: AssentClient;
-let work: string;
+let work: CliWorkspace;
 let env: Record<string, string>;
 
 const cli = (args: string[]) => runCli(args, { env });
@@ -27,11 +23,7 @@ const expectFits = (text: string) => {
 beforeAll(async () => {
   server = await startCliServer();
   user = await server.user('ops@example.com');
-  api = createClient({
-    baseUrl: server.url,
-    fetch: globalThis.fetch as unknown as FetchLike,
-    headers: () => ({ authorization: `Bearer ${user.token}` }),
-  });
+  api = server.api(user);
   const query = { pCode: user.pcode };
   await server.addAccount(user, LONG_NAME);
   await api.themes.create({
@@ -51,18 +43,13 @@ beforeAll(async () => {
       gdprPrivacyLink: 'https://amp.example.com/privacy',
     },
   });
-  work = mkdtempSync(path.join(os.tmpdir(), 'assent-listings-test-'));
-  env = {
-    ASSENT_URL: server.url,
-    ASSENT_TOKEN: user.token,
-    ASSENT_ACCOUNT: user.pcode,
-    ASSENT_CONFIG_DIR: path.join(work, 'config'),
-  };
+  work = cliWorkspace('listings', { server, user });
+  env = work.env;
 });
 
 afterAll(async () => {
   await server?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
+  work?.remove();
 });
 
 describe('tables fit an 80-column terminal', () => {

@@ -1,11 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { FetchLike } from '@assent/core';
-import { createClient } from '@assent/core';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliServer, TestUser } from './harness';
-import { CAN_USE_TERMINAL, runCli, startCli, startCliServer } from './harness';
+import type { CliServer, CliWorkspace, TestUser } from './harness';
+import { CAN_USE_TERMINAL, cliWorkspace, runCli, startCli, startCliServer } from './harness';
 
 /*
  * What changes on a terminal: colour (decided per stream, NO_COLOR honoured) and the
@@ -19,11 +15,11 @@ const COLOUR = new RegExp(`${ANY_ESCAPE}\\[[0-9;]*m`);
 
 let server: CliServer;
 let user: TestUser;
-let work: string;
+let work: CliWorkspace;
 let env: Record<string, string>;
 let counter = 0;
 
-const file = (name: string) => path.join(work, name);
+const file = (name: string) => work.file(name);
 
 /** A document changing the site's publisher name to a new value each time. */
 async function changedDocument(): Promise<string> {
@@ -40,27 +36,18 @@ async function changedDocument(): Promise<string> {
 beforeAll(async () => {
   server = await startCliServer();
   user = await server.user('ops@example.com');
-  const api = createClient({
-    baseUrl: server.url,
-    fetch: globalThis.fetch as unknown as FetchLike,
-    headers: () => ({ authorization: `Bearer ${user.token}` }),
-  });
+  const api = server.api(user);
   await api.sites.create({
     query: { pCode: user.pcode },
     body: { url: 'news.example.com', publisherName: 'News', themeId: '1' },
   });
-  work = mkdtempSync(path.join(os.tmpdir(), 'assent-terminal-test-'));
-  env = {
-    ASSENT_URL: server.url,
-    ASSENT_TOKEN: user.token,
-    ASSENT_ACCOUNT: user.pcode,
-    ASSENT_CONFIG_DIR: path.join(work, 'config'),
-  };
+  work = cliWorkspace('terminal', { server, user });
+  env = work.env;
 });
 
 afterAll(async () => {
   await server?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
+  work?.remove();
 });
 
 describe('colour', () => {
