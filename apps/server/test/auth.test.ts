@@ -21,17 +21,6 @@ import { ORIGIN, createTestServer, json, stores } from './harness';
 
 const PASSWORD = 'sturdy password 9';
 
-/** The six-digit code of the newest mail to `to`. */
-function codeFrom(server: TestServer, to: string): string {
-  const mail = server
-    .outbox()
-    .filter((m) => m.to.includes(to))
-    .at(-1);
-  const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
-  if (!code) throw new Error(`no code mailed to ${to}`);
-  return code;
-}
-
 function sessionCookie(setCookie: string | string[] | undefined): {
   value: string;
   attributes: string;
@@ -68,7 +57,7 @@ describe.each(stores())('identity (%s)', (store) => {
     expect(json(signUp)).toEqual({ message: SIGN_UP_SUCCESS });
     const confirm = await post(server, '/auth/confirm-sign-up', {
       email,
-      code: codeFrom(server, email),
+      code: server.mailedCode(email),
       password: PASSWORD,
     });
     expect(json(confirm)).toEqual({ message: SIGN_UP_CONFIRMED });
@@ -241,7 +230,7 @@ describe.each(stores())('identity (%s)', (store) => {
       password: PASSWORD,
     });
     expect(json(wrong)).toEqual({ status: 'CODE_MISMATCH', message: CODE_MISMATCH_MESSAGE });
-    const code = codeFrom(server, 'code@example.com');
+    const code = server.mailedCode('code@example.com');
     expect(
       (
         await post(server, '/auth/confirm-sign-up', {
@@ -258,7 +247,7 @@ describe.each(stores())('identity (%s)', (store) => {
     const unknown = await post(server, '/auth/forgot-password', { email: 'nobody@example.com' });
     const known = await post(server, '/auth/forgot-password', { email: 'ada@example.com' });
     expect(json(unknown)).toEqual(json(known));
-    const code = codeFrom(server, 'ada@example.com');
+    const code = server.mailedCode('ada@example.com');
     const reset = await post(server, '/auth/confirm-forgot-password', {
       email: 'ada@example.com',
       code,

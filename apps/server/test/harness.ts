@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { readOutbox } from '@assent/testing';
+import { mailedCode, readOutbox } from '@assent/testing';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -61,6 +61,8 @@ export interface TestServer {
   refresh(user: TestUser): Promise<TestUser>;
   /** The e-mails written to the outbox, newest last. */
   outbox(): Array<{ to: string; subject: string; text: string }>;
+  /** The six-digit code of the newest mail to `to`. */
+  mailedCode(to: string): string;
   close(): Promise<void>;
 }
 
@@ -125,6 +127,7 @@ export async function createTestServer(
       return { ...user, cookie };
     },
     outbox: () => readOutbox(dataDir),
+    mailedCode: (to) => mailedCode(dataDir, to),
     async close() {
       await app.close();
       await services.close();

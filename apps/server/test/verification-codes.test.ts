@@ -12,17 +12,6 @@ import { createTestServer, json, stores } from './harness';
 
 const NEW_PASSWORD = 'brand new pass 2';
 
-/** The six-digit code of the newest mail to `to`. */
-function codeFrom(server: TestServer, to: string): string {
-  const mail = server
-    .outbox()
-    .filter((m) => m.to.includes(to))
-    .at(-1);
-  const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
-  if (!code) throw new Error(`no code mailed to ${to}`);
-  return code;
-}
-
 /** A six-digit code that is not `code`. */
 const wrongCode = (code: string, n = 1) => String((Number(code) + n) % 1_000_000).padStart(6, '0');
 
@@ -52,7 +41,7 @@ describe.each(stores())('e-mailed codes: mismatch, lock and expiry (%s)', (store
   it('refuses a wrong reset code and leaves the password as it was', async () => {
     const user = await server.user('wrong-code@example.com');
     await forgot(user.email);
-    const code = codeFrom(server, user.email);
+    const code = server.mailedCode(user.email);
     expectBody(await reset(user.email, wrongCode(code)), mismatch);
     expect((await signIn(user, NEW_PASSWORD)).statusCode).toBe(401);
     expect((await signIn(user, user.password)).statusCode).toBe(200);
@@ -64,7 +53,7 @@ describe.each(stores())('e-mailed codes: mismatch, lock and expiry (%s)', (store
   it(`locks a reset code after ${CODE_MAX_ATTEMPTS} wrong attempts; a new code works`, async () => {
     const user = await server.user('guessing@example.com');
     await forgot(user.email);
-    const code = codeFrom(server, user.email);
+    const code = server.mailedCode(user.email);
     for (let n = 1; n <= CODE_MAX_ATTEMPTS; n++)
       expectBody(await reset(user.email, wrongCode(code, n)), mismatch);
     // Locked: the right code no longer sets a password.
@@ -73,7 +62,7 @@ describe.each(stores())('e-mailed codes: mismatch, lock and expiry (%s)', (store
     expect((await signIn(user, user.password)).statusCode).toBe(200);
 
     await forgot(user.email);
-    const fresh = codeFrom(server, user.email);
+    const fresh = server.mailedCode(user.email);
     expect(json(await reset(user.email, fresh))).toEqual({ message: PASSWORD_RESET_SUCCESS });
     expect((await signIn(user, NEW_PASSWORD)).statusCode).toBe(200);
   });
@@ -81,14 +70,14 @@ describe.each(stores())('e-mailed codes: mismatch, lock and expiry (%s)', (store
   it('expires a reset code after 24 hours, and a code is used once', async () => {
     const user = await server.user('slow@example.com');
     await forgot(user.email);
-    const code = codeFrom(server, user.email);
+    const code = server.mailedCode(user.email);
     const start = clock;
     clock = new Date(start.getTime() + CODE_TTL_MS + 1_000);
     expectBody(await reset(user.email, code), expired);
     expect((await signIn(user, user.password)).statusCode).toBe(200);
 
     await forgot(user.email);
-    const next = codeFrom(server, user.email);
+    const next = server.mailedCode(user.email);
     clock = new Date(clock.getTime() + CODE_TTL_MS - 60_000);
     expect((await reset(user.email, next)).statusCode).toBe(200);
     expectBody(await reset(user.email, next, 'third pass word 3'), expired);
@@ -98,9 +87,9 @@ describe.each(stores())('e-mailed codes: mismatch, lock and expiry (%s)', (store
   it('replaces the previous code when a new one is mailed', async () => {
     const user = await server.user('twice@example.com');
     await forgot(user.email);
-    const first = codeFrom(server, user.email);
+    const first = server.mailedCode(user.email);
     await forgot(user.email);
-    const second = codeFrom(server, user.email);
+    const second = server.mailedCode(user.email);
     expect(second).not.toBe(first);
     expectBody(await reset(user.email, first), mismatch);
     expect((await reset(user.email, second)).statusCode).toBe(200);
@@ -114,14 +103,14 @@ describe.each(stores())('e-mailed codes: mismatch, lock and expiry (%s)', (store
       lastName: 'User',
       company: 'Co',
     });
-    const code = codeFrom(server, email);
+    const code = server.mailedCode(email);
     const confirm = (c: string) =>
       post('/auth/confirm-sign-up', { email, code: c, password: NEW_PASSWORD });
     for (let n = 1; n <= CODE_MAX_ATTEMPTS; n++)
       expectBody(await confirm(wrongCode(code, n)), mismatch);
     expectBody(await confirm(code), expired);
     await post('/auth/resend-confirmation', { email });
-    expect(json(await confirm(codeFrom(server, email)))).toEqual({ message: SIGN_UP_CONFIRMED });
+    expect(json(await confirm(server.mailedCode(email)))).toEqual({ message: SIGN_UP_CONFIRMED });
     expect((await post('/auth/sign-in', { email, password: NEW_PASSWORD })).statusCode).toBe(200);
   });
 });
