@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  BANNER_PATHS,
   CHANGE_PASSWORD,
   CHECK_EMAIL_AND_PASSWORD,
   EMAIL_INVALID,
@@ -24,6 +25,7 @@ import {
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisations, users } from '../../server/src/repositories/accounts';
+import { TAG_BLOCK_LABEL } from '../src/properties/TagDialog';
 import type { E2eBrowser, E2eServer } from './e2e-support';
 import { NO_CHROMIUM_MESSAGE, hasChromium, launchBrowser, startE2eServer } from './e2e-support';
 
@@ -120,11 +122,13 @@ describe.skipIf(!hasChromium())('console in a real browser (new user)', () => {
       await page.getByTestId('account-code').getByText(`p-${first!.pcode}`).waitFor();
       await shot('properties-empty');
 
-      // The universal tag dialog: the tag, or the server's message while the endpoint is not ready.
+      // The universal tag dialog shows the tag: its code block loads the account's CMP script.
       await page.getByRole('button', { name: 'GET UNIVERSAL TAG' }).click();
       const tagDialog = page.getByRole('dialog', { name: 'Your Universal Tag' });
-      await tagDialog.waitFor();
-      await tagDialog.locator('pre, .bp6-callout').first().waitFor();
+      await tagDialog
+        .getByRole('region', { name: TAG_BLOCK_LABEL, exact: true })
+        .getByText(`${server.url}${BANNER_PATHS.accountScript(first!.pcode)}?host=`)
+        .waitFor();
       await shot('universal-tag');
       await tagDialog.getByRole('button', { name: 'CLOSE', exact: true }).click();
       await tagDialog.waitFor({ state: 'detached' });

@@ -24,12 +24,16 @@ export default function ChangePasswordDialog({
   const [form, setForm] = useState({ oldPassword: '', newPassword: '' });
   const [fields, setFields] = useState<Record<string, string>>({});
   const firstField = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const change = useMutation({
     mutationFn: (body: typeof form) => client.auth.changePassword({ body }),
     onSuccess: ({ message }) => {
       onChanged(message);
       onClose();
     },
+    // The submit button is disabled while it loads and the browser drops its focus to the page:
+    // put it back on the field the refusal is about, so Escape and Tab still work in the dialog.
+    onError: () => firstField.current?.focus(),
   });
 
   const submit = (event: React.FormEvent) => {
@@ -48,10 +52,13 @@ export default function ChangePasswordDialog({
       isOpen
       title={CHANGE_PASSWORD}
       onClose={change.isPending ? undefined : onClose}
-      // The menu that opened the dialog hands focus back to its button as it closes: take it back.
-      onOpened={() => firstField.current?.focus()}
+      // The menu that opened the dialog hands focus back to its button as it closes: take it back,
+      // unless the user is already in the form (the transition ends 300 ms after opening).
+      onOpened={() => {
+        if (!formRef.current?.contains(document.activeElement)) firstField.current?.focus();
+      }}
     >
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <DialogBody>
           <TextField
             label={OLD_PASSWORD_LABEL}

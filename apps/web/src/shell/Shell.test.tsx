@@ -224,6 +224,12 @@ describe('shell', () => {
       () => expect(document.activeElement).toBe(within(dialog).getByLabelText('Old Password')),
       { timeout: 3000 },
     );
+    // Regression: taking focus back when the opening transition ends pulled the caret out of the
+    // field the user had moved to, so typing went into Old Password.
+    const newPassword = within(dialog).getByLabelText('New Password');
+    await user.click(newPassword);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(document.activeElement).toBe(newPassword);
     await user.click(within(dialog).getByRole('button', { name: CHANGE_PASSWORD }));
     expect(within(dialog).getByText(OLD_PASSWORD_REQUIRED)).toBeTruthy();
     expect(within(dialog).getByText(NEW_PASSWORD_REQUIRED)).toBeTruthy();
@@ -231,6 +237,9 @@ describe('shell', () => {
     await user.type(within(dialog).getByLabelText('New Password'), 'new one 2');
     await user.click(within(dialog).getByRole('button', { name: CHANGE_PASSWORD }));
     expect(await within(dialog).findByText('Incorrect password.')).toBeTruthy();
+    // Regression: focus fell out of the dialog with the disabled (loading) button, so Escape did
+    // not close it; it goes back to the refused field.
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Old Password'));
     await user.click(within(dialog).getByRole('button', { name: CHANGE_PASSWORD }));
     expect(await screen.findByText(PASSWORD_CHANGED)).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: CHANGE_PASSWORD })).toBeNull());
