@@ -184,9 +184,26 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
   let usp = USP_NOT_APPLICABLE;
   const uspapi: UspApi | undefined = us?.uspEnabled ? createUspApi() : undefined;
 
-  if (tcf) install(win, '__tcfapi', tcf.handle, (a) => tcf.handle(a[0], a[1], a[2], a[3]));
-  if (gpp) install(win, '__gpp', gpp.handle, (a) => gpp.handle(a[0], a[1], a[2], a[3]));
-  if (uspapi) install(win, '__uspapi', uspapi.handle, (a) => uspapi.handle(a[0], a[1], a[2]));
+  // The work of a decision left for after the paint (decideGdpr) runs in order, at the latest
+  // when the page is hidden or left, or when a script calls a CMP API: it gets the choice.
+  const settling: Array<() => void> = [];
+  const settleNow = () => {
+    for (const work of settling.splice(0)) work();
+  };
+  const settle = (work: () => void) => {
+    if (settling.push(work) === 1) (deps.afterPaint ?? ((fn) => fn()))(settleNow);
+  };
+  const settled =
+    <A extends unknown[]>(handle: (...args: A) => void) =>
+    (...args: A) => {
+      settleNow();
+      handle(...args);
+    };
+
+  if (tcf) install(win, '__tcfapi', settled(tcf.handle), (a) => tcf.handle(a[0], a[1], a[2], a[3]));
+  if (gpp) install(win, '__gpp', settled(gpp.handle), (a) => gpp.handle(a[0], a[1], a[2], a[3]));
+  if (uspapi)
+    install(win, '__uspapi', settled(uspapi.handle), (a) => uspapi.handle(a[0], a[1], a[2]));
 
   const stateSection = regulation === 'US' ? usSectionNames(us?.mspa, region.state)[1] : undefined;
 
@@ -197,7 +214,13 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
     () => deps.now().getTime(),
     deps.afterPaint,
   );
-  win.addEventListener('pagehide', () => visits.leave());
+  win.addEventListener('pagehide', () => {
+    settleNow();
+    visits.leave();
+  });
+  doc.addEventListener('visibilitychange', () => {
+    if (doc.visibilityState === 'hidden') settleNow();
+  });
 
   // --- Storage.
   const storage = storageFor(
@@ -248,8 +271,8 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
         host.hideLink();
         host.showDialog(
           renderFirstLayer(doc, config, texts!, {
-            acceptAll: () => decideGdpr(acceptAllChoices(gdpr!), 1),
-            rejectAll: () => decideGdpr(rejectAllChoices(), 1),
+            acceptAll: () => decideGdpr(() => acceptAllChoices(gdpr!), 1),
+            rejectAll: () => decideGdpr(rejectAllChoices, 1),
             moreOptions: (tab) => openSecondLayer(tab),
           }),
           banner,
@@ -259,7 +282,7 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
         host.hideLink();
         host.showDialog(
           renderConsentOrPay(doc, config, copTexts!, texts!, {
-            acceptAll: () => decideGdpr(acceptAllChoices(gdpr!), 1),
+            acceptAll: () => decideGdpr(() => acceptAllChoices(gdpr!), 1),
             moreOptions: (tab) => openSecondLayer(tab),
             go: (url) => deps.navigate(url, config.consentOrPay?.redirect === 'NEW_TAB'),
           }),
@@ -312,9 +335,9 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
         choices: draft,
         tab,
         loadVendorList: () => loadVendorList(),
-        acceptAll: () => decideGdpr(acceptAllChoices(gdpr!), 2),
-        rejectAll: () => decideGdpr(rejectAllChoices(), 2),
-        save: (choices) => decideGdpr(choices, 2),
+        acceptAll: () => decideGdpr(() => acceptAllChoices(gdpr!), 2),
+        rejectAll: () => decideGdpr(rejectAllChoices, 2),
+        save: (choices) => decideGdpr(() => choices, 2),
         onError: deps.onError,
       }),
       theme.displayUi === 'banner',
@@ -379,7 +402,17 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
     });
   }
 
-  async function decideGdpr(choices: Choices, screen: 1 | 2) {
+  /**
+   * A GDPR choice. The click's task only closes the banner; the TC string, the CMP APIs, Consent
+   * Mode and the cookie follow in a task after that frame has painted (or at once when the page
+   * is hidden or left first), so the visitor sees the answer to their click without waiting.
+   */
+  function decideGdpr(choose: () => Choices, screen: 1 | 2): Promise<void> {
+    dispatch({ type: 'decided' });
+    return new Promise((resolve) => settle(() => resolve(commitGdpr(choose(), screen))));
+  }
+
+  async function commitGdpr(choices: Choices, screen: 1 | 2) {
     const now = deps.now();
     model = toTCModel(gdpr!, choices, {
       cmpId: config.cmpId,
@@ -394,15 +427,16 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
     tcf?.update({ tcString, model, eventStatus: 'useractioncomplete', cmpStatus: 'loaded' });
     publishGpp(true);
     updateConsentMode(win, config.gbc, signalsFromChoices(choices));
-    dispatch({ type: 'decided' });
     visits.choice(outcome);
-    await storage
+    const written = storage
       .write({
         tcString,
         ...(gppInTcf ? { gppString: gpp?.state().gppString } : {}),
         meta: formatMeta({ configVersion: config.configVersion, outcome, savedAt: now.getTime() }),
       })
       .catch(deps.onError);
+    win.performance?.mark?.('assent:choice-settled');
+    await written;
   }
 
   async function decideUs(optedOut: boolean) {
@@ -484,9 +518,9 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
     root: host.root,
     view: () => view,
     visits,
-    acceptAll: () => decideGdpr(acceptAllChoices(gdpr!), 1),
-    rejectAll: () => decideGdpr(rejectAllChoices(), 1),
-    save: (choices: Choices) => decideGdpr(choices, 2),
+    acceptAll: () => decideGdpr(() => acceptAllChoices(gdpr!), 1),
+    rejectAll: () => decideGdpr(rejectAllChoices, 1),
+    save: (choices: Choices) => decideGdpr(() => choices, 2),
     openSecondLayer,
     decideUs,
     reopen,

@@ -2,7 +2,7 @@
 import { TCString } from '@iabtechlabtcf/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bannerConfigFixture, VISIT_EVENT_MAX_BYTES, VisitEvent } from '@assent/core';
-import { call, flush, resetWindow, setNavigator, start } from '../../test/harness';
+import { button, call, flush, resetWindow, setNavigator, start } from '../../test/harness';
 import { installStub } from '../stub';
 
 type Win = Window & Record<string, unknown>;
@@ -374,21 +374,63 @@ describe('consent mode and visit events', () => {
     });
   });
 
-  it('sends the choice after the next paint, or at pagehide when the page goes first', async () => {
+  it('closes the banner in the click; signals, stores and sends the choice after the next paint', async () => {
     const frames: Array<() => void> = [];
     const h = await start({ afterPaint: (fn) => frames.push(fn) });
-    await h.cmp.acceptAll();
+    const events: unknown[] = [];
+    (window as unknown as Record<string, (...a: unknown[]) => void>).__tcfapi!(
+      'addEventListener',
+      2,
+      (d: { eventStatus: string }) => events.push(d.eventStatus),
+    );
+    button(h.cmp, 'accept')!.click();
+    // The visitor's answer is on screen in the click's frame ...
+    expect(button(h.cmp, 'accept')).toBeNull();
+    expect(h.cmp.view().view).not.toBe('first');
+    // ... and the consent work waits for the next task after the paint.
+    expect(events).toEqual(['cmpuishown']);
+    expect(document.cookie).not.toContain('euconsent-v2=');
+    frames.shift()!();
+    expect(events).toEqual(['cmpuishown', 'useractioncomplete']);
+    await flush();
+    expect(document.cookie).toContain('euconsent-v2=');
     expect(h.beacons).toEqual([]);
     frames.shift()!();
     expect(h.beacons.map((b) => JSON.parse(b.body).o)).toEqual(['a']);
+  });
 
-    resetWindow();
-    const left = await start({ afterPaint: (fn) => frames.push(fn) });
-    await left.cmp.rejectAll();
-    window.dispatchEvent(new Event('pagehide'));
-    expect(left.beacons.map((b) => JSON.parse(b.body).o)).toEqual(['r']);
-    frames.forEach((fn) => fn());
-    expect(left.beacons).toHaveLength(1);
+  it('answers a script that asks right after the click with the choice', async () => {
+    const h = await start({ afterPaint: () => {} });
+    button(h.cmp, 'reject')!.click();
+    const [data] = await call('__tcfapi', 'getTCData');
+    const { eventStatus, tcString } = data as { eventStatus: string; tcString: string };
+    expect(eventStatus).toBe('useractioncomplete');
+    expect(TCString.decode(tcString).purposeConsents.size).toBe(0);
+    expect(document.cookie).toContain('euconsent-v2=');
+  });
+
+  it('settles a choice at once when the page is hidden or left before the paint', async () => {
+    for (const leave of [
+      () => window.dispatchEvent(new Event('pagehide')),
+      () => {
+        Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      },
+    ]) {
+      resetWindow();
+      const frames: Array<() => void> = [];
+      const left = await start({ afterPaint: (fn) => frames.push(fn) });
+      const decided = left.cmp.rejectAll();
+      expect(document.cookie).not.toContain('euconsent-v2=');
+      leave();
+      await decided;
+      expect(document.cookie).toContain('euconsent-v2=');
+      window.dispatchEvent(new Event('pagehide'));
+      expect(left.beacons.map((b) => JSON.parse(b.body).o)).toEqual(['r']);
+      frames.forEach((fn) => fn());
+      expect(left.beacons).toHaveLength(1);
+      delete (document as unknown as Record<string, unknown>).visibilityState;
+    }
   });
 
   it('reports a bounce when the visitor leaves without choosing', async () => {
