@@ -184,14 +184,26 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
   let usp = USP_NOT_APPLICABLE;
   const uspapi: UspApi | undefined = us?.uspEnabled ? createUspApi() : undefined;
 
-  // The work of a decision left for after the paint (decideGdpr) runs in order, at the latest
-  // when the page is hidden or left, or when a script calls a CMP API: it gets the choice.
+  // Work left for after the paint (a decision's signals and storage, the visit event) runs in
+  // order, at the latest when the page is hidden or left, or when a script calls a CMP API (so it
+  // gets the choice).
   const settling: Array<() => void> = [];
   const settleNow = () => {
-    for (const work of settling.splice(0)) work();
+    // Work may queue more (a choice queues its visit event): all of it runs now.
+    while (settling.length) for (const work of settling.splice(0)) work();
   };
+  let frameBooked = false;
   const settle = (work: () => void) => {
-    if (settling.push(work) === 1) (deps.afterPaint ?? ((fn) => fn()))(settleNow);
+    settling.push(work);
+    if (frameBooked) return;
+    frameBooked = true;
+    (deps.afterPaint ?? ((fn) => fn()))(() => {
+      try {
+        settleNow(); // what this queues runs in it
+      } finally {
+        frameBooked = false;
+      }
+    });
   };
   const settled =
     <A extends unknown[]>(handle: (...args: A) => void) =>
@@ -212,7 +224,7 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
     visitBase(config, region, options.pageFormat ?? 'HTTP', nav.userAgent ?? ''),
     (body) => endpoints.visit && deps.sendBeacon(endpoints.visit, body),
     () => deps.now().getTime(),
-    deps.afterPaint,
+    settle,
   );
   win.addEventListener('pagehide', () => {
     settleNow();
