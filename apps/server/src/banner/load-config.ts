@@ -19,10 +19,7 @@ const BUILT_IN_THEME = { SITE: DEFAULT_THEME_ID, APP: '2' } as const;
 /** A property of any account, by its uuid (the runtime's public routes carry no account code). */
 export async function propertyByUuid(q: Queryable, uuid: string): Promise<Property | undefined> {
   if (!/^[0-9a-f-]{8,64}$/i.test(uuid)) return undefined;
-  const rows = await q.query<{ pcode: string }>(`select pcode from properties where uuid = $1`, [
-    uuid,
-  ]);
-  return rows[0] ? properties.get(q, rows[0].pcode, uuid) : undefined;
+  return properties.getByUuid(q, uuid);
 }
 
 /** The property's theme, or the built-in one of its type when the theme is gone or special (-2, -3). */

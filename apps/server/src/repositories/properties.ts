@@ -127,6 +127,12 @@ export const properties = {
     return rows[0] && toProperty(rows[0]);
   },
 
+  /** A property of any account, by its uuid (unique across accounts). */
+  async getByUuid(q: Queryable, uuid: string): Promise<Property | undefined> {
+    const rows = await q.query(`${SELECT} where p.uuid = $1`, [uuid]);
+    return rows[0] && toProperty(rows[0]);
+  },
+
   async getById(
     q: Queryable,
     pcode: string,
