@@ -82,8 +82,8 @@ export function registerScriptRoutes(app: FastifyInstance, runtime: BannerRuntim
     async (request, reply) => {
       const host = (request.query.host ?? '').trim().toLowerCase() || refererHost(request);
       if (!host) return notFoundScript(reply, 'the page host name is missing (?host=)');
-      const sites = await properties.list(deps.db, request.params.pcode, { type: 'SITE' });
-      const property = findSiteByHost(sites, host);
+      const site = findSiteByHost(await properties.siteHosts(deps.db, request.params.pcode), host);
+      const property = site && (await properties.get(deps.db, request.params.pcode, site.uuid));
       if (!property) return notFoundScript(reply, `no site of this account matches ${host}`);
       return sendCmp(runtime, request, reply, property, { universal: true });
     },

@@ -149,6 +149,27 @@ export const properties = {
   },
 
   /**
+   * What matching a page's host to a site needs of each of the account's sites (uuid, url,
+   * applyToSubDomains), in the list's url order, without loading the sites' configurations.
+   */
+  async siteHosts(
+    q: Queryable,
+    pcode: string,
+  ): Promise<Array<{ uuid: string; url: string; applyToSubDomains: boolean }>> {
+    const rows = await q.query<{ uuid: string; url: string; apply_to_sub_domains: boolean | null }>(
+      `select uuid, identifier as url, (config->>'applyToSubDomains')::boolean as apply_to_sub_domains
+       from properties p where pcode = $1 and property_type = 'SITE'
+       order by ${ORDER['url,ASC']}`,
+      [pcode],
+    );
+    return rows.map((r) => ({
+      uuid: String(r.uuid),
+      url: String(r.url),
+      applyToSubDomains: r.apply_to_sub_domains === true,
+    }));
+  },
+
+  /**
    * The account's properties with this identifier (any case), except one: the duplicate check uses
    * the identifier index instead of loading every identifier.
    */
