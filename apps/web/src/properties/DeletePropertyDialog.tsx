@@ -17,6 +17,21 @@ export const DELETE_TITLE = 'Delete property';
 export const DELETE_CONFIRM = 'DELETE';
 export const propertyDeleted = (name: string) => `${name} was deleted.`;
 
+/** What the dialog reads of a property: a list row or a stored property both serve. */
+export type DeletableProperty = Pick<
+  PropertyListItem,
+  'uuid' | 'propertyType' | 'url' | 'packageId' | 'editable'
+>;
+
+export interface DeletePropertyDialogProps {
+  pCode: string;
+  item: DeletableProperty;
+  /** Cancel, or OK on 'Not able to delete'. */
+  onClose: () => void;
+  /** After the delete, its caches refreshed and its message shown. @default onClose */
+  onDeleted?: () => void;
+}
+
 /**
  * 'Are you sure you want to delete this {site|app}? This is irreversible.' A property with pending
  * updates cannot be deleted ('Not able to delete'); the server's refusal shows in the dialog.
@@ -25,11 +40,8 @@ export default function DeletePropertyDialog({
   pCode,
   item,
   onClose,
-}: {
-  pCode: string;
-  item: PropertyListItem;
-  onClose: () => void;
-}) {
+  onDeleted = onClose,
+}: DeletePropertyDialogProps) {
   const client = useClient();
   const queryClient = useQueryClient();
   const alerts = useAlerts();
@@ -47,7 +59,7 @@ export default function DeletePropertyDialog({
       await queryClient.invalidateQueries({ queryKey: propertiesKeys.account(pCode) });
       void queryClient.invalidateQueries({ queryKey: auditLogKeys.account(pCode) });
       alerts.show(propertyDeleted(name), 'success');
-      onClose();
+      onDeleted();
     },
   });
 

@@ -28,7 +28,6 @@ export const CARD_TITLES = {
 
 export const YES = 'Yes';
 export const NO = 'No';
-export const SELECT_PLACEHOLDER = 'Select…';
 
 export const LABELS = {
   url: 'Site URL',
@@ -139,9 +138,6 @@ export const legalBasisSummary = (consent: readonly number[], legitimate: readon
 
 export const FIX_FIELDS = 'Some fields need your attention.';
 export const propertySaved = (name: string) => `${name} was saved.`;
-
-export const DELETE_SITE_TITLE = 'Delete property';
-export const DELETE_SITE_CONFIRM = 'DELETE';
 
 export const REPORT = {
   tab: 'Reports',

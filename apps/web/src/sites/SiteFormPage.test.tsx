@@ -29,11 +29,13 @@ import {
   WARNING_GDPR_AND_US,
   WARNING_SINGLE_ENCODING,
   WARNING_USP_DEPRECATED,
+  auditLogKeys,
   deletePropertyConfirmation,
 } from '@assent/core';
 import { buildOrganisation, textChangeRequest } from '@assent/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { DELETE_CONFIRM, DELETE_TITLE, propertyDeleted } from '../properties/DeletePropertyDialog';
 import { COP_INTRO_TITLE, COP_REQUEST_BUTTON, COP_SUCCESS_TITLE } from '../promotions/copy';
 import {
   CARD_TITLES,
@@ -737,11 +739,35 @@ describe('site form: edit and routes', () => {
       .on(`GET ${SITE_PATH}/site-1`, { body: storedSite() })
       .on(`DELETE ${SITE_PATH}/site-1`, { body: { deleted: true } });
     const { user, router } = renderApp({ path: `${ACCOUNT}/sites/delete/site-1`, api });
-    const dialog = await screen.findByRole('dialog', { name: 'Delete property' });
+    const dialog = await screen.findByRole('dialog', { name: DELETE_TITLE });
     expect(within(dialog).getByText(deletePropertyConfirmation('site'))).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: 'DELETE' }));
+    await user.click(within(dialog).getByRole('button', { name: DELETE_CONFIRM }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${ACCOUNT}/properties`));
     expect(api.calls.some((c) => c.method === 'DELETE')).toBe(true);
+  });
+
+  it('the delete action does what the list does: the same message, and audit logs refreshed', async () => {
+    // Regression: the site page had its own copy of the dialog, which left the audit logs stale.
+    const api = withFormRoutes(fakeApi())
+      .on(`GET ${SITE_PATH}/site-1`, { body: storedSite() })
+      .on(`DELETE ${SITE_PATH}/site-1`, { body: { deleted: true } });
+    const { user, services } = renderApp({ path: `${ACCOUNT}/sites/delete/site-1`, api });
+    const invalidate = vi.spyOn(services.queryClient, 'invalidateQueries');
+    const dialog = await screen.findByRole('dialog', { name: DELETE_TITLE });
+    await user.click(within(dialog).getByRole('button', { name: DELETE_CONFIRM }));
+    expect(await screen.findByText(propertyDeleted('news.example.com'))).toBeTruthy();
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: auditLogKeys.account(PCODE) });
+  });
+
+  it('cancelling the delete stays on the edit form', async () => {
+    const api = withFormRoutes(fakeApi()).on(`GET ${SITE_PATH}/site-1`, { body: storedSite() });
+    const { user, router } = renderApp({ path: `${ACCOUNT}/sites/delete/site-1`, api });
+    const dialog = await screen.findByRole('dialog', { name: DELETE_TITLE });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`${ACCOUNT}/sites/edit/site-1`),
+    );
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
   });
 
   it('the delete action refuses a site with pending updates', async () => {

@@ -1,10 +1,5 @@
-import type { Property } from '@assent/core';
 import {
-  NOT_ABLE_TO_DELETE,
-  PENDING_UPDATES,
   afterSiteSavePath,
-  deletePropertyConfirmation,
-  propertiesKeys,
   propertiesQuery,
   propertyIdentifier,
   propertyInitQuery,
@@ -12,20 +7,14 @@ import {
   propertyQuery,
 } from '@assent/core';
 import { Callout } from '@blueprintjs/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useAccount } from '../app/AccountContext';
 import { paths } from '../app/paths';
 import { useClient } from '../app/ServicesContext';
-import { errorMessage, useAlerts } from '../components/alerts';
-import { ConfirmDialog } from '../components/ConfirmDialog';
-import {
-  DELETE_SITE_CONFIRM,
-  DELETE_SITE_TITLE,
-  NEW_USER_WELCOME,
-  SITE_FORM_TITLES,
-} from '../property-form/copy';
+import DeletePropertyDialog from '../properties/DeletePropertyDialog';
+import { NEW_USER_WELCOME, SITE_FORM_TITLES } from '../property-form/copy';
 import { PropertyFormPending, PropertyLoadFailure } from '../property-form/PropertyLoadFailure';
 import { useClearEmptyCurrentItemOnLeave } from '../property-form/use-clear-on-leave';
 import { formValuesOf } from '../property-form/use-property-form';
@@ -49,6 +38,7 @@ export interface SiteFormPageProps {
 export default function SiteFormPage({ action, id, returnTo }: SiteFormPageProps) {
   const { pCode } = useAccount();
   const client = useClient();
+  const navigate = useNavigate();
   const editing = action === 'edit' || action === 'delete';
   const init = useQuery(propertyInitQuery(client, pCode, 'SITE'));
   const properties = useQuery(propertiesQuery(client, pCode));
@@ -86,57 +76,14 @@ export default function SiteFormPage({ action, id, returnTo }: SiteFormPageProps
         intro={action === 'newuser' ? <Callout intent="primary">{NEW_USER_WELCOME}</Callout> : null}
       />
       {action === 'delete' && site.data ? (
-        <DeleteSiteDialog pCode={pCode} site={site.data} />
+        // Cancel stays on the site's edit form; a delete goes to the properties list.
+        <DeletePropertyDialog
+          pCode={pCode}
+          item={site.data}
+          onClose={() => navigate(paths.siteEdit(pCode, site.data.uuid), { replace: true })}
+          onDeleted={() => navigate(paths.properties(pCode))}
+        />
       ) : null}
     </>
-  );
-}
-
-/** /sites/delete/{id}: the delete confirmation; Cancel stays on the site's edit form. */
-function DeleteSiteDialog({ pCode, site }: { pCode: string; site: Property }) {
-  const client = useClient();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const alerts = useAlerts();
-  const name = propertyIdentifier(site);
-  const remove = useMutation({
-    mutationFn: () => client.sites.remove({ params: { id: site.uuid }, query: { pCode } }),
-    onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: propertyKeys.detail(pCode, site.uuid) });
-      await queryClient.invalidateQueries({ queryKey: propertiesKeys.account(pCode) });
-      alerts.show(`${name} was deleted.`, 'success');
-      navigate(paths.properties(pCode));
-    },
-  });
-  const close = () => navigate(paths.siteEdit(pCode, site.uuid), { replace: true });
-  if (!site.editable) {
-    return (
-      <ConfirmDialog
-        isOpen
-        title={NOT_ABLE_TO_DELETE}
-        acknowledgeOnly
-        onConfirm={close}
-        onClose={close}
-      >
-        <p>{PENDING_UPDATES}</p>
-      </ConfirmDialog>
-    );
-  }
-  return (
-    <ConfirmDialog
-      isOpen
-      title={DELETE_SITE_TITLE}
-      intent="danger"
-      confirmText={DELETE_SITE_CONFIRM}
-      pending={remove.isPending}
-      error={remove.isError ? errorMessage(remove.error) : undefined}
-      onConfirm={() => remove.mutate()}
-      onClose={close}
-    >
-      <p>
-        <strong>{name}</strong>
-      </p>
-      <p>{deletePropertyConfirmation('site')}</p>
-    </ConfirmDialog>
   );
 }
