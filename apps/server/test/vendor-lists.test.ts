@@ -2,7 +2,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer, TestUser } from './harness';
+import { createExternalLists } from '../src/services/external-lists';
 import { createTestServer, gvlFixture, json, stores } from './harness';
+import { silentLogger } from './live-server';
 
 const HOUR_MS = 3_600_000;
 
@@ -161,6 +163,29 @@ describe.each(stores())('Global Vendor List fetching (%s)', (store) => {
       status: 'UPSTREAM_ERROR',
       message: `Could not fetch ${host.base}/v2/vendor-list.json (HTTP 503). On a host without internet access, import the list with: assent server gvl import FILE`,
     });
+    host.state.down = false;
+  });
+
+  it('serves a list imported by another process at once, though the failed fetch is remembered', async () => {
+    // Regression: the remembered failure (a minute) was answered before the stored row was read.
+    host.state.down = true;
+    await advance(2 * HOUR_MS);
+    expect((await vendorList(2)).statusCode).toBe(502);
+    const attempts = host.state.requests.length;
+    // `assent server gvl import FILE` runs in its own process, with its own lists over the database.
+    const cli = createExternalLists({
+      db: server.deps.db,
+      gvlBaseUrl: host.base,
+      googleAtpUrl: `${host.base}/google-atp.csv`,
+      logger: silentLogger,
+      now: () => clock,
+    });
+    await cli.importVendorList(gvlFixture('gvl2-vendor-list.json'), 'import:vendor-list.json');
+    expect(await versionOf(2)).toMatchObject({
+      gvlVersion: 2,
+      vendorListVersion: host.originalVersion,
+    });
+    expect(host.state.requests).toHaveLength(attempts);
     host.state.down = false;
   });
 });

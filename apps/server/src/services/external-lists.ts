@@ -67,7 +67,7 @@ export function createExternalLists(options: {
   const doFetch = options.fetch ?? fetch;
   const memory = new Map<string, Cached<unknown>>();
   const inFlight = new Map<string, Promise<unknown>>();
-  /** A failed fetch with no stored copy, answered again at once for a minute (no 15 s waits). */
+  /** A failed fetch, answered again for a minute while no copy is stored (no 15 s waits). */
   const failures = new Map<string, { error: AssentError; until: number }>();
 
   async function load<T>(
@@ -81,8 +81,6 @@ export function createExternalLists(options: {
     if (cached && cached.expiresAt > now().getTime()) return cached.value;
     const pending = inFlight.get(key) as Promise<T> | undefined;
     if (pending) return pending;
-    const failed = failures.get(key);
-    if (failed && failed.until > now().getTime()) throw failed.error;
     const task = (async () => {
       const rows = await db.query<{ body: string; etag: string | null; expires_at: Date }>(
         `select body, etag, expires_at from external_lists where key = $1`,
@@ -94,6 +92,9 @@ export function createExternalLists(options: {
         memory.set(key, { value, expiresAt: new Date(stored.expires_at).getTime() });
         return value;
       }
+      // Only without a stored copy: one imported by another process (gvl import) is served at once.
+      const failed = stored ? undefined : failures.get(key);
+      if (failed && failed.until > now().getTime()) throw failed.error;
       try {
         const response = await doFetch(url, {
           headers: stored?.etag ? { 'if-none-match': stored.etag } : {},
