@@ -40,6 +40,12 @@ describe('Consent or Pay', () => {
         { purposes: [1], legIntPurposes: [7] },
       ]),
     ).toBe(true);
+    // Content selected with limited data (11) needs no profile either; store/access (1) alone
+    // is not enough, every vendor declares it.
+    expect(vendorsHaveNonPersonalisedPurposes([{ purposes: [1, 11] }])).toBe(true);
+    expect(vendorsHaveNonPersonalisedPurposes([{ purposes: [1, 5, 6], legIntPurposes: [1] }])).toBe(
+      false,
+    );
     expect(validateConsentOrPay(config(), personalisedOnly)[0]?.message).toBe(
       COP_NO_NON_PERSONALISED_VENDORS,
     );

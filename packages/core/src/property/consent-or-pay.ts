@@ -45,18 +45,18 @@ export const COP_NO_NON_PERSONALISED_VENDORS =
 export const COP_COUNTRIES_REQUIRED = 'Please select at least one country';
 
 /**
- * TCF purposes that need no personalisation: store/access (1), basic ads (2), measurement (7, 8,
- * 9), and develop/improve (10). A subscriber who declines tracking still gets these ads.
+ * TCF purposes a vendor can pursue without personalisation: basic ads (2), measurement (7, 8, 9),
+ * develop and improve (10), content selected with limited data (11). Purpose 1 (store/access)
+ * does not count: every vendor declares it.
  */
-export const NON_PERSONALISED_PURPOSES: readonly number[] = [1, 2, 7, 8, 9, 10];
-const PERSONALISED_ONLY = new Set([3, 4, 5, 6]);
+export const NON_PERSONALISED_PURPOSES: ReadonlySet<number> = new Set([2, 7, 8, 9, 10, 11]);
 
-/** True when some vendor declares a purpose (consent or LI) that is not personalisation. */
+/** True when some vendor declares a non-personalised purpose (consent or LI). */
 export function vendorsHaveNonPersonalisedPurposes(
   vendors: ReadonlyArray<{ purposes: readonly number[]; legIntPurposes?: readonly number[] }>,
 ): boolean {
   return vendors.some((v) =>
-    [...v.purposes, ...(v.legIntPurposes ?? [])].some((p) => p !== 1 && !PERSONALISED_ONLY.has(p)),
+    [...v.purposes, ...(v.legIntPurposes ?? [])].some((p) => NON_PERSONALISED_PURPOSES.has(p)),
   );
 }
 

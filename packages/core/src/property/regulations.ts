@@ -3,7 +3,7 @@ import { INVALID_URL, REQUIRED } from '../messages';
 import type { Issue } from '../validation';
 import { isBlank, isValidUrl, issue } from '../validation';
 import type { CmpVersionInput } from './cmp-version';
-import { resolveCmpVersion, supportsFeature } from './cmp-version';
+import { supportsFeature } from './cmp-version';
 import { isBareDomain } from './identity';
 import {
   AMP_CONSENT_SCOPE_INVALID,
@@ -257,7 +257,3 @@ export function propertyWarnings(p: PropertyDraft): string[] {
     warnings.push(WARNING_SINGLE_ENCODING);
   return warnings;
 }
-
-/** Numeric version for comparisons and display. */
-export const versionNumber = (version: CmpVersionInput | undefined): number =>
-  resolveCmpVersion(version ?? 'latest');

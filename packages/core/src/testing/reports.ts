@@ -1,4 +1,3 @@
-import type { AnalyticsResultRow } from '../reports/query';
 import type { ReportJob } from '../reports/report-job';
 import type { ReportProperty } from '../reports/report-properties';
 
@@ -68,8 +67,3 @@ export function buildScheduledReportJob(overrides: Partial<ReportJob> = {}): Rep
     ...overrides,
   });
 }
-
-/** A result row of an analytics query. */
-export const buildAnalyticsRow = (values: AnalyticsResultRow): AnalyticsResultRow => ({
-  ...values,
-});
