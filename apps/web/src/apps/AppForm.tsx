@@ -3,20 +3,16 @@ import {
   APP_ERROR_CLEAR_MS,
   appSaveFailure,
   privacyPolicyLinkShown,
-  propertiesKeys,
-  propertyKeys,
   regulationsOf,
   supportsFeature,
 } from '@assent/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../app/paths';
 import { useClient } from '../app/ServicesContext';
-import { useAlerts } from '../components/alerts';
 import { TextField } from '../components/FormField';
 import type { PropertyFormApi, PropertyInitData } from '../property-form/context';
-import { APP_FORM_TITLES, CARD_TITLES, LABELS, propertySaved } from '../property-form/copy';
+import { APP_FORM_TITLES, CARD_TITLES, LABELS } from '../property-form/copy';
 import { FormCard } from '../property-form/fields';
 import { propertyFormReducer, set } from '../property-form/form-state';
 import {
@@ -34,13 +30,7 @@ import {
 import { PropertyFormDialogs } from '../property-form/PropertyFormDialogs';
 import { PropertyFormLayout } from '../property-form/PropertyFormLayout';
 import { MspaSettingsCard, UsConsentScopeCard } from '../property-form/UsCards';
-import {
-  focusFirstInvalid,
-  logoFailure,
-  isRefusal,
-  saveWithLogoCheck,
-  usePropertyForm,
-} from '../property-form/use-property-form';
+import { usePropertyForm, usePropertySave } from '../property-form/use-property-form';
 
 export interface AppFormProps {
   pCode: string;
@@ -62,9 +52,7 @@ export function AppForm({
   identifiers,
 }: AppFormProps) {
   const client = useClient();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const alerts = useAlerts();
   const { state, dispatch, api, issues, changed } = usePropertyForm({
     reducer: propertyFormReducer,
     initialValues,
@@ -80,40 +68,17 @@ export function AppForm({
     return () => clearTimeout(timer);
   }, [state.failure, dispatch]);
 
-  const save = useMutation({
-    mutationFn: (values: PropertyValues) =>
-      saveWithLogoCheck(client, values, (body) =>
-        appId
-          ? client.apps.update({ params: { id: appId }, query: { pCode }, body })
-          : client.apps.create({ query: { pCode }, body }),
-      ),
-    onSuccess: async (outcome) => {
-      if (outcome.kind === 'logoRejected') {
-        dispatch({ type: 'saveFailed', failure: logoFailure(outcome.message) });
-        return;
-      }
-      const { property } = outcome;
-      queryClient.setQueryData(propertyKeys.detail(pCode, property.uuid), property);
-      await queryClient.invalidateQueries({ queryKey: propertiesKeys.account(pCode) });
-      alerts.show(propertySaved(property.packageId ?? ''), 'success');
-      navigate(paths.properties(pCode));
-    },
-    onError: (error) => {
-      // A refusal (4xx) is the user's to fix and shows in the form; anything else is logged too.
-      if (!isRefusal(error)) console.error('Assent: the app could not be saved', error);
-      dispatch({ type: 'saveFailed', failure: appSaveFailure(error) });
-    },
+  const { save, pending } = usePropertySave({
+    pCode,
+    form: api,
+    send: (body) =>
+      appId
+        ? client.apps.update({ params: { id: appId }, query: { pCode }, body })
+        : client.apps.create({ query: { pCode }, body }),
+    failureOf: appSaveFailure,
+    what: 'app',
+    onSaved: () => navigate(paths.properties(pCode)),
   });
-
-  const onSave = () => {
-    dispatch({ type: 'saveAttempted' });
-    if (issues.length) {
-      focusFirstInvalid();
-      return;
-    }
-    dispatch({ type: 'failureCleared' });
-    save.mutate(state.values);
-  };
 
   const { gdpr, us } = regulationsOf(state.values);
   return (
@@ -122,11 +87,11 @@ export function AppForm({
       pCode={pCode}
       values={state.values}
       changed={changed}
-      pending={save.isPending}
+      pending={pending}
       editable={editable}
       failure={state.failure}
       showFixFields={state.showAllIssues && issues.length > 0}
-      onSave={onSave}
+      onSave={save}
       onCancel={() => navigate(paths.properties(pCode))}
     >
       <AppGeneralCard form={api} />

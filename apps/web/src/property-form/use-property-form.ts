@@ -10,12 +10,18 @@ import {
   LOGO_URL_INVALID,
   PropertySettings,
   identifierKey,
+  propertiesKeys,
   propertyIdentifier,
+  propertyKeys,
   toSavePayload,
   validateProperty,
 } from '@assent/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useReducer } from 'react';
+import { useClient } from '../app/ServicesContext';
+import { useAlerts } from '../components/alerts';
 import type { PropertyFormApi, PropertyInitData } from './context';
+import { propertySaved } from './copy';
 import type { PropertyFormAction, PropertyFormState, SaveFailure } from './form-state';
 import { fieldErrors, formChanged, initialFormState } from './form-state';
 
@@ -102,6 +108,66 @@ export async function saveWithLogoCheck(
     checked = { ...values, publisherLogoUrl: `${logo}${check.suffix}` };
   }
   return { kind: 'saved', property: await send(toSavePayload(checked)) };
+}
+
+/**
+ * The Save of a property form: checks the form (focusing the first field with a message), then
+ * saves through `saveWithLogoCheck`. A refused logo or a failed save shows in the form; a saved
+ * property is cached, the properties list refreshed, '{name} was saved.' shown, then `onSaved`.
+ */
+export function usePropertySave({
+  pCode,
+  form,
+  send,
+  failureOf,
+  what,
+  onSaved,
+}: {
+  pCode: string;
+  form: Pick<PropertyFormApi, 'values' | 'issues' | 'dispatch'>;
+  /** Creates or updates the property with the save payload (`values` are the form's, unchecked). */
+  send: (payload: PropertyValues, values: PropertyValues) => Promise<Property>;
+  /** The form's failure for an error of the save (core's site or app mapping). */
+  failureOf: (error: unknown) => SaveFailure;
+  /** The property's kind, for the log of an unexpected failure. */
+  what: 'site' | 'app';
+  /** After the success message, e.g. to leave the form. */
+  onSaved: (property: Property) => void;
+}) {
+  const client = useClient();
+  const queryClient = useQueryClient();
+  const alerts = useAlerts();
+  const { values, issues, dispatch } = form;
+  const mutation = useMutation({
+    mutationFn: (values: PropertyValues) =>
+      saveWithLogoCheck(client, values, (payload) => send(payload, values)),
+    onSuccess: async (outcome) => {
+      if (outcome.kind === 'logoRejected') {
+        dispatch({ type: 'saveFailed', failure: logoFailure(outcome.message) });
+        return;
+      }
+      const { property } = outcome;
+      queryClient.setQueryData(propertyKeys.detail(pCode, property.uuid), property);
+      await queryClient.invalidateQueries({ queryKey: propertiesKeys.account(pCode) });
+      alerts.show(propertySaved(propertyIdentifier(property)), 'success');
+      onSaved(property);
+    },
+    onError: (error) => {
+      // A refusal (4xx) is the user's to fix and shows in the form; anything else is logged too.
+      if (!isRefusal(error)) console.error(`Assent: the ${what} could not be saved`, error);
+      dispatch({ type: 'saveFailed', failure: failureOf(error) });
+    },
+  });
+  const save = () => {
+    dispatch({ type: 'saveAttempted' });
+    if (issues.length) {
+      focusFirstInvalid();
+      return;
+    }
+    dispatch({ type: 'failureCleared' });
+    mutation.mutate(values);
+  };
+  return { save, pending: mutation.isPending };
 }
 
 /** A save the server refused (4xx): the form shows why, so there is nothing more to log. */

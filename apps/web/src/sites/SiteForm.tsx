@@ -2,22 +2,18 @@ import type { PropertyValues } from '@assent/core';
 import {
   ampOptionEnabled,
   privacyPolicyLinkShown,
-  propertiesKeys,
-  propertyKeys,
   recordPropertyAdded,
   regulationsOf,
   siteSaveFailure,
   subdomainsAllowed,
   supportsFeature,
 } from '@assent/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useClient, useConsoleStorage } from '../app/ServicesContext';
-import { useAlerts } from '../components/alerts';
 import { TextField } from '../components/FormField';
 import type { PropertyFormApi, PropertyInitData } from '../property-form/context';
-import { CARD_TITLES, LABELS, SITE_FORM_TITLES, propertySaved } from '../property-form/copy';
+import { CARD_TITLES, LABELS, SITE_FORM_TITLES } from '../property-form/copy';
 import { CheckboxField, FormCard } from '../property-form/fields';
 import { set } from '../property-form/form-state';
 import {
@@ -36,13 +32,7 @@ import { GoogleBasicConsentCard } from '../property-form/GoogleBasicConsentCard'
 import { PropertyFormDialogs } from '../property-form/PropertyFormDialogs';
 import { PropertyFormLayout } from '../property-form/PropertyFormLayout';
 import { MspaSettingsCard, UsConsentScopeCard } from '../property-form/UsCards';
-import {
-  focusFirstInvalid,
-  logoFailure,
-  isRefusal,
-  saveWithLogoCheck,
-  usePropertyForm,
-} from '../property-form/use-property-form';
+import { usePropertyForm, usePropertySave } from '../property-form/use-property-form';
 import { ConsentOrPayField } from './ConsentOrPayField';
 import type { SiteFormStateAction } from './site-form-state';
 import { siteFormReducer } from './site-form-state';
@@ -75,9 +65,7 @@ export function SiteForm({
 }: SiteFormProps) {
   const client = useClient();
   const storage = useConsoleStorage();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const alerts = useAlerts();
   const { state, dispatch, api, issues, changed } = usePropertyForm({
     reducer: siteFormReducer,
     initialValues,
@@ -86,46 +74,25 @@ export function SiteForm({
     identifiers,
   });
 
-  const save = useMutation({
-    mutationFn: (values: PropertyValues) =>
-      saveWithLogoCheck(client, values, (body) =>
-        siteId
-          ? client.sites.update({
-              params: { id: siteId },
-              query: { pCode, urlChanged: values.url?.trim() !== state.initial.url?.trim() },
-              body,
-            })
-          : client.sites.create({ query: { pCode }, body }),
-      ),
-    onSuccess: async (outcome) => {
-      if (outcome.kind === 'logoRejected') {
-        dispatch({ type: 'saveFailed', failure: logoFailure(outcome.message) });
-        return;
-      }
-      const { property } = outcome;
-      queryClient.setQueryData(propertyKeys.detail(pCode, property.uuid), property);
+  const { save, pending } = usePropertySave({
+    pCode,
+    form: api,
+    send: (body, values) =>
+      siteId
+        ? client.sites.update({
+            params: { id: siteId },
+            query: { pCode, urlChanged: values.url?.trim() !== state.initial.url?.trim() },
+            body,
+          })
+        : client.sites.create({ query: { pCode }, body }),
+    failureOf: siteSaveFailure,
+    what: 'site',
+    onSaved: (property) => {
       // A new site: the list says to retrieve the universal tag next.
       if (!siteId) recordPropertyAdded(pCode, property.uuid, storage);
-      await queryClient.invalidateQueries({ queryKey: propertiesKeys.account(pCode) });
-      alerts.show(propertySaved(property.url ?? ''), 'success');
       navigate(returnTo);
     },
-    onError: (error) => {
-      // A refusal (4xx) is the user's to fix and shows in the form; anything else is logged too.
-      if (!isRefusal(error)) console.error('Assent: the site could not be saved', error);
-      dispatch({ type: 'saveFailed', failure: siteSaveFailure(error) });
-    },
   });
-
-  const onSave = () => {
-    dispatch({ type: 'saveAttempted' });
-    if (issues.length) {
-      focusFirstInvalid();
-      return;
-    }
-    dispatch({ type: 'failureCleared' });
-    save.mutate(state.values);
-  };
 
   const { gdpr, us } = regulationsOf(state.values);
   const multiRegulation = supportsFeature(state.values.cmpVersion, 'consentLocations');
@@ -135,12 +102,12 @@ export function SiteForm({
       pCode={pCode}
       values={state.values}
       changed={changed}
-      pending={save.isPending}
+      pending={pending}
       editable={editable}
       failure={state.failure}
       showFixFields={state.showAllIssues && issues.length > 0}
       intro={intro}
-      onSave={onSave}
+      onSave={save}
       onCancel={() => navigate(returnTo)}
     >
       <SiteGeneralCard form={api} pCode={pCode} dispatch={dispatch} />
