@@ -11,10 +11,9 @@ import {
 } from '@assent/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_FOUND_MESSAGE } from '../routes/errors';
+import { NO_STORE, PRIVATE_REVALIDATE } from '../services/http-cache';
 import {
   HTML,
-  NO_STORE,
-  PRIVATE_REVALIDATE,
   allowCredentialedOrigin,
   preflight,
   publicOrigin,

@@ -11,9 +11,9 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { properties } from '../repositories/properties';
 import { NOT_FOUND_MESSAGE } from '../routes/errors';
+import { NO_STORE, PRIVATE_REVALIDATE } from '../services/http-cache';
 import {
   HTML,
-  NO_STORE,
   allowCredentialedOrigin,
   isSecure,
   preflight,
@@ -96,7 +96,7 @@ export function registerGroupRoutes(app: FastifyInstance, runtime: BannerRuntime
     const shim = `(function(d,p,a){var c=Object.getOwnPropertyDescriptor(Document.prototype,'cookie');Object.defineProperty(d,'cookie',{configurable:true,get:function(){return c.get.call(d)},set:function(v){c.set.call(d,String(v).replace(/;\\s*path=[^;]*/i,'').replace(/;\\s*samesite=[^;]*/i,'').replace(/;\\s*secure/i,'')+';path='+p+a)}})})(document,${inlineJson(groupPath(request.params))},${inlineJson(cookieAttributes)});`;
     return reply
       .header('content-type', HTML)
-      .header('cache-control', 'private, no-cache')
+      .header('cache-control', PRIVATE_REVALIDATE)
       .header(
         'content-security-policy',
         `default-src 'none'; script-src 'unsafe-inline'; frame-ancestors ${list.join(' ') || "'none'"}`,

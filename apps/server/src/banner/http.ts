@@ -1,17 +1,13 @@
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
+import { ifNoneMatch } from '../services/http-cache';
+import { LruCache } from '../services/lru';
 import { shortHash } from './assets';
 
 export const JS = 'text/javascript; charset=utf-8';
 export const HTML = 'text/html; charset=utf-8';
 export const JSON_TYPE = 'application/json; charset=utf-8';
-
-/** Per-visitor responses (the region varies): the browser keeps them but revalidates each time. */
-export const PRIVATE_REVALIDATE = 'private, no-cache';
-/** The same for everyone, for an hour (the dist files and the vendor list). */
-export const PUBLIC_HOUR = 'public, max-age=3600';
-export const NO_STORE = 'no-store';
 
 /** The origin visitors reach Assent on: ASSENT_PUBLIC_URL, else the request's own origin. */
 export const publicOrigin = (request: FastifyRequest, config: ServerConfig): string =>
@@ -83,20 +79,13 @@ export function preflight(
     .send();
 }
 
-const ifNoneMatch = (request: FastifyRequest, etag: string): boolean =>
-  (header(request, 'if-none-match') ?? '')
-    .split(',')
-    .map((t) => t.trim().replace(/^W\//, ''))
-    .some((t) => t === etag || t === '*');
-
-/** Compressed bodies by ETag, kept for the life of the app (bounded). */
+/** Compressed bodies by ETag, kept for the life of the app (the least recently used dropped). */
 export function createCompressedCache(limit = 256) {
-  const entries = new Map<string, Buffer>();
+  const entries = new LruCache<string, Buffer>(limit);
   return (etag: string, body: string): Buffer => {
     const hit = entries.get(etag);
     if (hit) return hit;
     const gz = gzipSync(body, { level: 9 });
-    if (entries.size >= limit) entries.delete(entries.keys().next().value as string);
     entries.set(etag, gz);
     return gz;
   };

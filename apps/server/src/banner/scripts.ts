@@ -10,16 +10,9 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { properties } from '../repositories/properties';
 import { NOT_FOUND_MESSAGE } from '../routes/errors';
+import { PRIVATE_REVALIDATE, PUBLIC_HOUR } from '../services/http-cache';
 import { bootOf, loadBannerConfig, propertyByUuid } from './load-config';
-import {
-  JS,
-  JSON_TYPE,
-  PRIVATE_REVALIDATE,
-  PUBLIC_HOUR,
-  publicOrigin,
-  refererHost,
-  sendWithEtag,
-} from './http';
+import { JS, JSON_TYPE, publicOrigin, refererHost, sendWithEtag } from './http';
 import type { BannerRuntime } from './runtime';
 import { regionFor } from './runtime';
 

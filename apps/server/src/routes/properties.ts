@@ -9,6 +9,7 @@ import {
   defaultAppValues,
   defaultSiteValues,
   identifierKey,
+  propertyIdentifier,
 } from '@assent/core';
 import type { Queryable } from '../db';
 import { contentVersions, organisations } from '../repositories/accounts';
@@ -76,7 +77,7 @@ async function updateProperty(
     return await deps.db.transaction(async (tx) => {
       const current = await load(tx, pcode, uuid, type, true);
       if (!current.editable) throw new AssentError('NOT_EDITABLE', PENDING_UPDATES);
-      const identifier = type === 'APP' ? (current.packageId ?? '') : (current.url ?? '');
+      const identifier = propertyIdentifier(current);
       const payload = await checkPropertyForSave(
         tx,
         deps.lists,

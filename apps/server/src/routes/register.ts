@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { rateLimits } from '../repositories/codes';
 import { authenticate, originMatches } from '../services/auth';
+import { PRIVATE_REVALIDATE, ifNoneMatch } from '../services/http-cache';
 import type { AppDeps, Auth, FileReply, Handler, HandlerContext, TableHandlers } from './context';
 import { RawJson } from './context';
 import {
@@ -179,8 +180,8 @@ export function registerRoutes<T extends RouteTable>(
         }
         if (raw) {
           if (result.etag) {
-            reply.header('etag', result.etag).header('cache-control', 'private, no-cache');
-            if (request.headers['if-none-match'] === result.etag) return reply.code(304).send();
+            reply.header('etag', result.etag).header('cache-control', PRIVATE_REVALIDATE);
+            if (ifNoneMatch(request, result.etag)) return reply.code(304).send();
           }
           return reply.code(route.status).type('application/json; charset=utf-8').send(result.text);
         }
