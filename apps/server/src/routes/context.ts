@@ -19,8 +19,8 @@ export interface AppDeps {
   logger: Logger;
   /** The clock; tests fix it. */
   now: () => Date;
-  /** Properties lists as JSON text, keyed by account, content version and options. */
-  propertyLists: LruCache<string, string>;
+  /** Properties lists as ready-to-send JSON, keyed by account, content version and options. */
+  propertyLists: LruCache<string, RawJson>;
 }
 
 export interface AuthUser {
@@ -64,11 +64,17 @@ export interface FileReply {
  * schema only when responses are validated (tests).
  */
 export class RawJson {
+  private encoded: Buffer | undefined;
   constructor(
     readonly text: string,
     /** Sent as ETag; a request whose If-None-Match matches gets 304 Not Modified. */
     readonly etag?: string,
   ) {}
+
+  /** The UTF-8 body, encoded once: a cached RawJson is sent again without re-encoding its text. */
+  get bytes(): Buffer {
+    return (this.encoded ??= Buffer.from(this.text, 'utf8'));
+  }
 }
 
 type Output<R extends AnyRoute> = R['responseKind'] extends 'json'

@@ -114,8 +114,8 @@ async function removeProperty(
 
 export const siteHandlers: GroupHandlers<Routes['sites']> = {
   /**
-   * The list is read far more often than written: it is cached per account and content version
-   * (bumped by every write, on any server) and answered with an ETag.
+   * The list is read far more often than written: its encoded body is cached per account and
+   * content version (bumped by every write, on any server) and answered with an ETag.
    */
   async list({ query }, { deps, pCode }) {
     const version = await contentVersions.get(deps.db, pCode);
@@ -125,15 +125,15 @@ export const siteHandlers: GroupHandlers<Routes['sites']> = {
       sort: query.sort,
     };
     const key = JSON.stringify([pCode, version, options]);
-    let json = deps.propertyLists.get(key);
-    if (json === undefined) {
-      json = await properties.listJson(deps.db, pCode, options);
-      deps.propertyLists.set(key, json);
+    let list = deps.propertyLists.get(key);
+    if (list === undefined) {
+      list = new RawJson(
+        await properties.listJson(deps.db, pCode, options),
+        `W/"${createHash('sha1').update(key).digest('base64url').slice(0, 20)}"`,
+      );
+      deps.propertyLists.set(key, list);
     }
-    return new RawJson(
-      json,
-      `W/"${createHash('sha1').update(key).digest('base64url').slice(0, 20)}"`,
-    );
+    return list;
   },
 
   export: async ({ query }, { deps, pCode }) =>

@@ -183,7 +183,10 @@ export function registerRoutes<T extends RouteTable>(
             reply.header('etag', result.etag).header('cache-control', PRIVATE_REVALIDATE);
             if (ifNoneMatch(request, result.etag)) return reply.code(304).send();
           }
-          return reply.code(route.status).type('application/json; charset=utf-8').send(result.text);
+          return reply
+            .code(route.status)
+            .type('application/json; charset=utf-8')
+            .send(result.bytes);
         }
         return reply.code(route.status).send(result);
       },
