@@ -1,5 +1,5 @@
 import type { FetchLike } from '@assent/core';
-import { createClient } from '@assent/core';
+import { ApiError, createClient } from '@assent/core';
 import { CliError } from './errors';
 import { USER_AGENT, httpFetch } from './session';
 
@@ -31,9 +31,9 @@ export async function notAnAssentServer(url: string): Promise<CliError | undefin
     await client.meta.health();
     return undefined;
   } catch (error) {
-    const e = error as { name?: string; body?: { status?: string } };
     // No answer at all, or an Assent error body (a database down, say): it is an Assent server.
-    if (!answer || (e.name === 'ApiError' && e.body?.status !== 'UNKNOWN_ERROR')) return undefined;
+    if (!answer || (error instanceof ApiError && error.body.status !== 'UNKNOWN_ERROR'))
+      return undefined;
   }
   return new CliError(
     `${url} does not look like an Assent server: GET ${url}/healthz answered ${answer}, not Assent's {"status":"ok"}.\n` +

@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AssentClient, Property, PropertyListItem } from '@assent/core';
 import {
@@ -11,16 +10,16 @@ import {
   MULTIPLE_VERSIONS_TEXT,
 } from '@assent/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliServer, TestUser } from './harness';
-import { REPO_ROOT, runCli, startCliServer } from './harness';
+import type { CliServer, CliWorkspace, TestUser } from './harness';
+import { REPO_ROOT, cliWorkspace, runCli, startCliServer } from './harness';
 
 let server: CliServer;
 let user: TestUser;
 let api: AssentClient;
-let work: string;
+let work: CliWorkspace;
 let env: Record<string, string>;
 
-const file = (name: string) => path.join(work, name);
+const file = (name: string) => work.file(name);
 const cli = (args: string[], extra: { env?: Record<string, string>; input?: string } = {}) =>
   runCli(args, { env: { ...env, ...extra.env }, ...(extra.input ? { input: extra.input } : {}) });
 const json = <T>(text: string): T => JSON.parse(text) as T;
@@ -57,13 +56,13 @@ beforeAll(async () => {
       consentLocations: ['EEA'],
     },
   });
-  work = mkdtempSync(path.join(os.tmpdir(), 'assent-cli-test-'));
-  env = { ASSENT_CONFIG_DIR: path.join(work, 'config') };
+  work = cliWorkspace('cli');
+  env = work.env;
 });
 
 afterAll(async () => {
   await server?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
+  work?.remove();
 });
 
 /** Every command, found by walking the `Commands:` sections of the help (hidden aliases added). */
@@ -175,7 +174,7 @@ describe('login, whoami and accounts', () => {
   });
 
   it('logs in with e-mail and password, creating a personal access token', async () => {
-    const other = { ASSENT_CONFIG_DIR: path.join(work, 'config-password') };
+    const other = { ASSENT_CONFIG_DIR: work.file('config-password') };
     const result = await cli(
       ['login', '--url', server.url, '--email', user.email, '--password-stdin'],
       { env: other, input: `${user.password}\n` },
@@ -183,7 +182,7 @@ describe('login, whoami and accounts', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const stored = json<{ token: string; tokenId: string }>(
-      readFileSync(path.join(work, 'config-password', 'config.json'), 'utf8'),
+      readFileSync(path.join(work.file('config-password'), 'config.json'), 'utf8'),
     );
     expect(stored.token).toMatch(/^assent_/);
     const me = await cli(['whoami', '--json'], { env: other });
@@ -199,7 +198,7 @@ describe('login, whoami and accounts', () => {
   it('refuses a wrong password with the server message', async () => {
     const result = await cli(
       ['login', '--url', server.url, '--email', user.email, '--password-stdin'],
-      { env: { ASSENT_CONFIG_DIR: path.join(work, 'config-wrong') }, input: 'nope\n' },
+      { env: { ASSENT_CONFIG_DIR: work.file('config-wrong') }, input: 'nope\n' },
     );
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^assent: /);
@@ -743,7 +742,7 @@ describe('errors name the URL and what to do', () => {
         ASSENT_URL: 'http://127.0.0.1:9',
         ASSENT_TOKEN: 'x',
         ASSENT_ACCOUNT: 'a',
-        ASSENT_CONFIG_DIR: path.join(work, 'none'),
+        ASSENT_CONFIG_DIR: work.file('none'),
       },
     });
     expect(result.code).toBe(1);
@@ -757,7 +756,7 @@ describe('errors name the URL and what to do', () => {
         ASSENT_URL: server.url,
         ASSENT_TOKEN: 'assent_bad_token',
         ASSENT_ACCOUNT: user.pcode,
-        ASSENT_CONFIG_DIR: path.join(work, 'none'),
+        ASSENT_CONFIG_DIR: work.file('none'),
       },
     });
     expect(result.code).toBe(1);
@@ -776,7 +775,7 @@ describe('errors name the URL and what to do', () => {
 
   it('no login at all', async () => {
     const result = await runCli(['themes', 'list'], {
-      env: { ASSENT_CONFIG_DIR: path.join(work, 'empty') },
+      env: { ASSENT_CONFIG_DIR: work.file('empty') },
     });
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(

@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliServer, TestUser } from './harness';
-import { runCli, startCliServer } from './harness';
+import type { CliServer, CliWorkspace, TestUser } from './harness';
+import { cliWorkspace, runCli, startCliServer } from './harness';
 
 /** A web server that is not Assent: answers every request with `status` and an HTML page. */
 async function startForeignServer(status: number): Promise<{
@@ -33,23 +30,23 @@ let server: CliServer;
 let other: CliServer;
 let jane: TestUser;
 let omar: TestUser;
-let work: string;
+let work: CliWorkspace;
 
 beforeAll(async () => {
   [server, other] = await Promise.all([startCliServer(), startCliServer()]);
   jane = await server.user('jane@example.com');
   omar = await server.user('omar@example.com');
-  work = mkdtempSync(path.join(os.tmpdir(), 'assent-session-test-'));
+  work = cliWorkspace('session');
 });
 
 afterAll(async () => {
   await Promise.all([server?.close(), other?.close()]);
-  if (work) rmSync(work, { recursive: true, force: true });
+  work?.remove();
 });
 
 /** A config directory holding jane's login on `server`. */
 async function janeLoggedIn(name: string): Promise<Record<string, string>> {
-  const env = { ASSENT_CONFIG_DIR: path.join(work, name) };
+  const env = { ASSENT_CONFIG_DIR: work.file(name) };
   const login = await runCli(['login', '--url', server.url, '--token', jane.token], { env });
   expect(login.code).toBe(0);
   return env;
@@ -143,7 +140,7 @@ describe('ASSENT_URL and ASSENT_TOKEN win over a different stored login', () => 
 describe('a refused token given to login', () => {
   it('says the server refused it and how to get a new one', async () => {
     const result = await runCli(['login', '--url', server.url, '--token', 'assent_revoked_x'], {
-      env: { ASSENT_CONFIG_DIR: path.join(work, 'config-refused') },
+      env: { ASSENT_CONFIG_DIR: work.file('config-refused') },
     });
     expect(result).toEqual({
       code: 1,
@@ -166,7 +163,7 @@ describe('a URL that is not an Assent server', () => {
         `assent: ${foreign.url} does not look like an Assent server: GET ${foreign.url}/healthz answered ${status} (text/html), not Assent's {"status":"ok"}.\n` +
         '  Check the URL (ASSENT_URL, or assent login --url URL): it is the address the console opens at, without a path.\n';
       const login = await runCli(['login', '--url', foreign.url, '--token', 'assent_x'], {
-        env: { ASSENT_CONFIG_DIR: path.join(work, `config-foreign-${status}`) },
+        env: { ASSENT_CONFIG_DIR: work.file(`config-foreign-${status}`) },
       });
       expect(login).toEqual({ code: 1, stdout: '', stderr: expected });
       const listed = await runCli(['properties', 'list'], {
@@ -174,7 +171,7 @@ describe('a URL that is not an Assent server', () => {
           ASSENT_URL: foreign.url,
           ASSENT_TOKEN: 'assent_x',
           ASSENT_ACCOUNT: 'abc',
-          ASSENT_CONFIG_DIR: path.join(work, 'config-none'),
+          ASSENT_CONFIG_DIR: work.file('config-none'),
         },
       });
       expect(listed).toEqual({ code: 1, stdout: '', stderr: expected });
@@ -190,7 +187,7 @@ describe('a URL that is not an Assent server', () => {
         ASSENT_URL: server.url,
         ASSENT_TOKEN: jane.token,
         ASSENT_ACCOUNT: 'nope',
-        ASSENT_CONFIG_DIR: path.join(work, 'config-none'),
+        ASSENT_CONFIG_DIR: work.file('config-none'),
       },
     });
     expect(result.stderr).toBe(

@@ -1,5 +1,6 @@
 import type { BulkUpdateFailure, BulkUpdateJob, ConfigPlan, PlannedCreate } from '@assent/core';
 import {
+  ApiError,
   documentEnablesConsentOrPay,
   planConfig,
   planHasChanges,
@@ -224,21 +225,12 @@ async function createProperties(
       else await session.client.sites.create(input);
       created += 1;
     } catch (error) {
-      const e = error as {
-        name?: string;
-        httpStatus?: number;
-        body?: { message: string; fields?: Record<string, string> };
-      };
       // Only the server's refusal of this one property is a failure; anything else stops apply.
-      if (e.name !== 'ApiError' || !e.httpStatus || e.httpStatus >= 500 || e.httpStatus === 401)
+      if (!(error instanceof ApiError) || error.httpStatus >= 500 || error.httpStatus === 401)
         throw error;
-      const fields = Object.entries(e.body?.fields ?? {});
+      const fields = Object.entries(error.body.fields ?? {});
       if (!fields.length)
-        failures.push({
-          identifier: create.identifier,
-          field: '',
-          message: e.body?.message ?? String(error),
-        });
+        failures.push({ identifier: create.identifier, field: '', message: error.body.message });
       for (const [field, message] of fields)
         failures.push({ identifier: create.identifier, field, message });
     }

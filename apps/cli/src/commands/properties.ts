@@ -1,5 +1,5 @@
 import type { Property, PropertyListItem } from '@assent/core';
-import { DOCUMENT_SETTINGS_FIELDS, identifierKey, propertyIdentifier } from '@assent/core';
+import { DOCUMENT_SETTINGS_FIELDS, identifierKey, isUuid, propertyIdentifier } from '@assent/core';
 import { z } from 'zod';
 import { defineCommand, jsonOutput } from '../command';
 import { CliError } from '../errors';
@@ -8,14 +8,12 @@ import { renderTable } from '../output/table';
 import type { AccountSession } from '../session';
 import { openAccountSession } from '../session';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Finds a property by url, packageId (case-insensitive) or uuid; unknown ones name the account. */
 export async function resolveProperty(
   session: AccountSession,
   reference: string,
 ): Promise<PropertyListItem> {
-  const byUuid = UUID.test(reference);
+  const byUuid = isUuid(reference);
   const items = await session.client.sites.list({
     query: { pCode: session.account, ...(byUuid ? {} : { filter: reference }) },
   });
