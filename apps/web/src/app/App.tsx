@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense } from 'react';
+import { flushSync } from 'react-dom';
 import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router';
 import { AlertsProvider } from '../components/alerts';
@@ -7,6 +8,11 @@ import { ErrorBoundary } from '../components/ErrorBoundary';
 import { Loading } from '../components/Loading';
 import type { Services } from './services';
 import { ServicesProvider } from './ServicesContext';
+
+/** Lets a navigation ask to be committed at once (`flushSync: true`), as Logout does. */
+const flushRouterUpdate = (update: () => unknown): undefined => {
+  flushSync(update);
+};
 
 /** The console: its services, the query cache, the global alerts and the router. */
 export function App({ services, router }: { services: Services; router: DataRouter }) {
@@ -16,7 +22,7 @@ export function App({ services, router }: { services: Services; router: DataRout
         <QueryClientProvider client={services.queryClient}>
           <AlertsProvider>
             <Suspense fallback={<Loading />}>
-              <RouterProvider router={router} />
+              <RouterProvider router={router} flushSync={flushRouterUpdate} />
             </Suspense>
           </AlertsProvider>
         </QueryClientProvider>

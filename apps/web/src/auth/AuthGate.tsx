@@ -1,5 +1,4 @@
 import { Button, NonIdealState } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../app/paths';
 import { errorMessage } from '../components/alerts';
@@ -13,18 +12,14 @@ export interface SignInRedirectState {
 
 /**
  * The authentication wrapper: a centred 'Loading...' while asking who is signed in, a redirect to
- * /login when nobody is, the protected pages otherwise. A visitor comes back to the page they
- * asked for after signing in; a user who signed out here does not hand their page to the next one.
+ * /login when nobody is, the protected pages otherwise. A visitor, or a user whose session ran out
+ * mid-use, comes back to the page they were on after signing in (Logout leaves for /login itself
+ * before dropping the session, so it never comes through here).
  */
 export function AuthGate() {
   const { user, error, refetch } = useSession();
   const location = useLocation();
-  const [signedInHere, setSignedInHere] = useState(false);
-  useEffect(() => {
-    if (user) setSignedInHere(true);
-  }, [user]);
   if (user === null) {
-    if (signedInHere) return <Navigate to={paths.login} replace />;
     const state: SignInRedirectState = { from: `${location.pathname}${location.search}` };
     return <Navigate to={paths.login} replace state={state} />;
   }

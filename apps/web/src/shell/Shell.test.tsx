@@ -4,13 +4,16 @@ import {
   HELP_CENTER_LABEL,
   LOGOUT_LABEL,
   NEW_PASSWORD_REQUIRED,
+  NEXT_BUTTON,
   OLD_PASSWORD_REQUIRED,
   PAGE_NOT_FOUND,
   PASSWORD_CHANGED,
   RESTRICTED_ACCESS,
   RESTRICTED_ACCESS_TEXT,
+  SIGN_IN_BUTTON,
   SWITCH_TO_ACCOUNT,
   announcementDismissalKey,
+  meKeys,
 } from '@assent/core';
 import { buildAccountUser, buildAnnouncement } from '@assent/core/testing';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -206,6 +209,30 @@ describe('shell', () => {
     expect(await screen.findByRole('button', { name: 'Next' })).toBeTruthy();
     // Whoever signs in next starts at the properties, not on the page the last user left.
     expect(router.state.location.state).toBeNull();
+  });
+
+  it('a session that runs out mid-use sends the user to /login and back to their page', async () => {
+    // Regression: after a sign-out was told apart by 'was signed in here', an expired session lost the page.
+    let signedIn = true;
+    const api = withSites()
+      .on('GET /auth/me', () =>
+        signedIn ? { body: buildAccountUser() } : apiError(401, 'UNAUTHORIZED', 'Please sign in'),
+      )
+      .on('POST /auth/sign-in', () => {
+        signedIn = true;
+        return { body: buildAccountUser() };
+      });
+    const { user, router, services } = renderApp({ path: '/protect/p-AB12CD/themes', api });
+    expect(await screen.findByRole('button', { name: /User menu: Jane Doe/ })).toBeTruthy();
+    signedIn = false;
+    await services.queryClient.refetchQueries({ queryKey: meKeys.all });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toEqual({ from: '/protect/p-AB12CD/themes' });
+    await user.type(await screen.findByLabelText('Email'), 'jane@example.com');
+    await user.click(screen.getByRole('button', { name: NEXT_BUTTON }));
+    await user.type(await screen.findByLabelText('Password'), 'secret 42');
+    await user.click(screen.getByRole('button', { name: SIGN_IN_BUTTON }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/protect/p-AB12CD/themes'));
   });
 
   it('changes the password in a modal: required fields, refusal in the modal, success', async () => {

@@ -27,8 +27,12 @@ export function UserMenu({ user }: { user: AccountUser }) {
       // The session is dropped on this side either way; the server forgets it when it expires.
       console.error('Assent: sign-out failed', error);
     }
+    // Leave the protected pages before the session is dropped: the sign-in page is then not
+    // reached through the auth wrapper's redirect, which keeps the page for whoever signs in next.
+    // flushSync commits the move at once (a transition would keep this page up while the sign-in
+    // page loads).
+    await navigate(paths.login, { replace: true, flushSync: true });
     sessionChanged(null);
-    navigate(paths.login, { replace: true });
   };
 
   return (
