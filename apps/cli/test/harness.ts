@@ -3,8 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AssentClient, FetchLike } from '@assent/core';
-import { createClient } from '@assent/core';
+import type { AssentClient } from '@assent/core';
 import type { LiveServer, TestUser } from '@assent/server/testing';
 import { startLiveServer } from '@assent/server/testing';
 
@@ -34,12 +33,7 @@ export async function startCliServer(): Promise<CliServer> {
     user: (email, options = {}) =>
       server.user(email, { organisation: { copEnabled: options.copEnabled ?? false } }),
     addAccount: (user, name) => server.addAccount(user, name),
-    api: (user) =>
-      createClient({
-        baseUrl: server.url,
-        fetch: globalThis.fetch as unknown as FetchLike,
-        headers: () => ({ authorization: `Bearer ${user.token}` }),
-      }),
+    api: (user) => server.api(user),
     close: () => server.close(),
   };
 }

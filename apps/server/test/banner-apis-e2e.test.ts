@@ -1,15 +1,14 @@
-import type { Property, TagResponse, Theme } from '@assent/core';
+import type { Property, PropertyDraft } from '@assent/core';
 import { US_DEFAULT_TEXTS } from '@assent/core';
 import { GppModel } from '@iabgpp/cmpapi';
 import { TCString } from '@iabtechlabtcf/core';
 import type { Browser, BrowserContext, Page } from '@assent/testing';
 import { hasChromium, launchChromium, noChromiumMessage } from '@assent/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConsoleApi, PublisherServer, VisitRow } from './banner-e2e-support';
+import type { PublisherServer, VisitRow } from './banner-e2e-support';
 import {
   HOST_RULES,
   buildBanner,
-  consoleApi,
   publisherPage,
   startPublisherServer,
   visitRows,
@@ -117,7 +116,6 @@ describe.skipIf(!hasChromium())(
   () => {
     let live: LiveServer;
     let assent: string;
-    let api: ConsoleApi;
     let publisher: PublisherServer;
     let browser: Browser;
     let gdprSite: Property;
@@ -140,19 +138,22 @@ describe.skipIf(!hasChromium())(
         organisation: { name: 'The Daily Example' },
       });
       const pcode = user.pcode;
-      api = consoleApi(assent, user.cookie);
+      const api = live.api(user);
+      const query = { pCode: pcode };
 
-      const theme = await api<Theme>('POST', `/customization/v2/theme?pCode=${pcode}`, {
-        themeType: 'SITE',
-        themeName: 'Daily Example',
-        initScreenRejectButtonShowing: true,
-        uxPersistentConsentButton: true,
+      const theme = await api.themes.create({
+        query,
+        body: {
+          themeType: 'SITE',
+          themeName: 'Daily Example',
+          initScreenRejectButtonShowing: true,
+          uxPersistentConsentButton: true,
+        },
       });
-      const site = (draft: object) =>
-        api<Property>('POST', `/customization/v2/site?pCode=${pcode}`, {
-          publisherName: 'The Daily Example',
-          themeId: theme.themeId,
-          ...draft,
+      const site = (draft: PropertyDraft) =>
+        api.sites.create({
+          query,
+          body: { publisherName: 'The Daily Example', themeId: theme.themeId, ...draft },
         });
       // GDPR with TCF and GPP encoding, and Google consent mode for four storage types.
       gdprSite = await site({
@@ -178,8 +179,8 @@ describe.skipIf(!hasChromium())(
         ampEnabled: true,
         gdprEncodingMode: 'TCF',
       });
-      const tag = (type: string, id: string) =>
-        api<TagResponse>('GET', `/customization/v2/tag?pCode=${pcode}&type=${type}&id=${id}`);
+      const tag = (type: 'site' | 'amp', id: string) =>
+        api.tags.get({ query: { ...query, type, id } });
       const gdprTag = await tag('site', gdprSite.uuid);
       const usTag = await tag('site', usSite.uuid);
       const ampTag = await tag('amp', ampSite.uuid);

@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { repoPath } from '../src/paths';
-import { SESSION_COOKIE } from '../src/services/auth';
 import type { LiveServer } from './live-server';
 
 /**
@@ -18,26 +17,6 @@ export function buildBanner(): void {
   execFileSync(process.execPath, [repoPath('packages', 'banner', 'build.mjs')], {
     stdio: 'ignore',
   });
-}
-
-export type ConsoleApi = <T>(method: string, url: string, body?: object) => Promise<T>;
-
-/** A console API call as the signed-in publisher (session cookie, same-origin). */
-export function consoleApi(assent: string, cookie: string): ConsoleApi {
-  return async <T>(method: string, url: string, body?: object): Promise<T> => {
-    const res = await fetch(`${assent}${url}`, {
-      method,
-      headers: {
-        cookie: `${SESSION_COOKIE}=${cookie}`,
-        origin: assent,
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-    return JSON.parse(text) as T;
-  };
 }
 
 /** An article page of the publisher with a tag in its head; `body` is added after the article. */

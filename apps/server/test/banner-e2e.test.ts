@@ -1,15 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Property, TagResponse, Theme } from '@assent/core';
+import type { Property } from '@assent/core';
 import { TCString } from '@iabtechlabtcf/core';
 import type { Page } from '@assent/testing';
 import { hasChromium, launchChromium, noChromiumMessage } from '@assent/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConsoleApi, PublisherServer } from './banner-e2e-support';
+import type { PublisherServer } from './banner-e2e-support';
 import {
   HOST_RULES,
   buildBanner,
-  consoleApi,
   publisherPage,
   startPublisherServer,
   waitForVisits as waitForStoredVisits,
@@ -33,7 +32,6 @@ describe.skipIf(!hasChromium())(
     let publisher: PublisherServer;
     let pcode: string;
     let site: Property;
-    let api: ConsoleApi;
     const pages = { site: '', universal: '' };
 
     beforeAll(async () => {
@@ -51,38 +49,39 @@ describe.skipIf(!hasChromium())(
         organisation: { name: 'The Daily Example' },
       });
       pcode = publisherUser.pcode;
-      api = consoleApi(assent, publisherUser.cookie);
+      const api = live.api(publisherUser);
+      const query = { pCode: pcode };
 
       // Through the API, as the console does: a theme with its own texts, a site, then its tags.
-      const theme = await api<Theme>('POST', `/customization/v2/theme?pCode=${pcode}`, {
-        themeType: 'SITE',
-        themeName: 'Daily Example',
-        agreeButton: 'Accept and read on',
-        initScreenRejectButtonShowing: true,
-        initScreenRejectButton: 'Reject all',
-        saveAndExitButton: 'Choose',
-        uxPrimaryButtonColor: '#0B5D3B',
-        uxPersistentConsentButton: true,
-        consentLinkLabel: 'Privacy choices',
+      const theme = await api.themes.create({
+        query,
+        body: {
+          themeType: 'SITE',
+          themeName: 'Daily Example',
+          agreeButton: 'Accept and read on',
+          initScreenRejectButtonShowing: true,
+          initScreenRejectButton: 'Reject all',
+          saveAndExitButton: 'Choose',
+          uxPrimaryButtonColor: '#0B5D3B',
+          uxPersistentConsentButton: true,
+          consentLinkLabel: 'Privacy choices',
+        },
       });
-      site = await api<Property>('POST', `/customization/v2/site?pCode=${pcode}`, {
-        url: 'news.test',
-        publisherName: 'The Daily Example',
-        themeId: theme.themeId,
-        consentLocations: ['WORLDWIDE'],
-        applyToSubDomains: true,
-        gbcEnabled: true,
-        gbcLocations: ['WORLDWIDE'],
-        gbcApplicablePurposes: [{ id: 1, enabled: true, defaultValue: 'DENIED' }],
+      site = await api.sites.create({
+        query,
+        body: {
+          url: 'news.test',
+          publisherName: 'The Daily Example',
+          themeId: theme.themeId,
+          consentLocations: ['WORLDWIDE'],
+          applyToSubDomains: true,
+          gbcEnabled: true,
+          gbcLocations: ['WORLDWIDE'],
+          gbcApplicablePurposes: [{ id: 1, enabled: true, defaultValue: 'DENIED' }],
+        },
       });
-      const siteTag = await api<TagResponse>(
-        'GET',
-        `/customization/v2/tag?pCode=${pcode}&type=site&id=${site.uuid}`,
-      );
-      const universalTag = await api<TagResponse>(
-        'GET',
-        `/customization/v2/tag?pCode=${pcode}&type=universal`,
-      );
+      const siteTag = await api.tags.get({ query: { ...query, type: 'site', id: site.uuid } });
+      const universalTag = await api.tags.get({ query: { ...query, type: 'universal' } });
       pages.site = publisherPage(siteTag.snippet, 'Site tag');
       pages.universal = publisherPage(universalTag.snippet, 'Universal tag');
 

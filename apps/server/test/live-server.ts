@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { AssentClient, FetchLike } from '@assent/core';
+import { createClient } from '@assent/core';
 import type { OutboxMail } from '@assent/testing';
 import { gvlFixture, readOutbox } from '@assent/testing';
 import type { FastifyInstance } from 'fastify';
@@ -91,6 +93,8 @@ export interface LiveServer {
   dataDir: string;
   user(email: string, options?: UserOptions): Promise<TestUser>;
   addAccount(user: Pick<TestUser, 'id'>, name: string): Promise<string>;
+  /** The typed client of core, signed in as `user` by token: to arrange what a test needs. */
+  api(user: Pick<TestUser, 'token'>): AssentClient;
   outbox(): OutboxMail[];
   close(): Promise<void>;
 }
@@ -129,6 +133,12 @@ export async function startLiveServer(
     dataDir,
     user: (email, userOptions) => createTestUser(deps, email, userOptions),
     addAccount: (user, name) => addAccount(deps, user.id, name),
+    api: (user) =>
+      createClient({
+        baseUrl: `http://127.0.0.1:${port}`,
+        fetch: globalThis.fetch as unknown as FetchLike,
+        headers: () => ({ authorization: `Bearer ${user.token}` }),
+      }),
     outbox: () => readOutbox(dataDir),
     async close() {
       await app.close();
