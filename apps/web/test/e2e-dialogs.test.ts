@@ -1,7 +1,5 @@
 // @vitest-environment node
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   AUDIT_FAILURE_TITLE,
   AUDIT_SUCCESS_TITLE,
@@ -77,10 +75,16 @@ import {
 } from '../src/properties/DownloadLogsDialog';
 import { LABELS, LEGAL_BASIS_DIALOG } from '../src/property-form/copy';
 import type { E2eBrowser, E2eServer } from './e2e-support';
-import { NO_CHROMIUM_MESSAGE, hasChromium, launchBrowser, startE2eServer } from './e2e-support';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const ARTIFACTS = path.resolve(here, '../../../artifacts');
+import {
+  E2E_ARTIFACTS,
+  NO_CHROMIUM_MESSAGE,
+  hasChromium,
+  launchBrowser,
+  pageHelpers,
+  startE2eServer,
+  tick,
+  untick,
+} from './e2e-support';
 
 if (!hasChromium()) console.warn(NO_CHROMIUM_MESSAGE);
 
@@ -106,27 +110,12 @@ describe.skipIf(!hasChromium())(
     let owner: TestUser;
     let pcode: string;
 
-    const shot = async (name: string, locator?: Locator) => {
-      // Let Blueprint's overlay transitions finish.
-      await page.waitForTimeout(400);
-      const file = path.join(ARTIFACTS, `web-${name}.png`);
-      if (locator) await locator.screenshot({ path: file });
-      else await page.screenshot({ path: file, fullPage: true });
-    };
+    const { shot, group, radio, toList } = pageHelpers(
+      () => page,
+      () => pcode,
+    );
     const button = (name: string, scope: Page | Locator = page) =>
       scope.getByRole('button', { name, exact: true });
-    const group = (name: string) => page.getByRole('group', { name, exact: true });
-    const radio = (groupName: string, option: string) =>
-      page
-        .getByRole('radiogroup', { name: groupName, exact: true })
-        .getByRole('radio', { name: option, exact: true });
-    // Blueprint draws its own indicator over the native control: click through it.
-    const tick = (control: Locator) => control.check({ force: true });
-    const untick = (control: Locator) => control.uncheck({ force: true });
-    const toList = async () => {
-      await page.waitForURL(`**/protect/p-${pcode}/properties`);
-      await page.getByRole('heading', { name: PROPERTIES_TITLE }).waitFor();
-    };
 
     /** A signed-out page at `pathname` (whoever an earlier test left signed in is signed out). */
     async function openSignedOut(pathname: string) {
@@ -165,7 +154,7 @@ describe.skipIf(!hasChromium())(
     }
 
     beforeAll(async () => {
-      mkdirSync(ARTIFACTS, { recursive: true });
+      mkdirSync(E2E_ARTIFACTS, { recursive: true });
       server = await startE2eServer();
       const { db } = server.deps;
       owner = await server.user(OWNER);

@@ -1,15 +1,19 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PROPERTIES_TITLE } from '@assent/core';
 import type { LiveServer } from '@assent/server/testing';
 import { startLiveServer } from '@assent/server/testing';
 import { hasChromium, launchChromium, noChromiumMessage } from '@assent/testing';
 import type { BrowserContext, Page } from '@assent/testing';
-import type { ConsoleMessage } from 'playwright-core';
+import type { ConsoleMessage, Locator } from 'playwright-core';
 
 export { hasChromium };
 export const NO_CHROMIUM_MESSAGE = noChromiumMessage('web e2e');
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Where the browser tests leave their screenshots (`web-{name}.png`). */
+export const E2E_ARTIFACTS = path.resolve(here, '../../../artifacts');
 
 export type E2eServer = LiveServer;
 
@@ -52,5 +56,36 @@ export async function launchBrowser(): Promise<E2eBrowser> {
     page,
     problems,
     close: () => browser.close(),
+  };
+}
+
+// Blueprint draws its own indicator over the native control: click through it.
+export const tick = (control: Locator) => control.check({ force: true });
+export const untick = (control: Locator) => control.uncheck({ force: true });
+
+/**
+ * The helpers a browser test uses on its page. `page` and `pcode` are read at each call, so a
+ * test may create them in `beforeAll`.
+ */
+export function pageHelpers(page: () => Page, pcode: () => string) {
+  return {
+    /** A screenshot of the page, or of `locator`, in the artifacts folder. */
+    shot: async (name: string, locator?: Locator) => {
+      // Let Blueprint's overlay transitions finish.
+      await page().waitForTimeout(400);
+      const file = path.join(E2E_ARTIFACTS, `web-${name}.png`);
+      if (locator) await locator.screenshot({ path: file });
+      else await page().screenshot({ path: file, fullPage: true });
+    },
+    group: (name: string) => page().getByRole('group', { name, exact: true }),
+    radio: (groupName: string, option: string) =>
+      page()
+        .getByRole('radiogroup', { name: groupName, exact: true })
+        .getByRole('radio', { name: option, exact: true }),
+    /** Waits for the properties list of the account (where a save or a delete lands). */
+    toList: async () => {
+      await page().waitForURL(`**/protect/p-${pcode()}/properties`);
+      await page().getByRole('heading', { name: PROPERTIES_TITLE }).waitFor();
+    },
   };
 }

@@ -1,7 +1,5 @@
 // @vitest-environment node
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   AMP_VERSION_UNSUPPORTED,
   COP_CALLBACK_TYPE_LABELS,
@@ -16,7 +14,6 @@ import {
   PACKAGE_ID_INVALID,
   PRIVACY_POLICY_REQUIRED,
   PROPERTIES_EMPTY_TITLE,
-  PROPERTIES_TITLE,
   PROTECT_AN_APP,
   PROTECT_A_SITE,
   REQUIRED,
@@ -29,7 +26,7 @@ import {
   TAG_COPIED,
   WARNING_GDPR_AND_US,
 } from '@assent/core';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisations, users } from '../../server/src/repositories/accounts';
 import { hashPassword } from '../../server/src/services/secrets';
@@ -42,10 +39,16 @@ import {
   MSPA_SIGNATORY_DIALOG,
 } from '../src/property-form/copy';
 import type { E2eBrowser, E2eServer } from './e2e-support';
-import { NO_CHROMIUM_MESSAGE, hasChromium, launchBrowser, startE2eServer } from './e2e-support';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const ARTIFACTS = path.resolve(here, '../../../artifacts');
+import {
+  E2E_ARTIFACTS,
+  NO_CHROMIUM_MESSAGE,
+  hasChromium,
+  launchBrowser,
+  pageHelpers,
+  startE2eServer,
+  tick,
+  untick,
+} from './e2e-support';
 
 if (!hasChromium()) console.warn(NO_CHROMIUM_MESSAGE);
 
@@ -60,29 +63,14 @@ describe.skipIf(!hasChromium())('site and app forms in a real browser (new user)
   let browser: E2eBrowser;
   let page: Page;
   let pcode: string;
-  const shot = async (name: string, locator?: Locator) => {
-    // Let Blueprint's overlay transitions finish.
-    await page.waitForTimeout(400);
-    const file = path.join(ARTIFACTS, `web-${name}.png`);
-    if (locator) await locator.screenshot({ path: file });
-    else await page.screenshot({ path: file, fullPage: true });
-  };
-  const group = (name: string) => page.getByRole('group', { name, exact: true });
-  const radio = (groupName: string, option: string) =>
-    page
-      .getByRole('radiogroup', { name: groupName, exact: true })
-      .getByRole('radio', { name: option, exact: true });
-  // Blueprint draws its own indicator over the native control: click through it.
-  const tick = (control: Locator) => control.check({ force: true });
-  const untick = (control: Locator) => control.uncheck({ force: true });
+  const { shot, group, radio, toList } = pageHelpers(
+    () => page,
+    () => pcode,
+  );
   const save = () => page.getByRole('button', { name: 'SAVE PROPERTY' }).click();
-  const toList = async () => {
-    await page.waitForURL(`**/protect/p-${pcode}/properties`);
-    await page.getByRole('heading', { name: PROPERTIES_TITLE }).waitFor();
-  };
 
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
+    mkdirSync(E2E_ARTIFACTS, { recursive: true });
     server = await startE2eServer();
     // A new user with a new, empty account (signing up is the console test's business).
     const db = server.deps.db;
