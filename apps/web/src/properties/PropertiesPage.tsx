@@ -82,7 +82,7 @@ export default function PropertiesPage() {
     if (properties.error.httpStatus === 404) return <NotFoundPage />;
   }
 
-  const actions = (
+  const protectButtons = (
     <>
       <Button
         icon={<MobilePhoneIcon />}
@@ -95,6 +95,11 @@ export default function PropertiesPage() {
         text={PROTECT_A_SITE}
         onClick={() => navigate(paths.siteNew(pCode))}
       />
+    </>
+  );
+  const actions = (
+    <>
+      {protectButtons}
       <Button
         icon={<GlobeNetworkIcon />}
         text={BULK_UPDATE_BUTTON}
@@ -118,21 +123,7 @@ export default function PropertiesPage() {
           icon={<ShieldIcon size={48} />}
           title={PROPERTIES_EMPTY_TITLE}
           description={PROPERTIES_EMPTY_TEXT}
-          action={
-            <div className="assent-empty-actions">
-              <Button
-                icon={<MobilePhoneIcon />}
-                text={PROTECT_AN_APP}
-                onClick={() => navigate(paths.appNew(pCode))}
-              />
-              <Button
-                icon={<DesktopIcon />}
-                intent="primary"
-                text={PROTECT_A_SITE}
-                onClick={() => navigate(paths.siteNew(pCode))}
-              />
-            </div>
-          }
+          action={<div className="assent-empty-actions">{protectButtons}</div>}
         />
       );
     }
