@@ -6,21 +6,13 @@ import {
   issuesToFields,
   validateSurvey,
 } from '@assent/core';
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  Radio,
-  RadioGroup,
-  TextArea,
-} from '@blueprintjs/core';
+import { Callout, Dialog, DialogBody, Radio, RadioGroup, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useAlerts } from '../components/alerts';
 import { FormField } from '../components/FormField';
 import { SURVEY_COMMENT_LABEL, SURVEY_QUESTION, SURVEY_SUBMIT, SURVEY_TITLE } from './copy';
 import { useSubmitSurvey } from './survey';
+import { FormDialogFooter } from '../components/FormDialogFooter';
 
 /**
  * The survey modal: the first question needs an answer before continuing; the comment is optional.
@@ -83,18 +75,10 @@ export default function SurveyModal({ pCode, onClose }: { pCode: string; onClose
             )}
           </FormField>
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancel" onClick={onClose} disabled={submit.isPending} />
-              <Button
-                type="submit"
-                intent="primary"
-                text={SURVEY_SUBMIT}
-                loading={submit.isPending}
-              />
-            </>
-          }
+        <FormDialogFooter
+          submitText={SURVEY_SUBMIT}
+          pending={submit.isPending}
+          onCancel={onClose}
         />
       </form>
     </Dialog>

@@ -9,21 +9,13 @@ import {
   propertyIdentifier,
   validateDownloadLogs,
 } from '@assent/core';
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  InputGroup,
-  Radio,
-  RadioGroup,
-} from '@blueprintjs/core';
+import { Callout, Dialog, DialogBody, InputGroup, Radio, RadioGroup } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useClient, useNow } from '../app/ServicesContext';
 import { errorMessage, useAlerts } from '../components/alerts';
 import { FormField } from '../components/FormField';
+import { FormDialogFooter } from '../components/FormDialogFooter';
 
 export const DOWNLOAD_LOGS_TITLE = 'Download site logs';
 export const END_DATE_LABEL = 'End date';
@@ -126,18 +118,10 @@ export default function DownloadLogsDialog({
             </Callout>
           ) : null}
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancel" onClick={onClose} disabled={prepare.isPending} />
-              <Button
-                type="submit"
-                intent="primary"
-                text={PREPARE_LOGS}
-                loading={prepare.isPending}
-              />
-            </>
-          }
+        <FormDialogFooter
+          submitText={PREPARE_LOGS}
+          pending={prepare.isPending}
+          onCancel={onClose}
         />
       </form>
     </Dialog>

@@ -6,11 +6,12 @@ import {
   issuesToFields,
   validateChangePasswordForm,
 } from '@assent/core';
-import { Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Callout, Dialog, DialogBody } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useClient } from '../app/ServicesContext';
 import { TextField } from '../components/FormField';
+import { FormDialogFooter } from '../components/FormDialogFooter';
 
 /** The Change Password modal: Old Password and New Password; a failure shows in the modal. */
 export default function ChangePasswordDialog({
@@ -84,18 +85,10 @@ export default function ChangePasswordDialog({
             </Callout>
           ) : null}
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancel" onClick={onClose} disabled={change.isPending} />
-              <Button
-                type="submit"
-                intent="primary"
-                text={CHANGE_PASSWORD}
-                loading={change.isPending}
-              />
-            </>
-          }
+        <FormDialogFooter
+          submitText={CHANGE_PASSWORD}
+          pending={change.isPending}
+          onCancel={onClose}
         />
       </form>
     </Dialog>
