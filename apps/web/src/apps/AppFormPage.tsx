@@ -1,19 +1,10 @@
-import {
-  appFetchView,
-  propertiesQuery,
-  propertyIdentifier,
-  propertyInitQuery,
-  propertyKeys,
-  propertyQuery,
-} from '@assent/core';
-import { useQuery } from '@tanstack/react-query';
+import { appFetchView } from '@assent/core';
 import { useMemo } from 'react';
 import { Navigate } from 'react-router';
 import { useAccount } from '../app/AccountContext';
-import { useClient } from '../app/ServicesContext';
 import { APP_FORM_TITLES } from '../property-form/copy';
 import { PropertyFormPending, PropertyLoadFailure } from '../property-form/PropertyLoadFailure';
-import { useClearEmptyCurrentItemOnLeave } from '../property-form/use-clear-on-leave';
+import { usePropertyFormData } from '../property-form/use-property-form-data';
 import { formValuesOf } from '../property-form/use-property-form';
 import { AppForm } from './AppForm';
 
@@ -29,19 +20,8 @@ export interface AppFormPageProps {
  */
 export default function AppFormPage({ action, id }: AppFormPageProps) {
   const { pCode } = useAccount();
-  const client = useClient();
   const editing = action === 'edit';
-  const init = useQuery(propertyInitQuery(client, pCode, 'APP'));
-  const properties = useQuery(propertiesQuery(client, pCode));
-  const app = useQuery({
-    ...propertyQuery(client, { pCode, id: id ?? '', propertyType: 'APP' }),
-    enabled: editing && Boolean(id),
-  });
-  useClearEmptyCurrentItemOnLeave(propertyKeys.detail(pCode, id ?? ''), editing && Boolean(id));
-  const identifiers = useMemo(
-    () => properties.data?.filter((p) => p.uuid !== id).map(propertyIdentifier),
-    [properties.data, id],
-  );
+  const { init, property: app, identifiers } = usePropertyFormData(pCode, 'APP', id, editing);
   const initialValues = useMemo(() => {
     if (editing) return app.data ? formValuesOf(app.data) : undefined;
     if (!init.data) return undefined;

@@ -1,22 +1,13 @@
-import {
-  afterSiteSavePath,
-  propertiesQuery,
-  propertyIdentifier,
-  propertyInitQuery,
-  propertyKeys,
-  propertyQuery,
-} from '@assent/core';
+import { afterSiteSavePath } from '@assent/core';
 import { Callout } from '@blueprintjs/core';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useAccount } from '../app/AccountContext';
 import { paths } from '../app/paths';
-import { useClient } from '../app/ServicesContext';
 import DeletePropertyDialog from '../properties/DeletePropertyDialog';
 import { NEW_USER_WELCOME, SITE_FORM_TITLES } from '../property-form/copy';
 import { PropertyFormPending, PropertyLoadFailure } from '../property-form/PropertyLoadFailure';
-import { useClearEmptyCurrentItemOnLeave } from '../property-form/use-clear-on-leave';
+import { usePropertyFormData } from '../property-form/use-property-form-data';
 import { formValuesOf } from '../property-form/use-property-form';
 import { SiteForm } from './SiteForm';
 
@@ -37,20 +28,9 @@ export interface SiteFormPageProps {
  */
 export default function SiteFormPage({ action, id, returnTo }: SiteFormPageProps) {
   const { pCode } = useAccount();
-  const client = useClient();
   const navigate = useNavigate();
   const editing = action === 'edit' || action === 'delete';
-  const init = useQuery(propertyInitQuery(client, pCode, 'SITE'));
-  const properties = useQuery(propertiesQuery(client, pCode));
-  const site = useQuery({
-    ...propertyQuery(client, { pCode, id: id ?? '', propertyType: 'SITE' }),
-    enabled: editing && Boolean(id),
-  });
-  useClearEmptyCurrentItemOnLeave(propertyKeys.detail(pCode, id ?? ''), editing && Boolean(id));
-  const identifiers = useMemo(
-    () => properties.data?.filter((p) => p.uuid !== id).map(propertyIdentifier),
-    [properties.data, id],
-  );
+  const { init, property: site, identifiers } = usePropertyFormData(pCode, 'SITE', id, editing);
   const initialValues = useMemo(
     () => (site.data ? formValuesOf(site.data) : init.data?.defaults),
     [site.data, init.data],
