@@ -357,6 +357,12 @@ describe.skipIf(!hasChromium())(
           await second.locator('[data-action="save"]').click();
           await expect(banner(page, 'second').count()).resolves.toBe(0);
 
+          // The choice reaches listeners in the task after the banner closes (decisions.md).
+          await page.waitForFunction(
+            () => (window as unknown as CmpWindow).__events.length > 1,
+            undefined,
+            SHOWN,
+          );
           const events = await recorded(page, '__events');
           expect(events.map((e) => e.eventStatus)).toEqual(['cmpuishown', 'useractioncomplete']);
           const tcString = events[1]!.tcString!;
