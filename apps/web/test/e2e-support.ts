@@ -59,9 +59,24 @@ export async function launchBrowser(): Promise<E2eBrowser> {
   };
 }
 
-// Blueprint draws its own indicator over the native control: click through it.
-export const tick = (control: Locator) => control.check({ force: true });
-export const untick = (control: Locator) => control.uncheck({ force: true });
+/**
+ * Sets a checkbox or switch. Blueprint draws its own indicator over the native control, and a
+ * dialog may still be moving in its open transition on a busy machine, so a click at the control's
+ * coordinates can land beside it: the click is dispatched on the control itself (as a click on its
+ * label would), then the state is awaited.
+ */
+async function setChecked(control: Locator, checked: boolean): Promise<void> {
+  if ((await control.isChecked()) !== checked) await control.dispatchEvent('click');
+  await control
+    .page()
+    .waitForFunction(
+      ([el, want]) => (el as HTMLInputElement).checked === want,
+      [await control.elementHandle(), checked] as const,
+      { timeout: 5_000 },
+    );
+}
+export const tick = (control: Locator) => setChecked(control, true);
+export const untick = (control: Locator) => setChecked(control, false);
 
 /**
  * The helpers a browser test uses on its page. `page` and `pcode` are read at each call, so a
