@@ -13,8 +13,8 @@ import {
   startPublisherServer,
   waitForVisits as waitForStoredVisits,
 } from './banner-e2e-support';
-import type { LiveServer } from './live-server';
-import { startLiveServer } from './live-server';
+import type { LiveServer, TestUser } from './live-server';
+import { startLiveServer, storeGoogleAtpList } from './live-server';
 import { repoPath } from '../src/paths';
 
 const SCREENSHOT = repoPath('artifacts', 'banner-on-site.png');
@@ -31,8 +31,9 @@ describe.skipIf(!hasChromium())(
     let assent: string;
     let publisher: PublisherServer;
     let pcode: string;
+    let publisherUser: TestUser;
     let site: Property;
-    const pages = { site: '', universal: '' };
+    const pages = { site: '', universal: '', ads: '' };
 
     beforeAll(async () => {
       buildBanner();
@@ -45,7 +46,7 @@ describe.skipIf(!hasChromium())(
         },
       });
       assent = live.url;
-      const publisherUser = await live.user('publisher@news.test', {
+      publisherUser = await live.user('publisher@news.test', {
         organisation: { name: 'The Daily Example' },
       });
       pcode = publisherUser.pcode;
@@ -87,7 +88,11 @@ describe.skipIf(!hasChromium())(
 
       // The publisher's web server: another origin than Assent's.
       publisher = await startPublisherServer((pathname) =>
-        pathname.startsWith('/universal') ? pages.universal : pages.site,
+        pathname.startsWith('/universal')
+          ? pages.universal
+          : pathname.startsWith('/ads')
+            ? pages.ads
+            : pages.site,
       );
     }, 120_000);
 
@@ -216,6 +221,93 @@ describe.skipIf(!hasChromium())(
 
         const rows = await waitForVisits(2);
         expect(rows[1]).toMatchObject({ outcome: 'r', shown: true });
+      } finally {
+        await browser.close();
+      }
+    }, 90_000);
+
+    it("Google providers and a custom vendor: listed in the second layer, the choice in getTCData's addtlConsent and the addtl_consent cookie", async () => {
+      // Runs last: the account's selection becomes Google's two providers and one custom vendor.
+      const api = live.api(publisherUser);
+      const query = { pCode: pcode };
+      await storeGoogleAtpList(live.deps);
+      await api.vendors.saveSelection({
+        query,
+        body: {
+          vendorIds: [],
+          includeNewVendors: false,
+          googleAtpIds: [12, 89],
+          customVendors: [
+            {
+              id: 'crm',
+              name: 'In-house CRM',
+              privacyPolicyUrl: 'https://ads.test/crm',
+              purposes: [1],
+              legIntPurposes: [],
+            },
+          ],
+          showNewVendorsEveryDays: 30,
+          gvlVersion: 3,
+        },
+      });
+      const ads = await api.sites.create({
+        query,
+        body: {
+          url: 'ads.test',
+          publisherName: 'The Daily Example',
+          themeId: site.themeId,
+          consentLocations: ['WORLDWIDE'],
+          googleEnabled: true,
+        },
+      });
+      const tag = await api.tags.get({ query: { ...query, type: 'site', id: ads.uuid } });
+      pages.ads = publisherPage(tag.snippet, 'Google providers');
+
+      const browser = await launchChromium({
+        args: HOST_RULES,
+        viewport: { width: 1024, height: 720 },
+      });
+      try {
+        const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+        const errors: string[] = [];
+        page.on('pageerror', (e) => errors.push(e.message));
+        await page.goto(`${publisher.origin('ads.test')}/ads`);
+        const vendors = page.locator('#assent-cmp [data-action="vendors"]');
+        await vendors.waitFor({ state: 'visible', timeout: 15_000 });
+        expect(await vendors.textContent()).toMatch(/\(3\)$/);
+        await vendors.click();
+        const google = page.locator('#assent-cmp [data-google-vendor="89"]');
+        await google.waitFor({ state: 'visible', timeout: 15_000 });
+        expect(await google.textContent()).toContain('Analytics, Inc.');
+        await expect(
+          page.locator('#assent-cmp [data-google-vendor="12"]').textContent(),
+        ).resolves.toContain('Example Ads');
+        await expect(
+          page.locator('#assent-cmp [data-other-vendor="crm"]').textContent(),
+        ).resolves.toContain('In-house CRM');
+
+        await google.getByRole('switch', { name: 'Consent' }).check();
+        await page.locator('#assent-cmp [data-view="second"] [data-action="save"]').click();
+        const data = await page.evaluate(
+          () =>
+            new Promise<{ tcString: string; addtlConsent?: string }>((resolve) =>
+              (window as unknown as Window).__tcfapi('getTCData', 2, resolve),
+            ),
+        );
+        expect(data.addtlConsent).toBe('2~89~dv.12');
+        expect(TCString.decode(data.tcString).vendorConsents.size).toBe(0);
+        const cookies = await browser.context.cookies(publisher.origin('ads.test'));
+        expect(decodeURIComponent(cookies.find((c) => c.name === 'addtl_consent')!.value)).toBe(
+          '2~89~dv.12',
+        );
+        const others = await page.evaluate(
+          () =>
+            new Promise<unknown>((resolve) =>
+              (window as unknown as Window).__tcfapi('getNonIABVendorConsents', 2, resolve),
+            ),
+        );
+        expect(others).toEqual({ gdprApplies: true, nonIabVendorConsents: { crm: false } });
+        expect(errors).toEqual([]);
       } finally {
         await browser.close();
       }

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoPath } from '../src/paths';
 import type { TestServer, TestUser } from './harness';
 import { ORIGIN, createTestServer, json, stores } from './harness';
+import { storeGoogleAtpList } from './live-server';
 
 const DIST = repoPath('packages', 'banner', 'dist');
 
@@ -29,7 +30,7 @@ function ensureBannerBuilt() {
 interface Boot {
   config: BannerConfig;
   region: VisitorRegion;
-  endpoints: { vendorList: string; visit?: string };
+  endpoints: { vendorList: string; googleVendors?: string; visit?: string };
 }
 
 /** The boot JSON inlined in a served cmp.js (string-aware brace matching from `{"config":`). */
@@ -337,6 +338,61 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
       expect(latest.statusCode).toBe(304);
     });
 
+    it("Google providers: a property with Google vendors gets the account's providers and custom vendors, and the names endpoint", async () => {
+      const publisher = await server.user();
+      const ads = await createSite(publisher, {
+        url: 'ads.example',
+        consentLocations: ['WORLDWIDE'],
+        googleEnabled: true,
+      });
+      const plain = await createSite(publisher, {
+        url: 'plain.example',
+        consentLocations: ['WORLDWIDE'],
+      });
+      const saved = await server.request({
+        method: 'PUT',
+        url: `/customization/v2/vendors/selection?pCode=${publisher.pcode}`,
+        as: publisher,
+        payload: {
+          vendorIds: [],
+          googleAtpIds: [89, 12],
+          customVendors: [
+            {
+              id: 'crm',
+              name: 'In-house CRM',
+              privacyPolicyUrl: 'https://ads.example/crm',
+              purposes: [1],
+            },
+          ],
+        },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+
+      const boot = bootOf((await get(`/banner/property/${ads.uuid}/cmp.js`)).body);
+      expect(boot.config.gdpr!.googleVendors).toEqual([12, 89]);
+      expect(boot.config.gdpr!.customVendors).toMatchObject([
+        { id: 'crm', name: 'In-house CRM', policyUrl: 'https://ads.example/crm' },
+      ]);
+      expect(boot.endpoints).toMatchObject({
+        googleVendors: expect.stringMatching(/\/banner\/google-vendors\.json$/),
+      });
+      // Google vendors off: no providers, no names to load; custom vendors are the account's.
+      const other = bootOf((await get(`/banner/property/${plain.uuid}/cmp.js`)).body);
+      expect(other.config.gdpr!.googleVendors).toEqual([]);
+      expect(other.config.gdpr!.customVendors).toHaveLength(1);
+      expect(other.endpoints).not.toHaveProperty('googleVendors');
+
+      // The names, from Google's list as the server stores it.
+      await storeGoogleAtpList(server.deps);
+      const names = await get(new URL(boot.endpoints.googleVendors!).pathname);
+      expect(names.statusCode).toBe(200);
+      expect(names.headers['access-control-allow-origin']).toBe('*');
+      expect(json(names)).toEqual({
+        '12': { name: 'Example Ads', policyUrl: 'https://ads.example/privacy' },
+        '89': { name: 'Analytics, Inc.', policyUrl: 'https://analytics.example/policy' },
+      });
+    });
+
     it('refuses other versions and bad language codes, naming the field', async () => {
       const old = await get('/banner/vendor-list/3/en.json');
       expect(old.statusCode).toBe(404);
@@ -547,6 +603,8 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
         tcString: 'CQABCDEAAAAA.YAAAAAAAAAA',
         meta: 'v1|a|1767225600',
         gppString: 'DBABMA~CQAB',
+        acString: '2~89~dv.12',
+        vendorConsents: '1~crm',
       };
       const put = await server.request({
         method: 'PUT',
@@ -562,8 +620,10 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
         sameSite: string;
       }>;
       expect(cookies.map((c) => c.name).sort()).toEqual([
+        'addtl_consent',
         'assent-gpp',
         'assent-meta',
+        'assent-vendors',
         'euconsent-v2',
       ]);
       expect(new Set(cookies.map((c) => c.path))).toEqual(

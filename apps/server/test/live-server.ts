@@ -29,6 +29,22 @@ export const silentLogger = { info() {}, warn() {}, error() {} };
 export const TEST_PASSWORD = 'correct horse 42';
 
 /** Environment of a test server: no demo, no network, quiet. */
+/** Two providers in the format of Google's additional-consent-providers.csv. */
+export const GOOGLE_ATP_CSV =
+  'Provider ID,Provider Name,Policy URL,Domains\n' +
+  '12,Example Ads,https://ads.example/privacy,ads.example\n' +
+  '89,"Analytics, Inc.",https://analytics.example/policy,analytics.example\n';
+
+/** Stores Google's provider list as if fetched (the tests' hosts have no internet access). */
+export async function storeGoogleAtpList(deps: Pick<AppDeps, 'db' | 'now'>): Promise<void> {
+  await deps.db.query(
+    `insert into external_lists (key, body, version, etag, fetched_at, expires_at, source)
+     values ('google-atp', $1, null, null, $2, $3, 'test')
+     on conflict (key) do update set body = excluded.body, expires_at = excluded.expires_at`,
+    [GOOGLE_ATP_CSV, deps.now(), new Date(deps.now().getTime() + 365 * 24 * 3600_000)],
+  );
+}
+
 export const TEST_ENV: Record<string, string> = {
   ASSENT_DEMO: '0',
   ASSENT_LOG_LEVEL: 'silent',

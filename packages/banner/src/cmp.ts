@@ -1,4 +1,4 @@
-import type { BannerConfig, VisitorRegion } from '@assent/core';
+import type { BannerConfig, GoogleVendorNames, VisitorRegion } from '@assent/core';
 import { pickLanguage, regulationForConfig, textsFor, usSectionNames } from '@assent/core';
 import type { GppApi, GppSection } from './api/gppapi';
 import { createGppApi } from './api/gppapi';
@@ -17,12 +17,15 @@ import type { StoredConsent } from './storage/storage';
 import { cookieStorage, storageFor } from './storage/storage';
 import type { Choices, Outcome } from './tcf/consent';
 import {
+  acStringOf,
   acceptAllChoices,
-  choicesFromTCModel,
+  choicesFromStored,
   cloneChoices,
   outcomeOf,
   rejectAllChoices,
+  restoredAcString,
   toTCModel,
+  vendorConsentsOf,
 } from './tcf/consent';
 import type { TCModel } from './tcf/tcstring';
 import { encodeTCString } from './tcf/tcstring';
@@ -39,6 +42,8 @@ import { createVisitTracker, visitBase } from './visit';
 export interface Endpoints {
   /** Vendor list JSON (GVL v3 shape) for the second layer and `getVendorList`; `{version}` and `{lang}` are replaced. */
   vendorList: string;
+  /** Names of Google's ad-technology providers (GoogleVendorNames), for the second layer. */
+  googleVendors?: string;
   /** Visit beacon (VisitEvent JSON, one per page view). */
   visit?: string;
 }
@@ -97,6 +102,16 @@ const OUTCOME_CODE: Record<Outcome, 'a' | 'r' | 'p'> = {
 
 type Api = (...args: unknown[]) => unknown;
 
+/** A load kept once it succeeds; a failed one is tried again on the next call. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    (loading ??= load().catch((e: unknown) => {
+      loading = undefined;
+      throw e;
+    }));
+}
+
 /** Replaces a stub API with the real one and replays what the stub queued. */
 function install(win: Window, name: string, api: Api, replay: (args: unknown[]) => void) {
   const w = win as unknown as Record<string, unknown>;
@@ -127,27 +142,26 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
   const gppInTcf = !!gdpr && gdpr.encodingMode !== 'TCF';
 
   // --- APIs, installed at once so queued calls are answered as soon as the state is known.
-  let vendorList: Promise<VendorListJson> | undefined;
-  const loadVendorList = (version?: unknown): Promise<VendorListJson> => {
-    const current = version === undefined || version === gdpr?.vendorListVersion;
-    const fetchList = () =>
-      deps
-        .fetch(
-          endpoints.vendorList
-            .replace('{version}', String(current ? (gdpr?.vendorListVersion ?? 'LATEST') : version))
-            .replace('{lang}', language),
-        )
-        .then((r) =>
-          r.ok
-            ? (r.json() as Promise<VendorListJson>)
-            : Promise.reject(new Error(`Vendor list: ${r.status}`)),
-        );
-    if (!current) return fetchList();
-    return (vendorList ??= fetchList().catch((e: unknown) => {
-      vendorList = undefined;
-      throw e;
-    }));
-  };
+  const getJson = <T>(url: string, what: string): Promise<T> =>
+    deps
+      .fetch(url)
+      .then((r) =>
+        r.ok ? (r.json() as Promise<T>) : Promise.reject(new Error(`${what}: ${r.status}`)),
+      );
+  const vendorListUrl = (version: unknown) =>
+    endpoints.vendorList.replace('{version}', String(version)).replace('{lang}', language);
+  const currentVendorList = once(() =>
+    getJson<VendorListJson>(vendorListUrl(gdpr?.vendorListVersion ?? 'LATEST'), 'Vendor list'),
+  );
+  const loadVendorList = (version?: unknown): Promise<VendorListJson> =>
+    version === undefined || version === gdpr?.vendorListVersion
+      ? currentVendorList()
+      : getJson(vendorListUrl(version), 'Vendor list');
+  const loadGoogleVendors = once((): Promise<GoogleVendorNames> =>
+    endpoints.googleVendors && gdpr?.googleVendors.length
+      ? getJson(endpoints.googleVendors, 'Google providers')
+      : Promise.resolve({}),
+  );
 
   const tcf: TcfApi | undefined = gdpr
     ? createTcfApi(
@@ -157,6 +171,7 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
           tcfPolicyVersion: gdpr.tcfPolicyVersion,
           gvlVersion: gdpr.vendorListVersion,
           vendorIds: gdpr.vendors.map((v) => v[0]),
+          otherVendorIds: gdpr.customVendors.map((v) => v.id),
           loadVendorList,
         },
         { gdprApplies: regulation === 'GDPR', cmpStatus: 'loading', displayStatus: 'hidden' },
@@ -250,6 +265,10 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
   const host = createHost(doc, bannerCss(theme.colors), theme.customCss);
   let view: BannerView = { view: 'none' };
   let model: TCModel | undefined = fresh.use ? fresh.model : undefined;
+  /** The stored strings beside the TC string (Google providers, non-IAB vendors). */
+  let extra: StoredConsent = fresh.use
+    ? { acString: stored.acString, vendorConsents: stored.vendorConsents }
+    : {};
   let usOptedOut = gpc || (fresh.use && fresh.meta.outcome === 'r');
   const setUsp = (value: string) => {
     usp = value;
@@ -338,7 +357,7 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
   async function openSecondLayer(tab: 'purposes' | 'vendors') {
     const mod = await deps.loadSecondLayer();
     dispatch({ type: 'moreOptions', tab });
-    const draft = model ? choicesFromTCModel(model) : cloneChoices(rejectAllChoices());
+    const draft = model ? choicesFromStored(model, extra) : cloneChoices(rejectAllChoices());
     host.showDialog(
       mod.renderSecondLayer({
         doc,
@@ -347,6 +366,7 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
         choices: draft,
         tab,
         loadVendorList: () => loadVendorList(),
+        loadGoogleVendors,
         acceptAll: () => decideGdpr(() => acceptAllChoices(gdpr!), 2),
         rejectAll: () => decideGdpr(rejectAllChoices, 2),
         save: (choices) => decideGdpr(() => choices, 2),
@@ -435,14 +455,28 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
       ...(model ? { created: model.created } : {}),
     });
     const tcString = encodeTCString(model);
+    const acString = acStringOf(gdpr!, choices);
+    const vendorConsents = gdpr!.customVendors.length
+      ? vendorConsentsOf(gdpr!, choices)
+      : undefined;
+    extra = { acString, vendorConsents };
     const outcome = OUTCOME_CODE[outcomeOf(gdpr!, choices)];
-    tcf?.update({ tcString, model, eventStatus: 'useractioncomplete', cmpStatus: 'loaded' });
+    tcf?.update({
+      tcString,
+      model,
+      acString,
+      others: choices.others,
+      eventStatus: 'useractioncomplete',
+      cmpStatus: 'loaded',
+    });
     publishGpp(true);
     updateConsentMode(win, config.gbc, signalsFromChoices(choices));
     visits.choice(outcome);
     const written = storage
       .write({
         tcString,
+        ...(acString ? { acString } : {}),
+        ...(vendorConsents ? { vendorConsents } : {}),
         ...(gppInTcf ? { gppString: gpp?.state().gppString } : {}),
         meta: formatMeta({ configVersion: config.configVersion, outcome, savedAt: now.getTime() }),
       })
@@ -477,14 +511,17 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
     await new Promise((r) => doc.addEventListener('DOMContentLoaded', r, { once: true }));
   if (regulation === 'GDPR' && gdpr) {
     if (fresh.use && model) {
+      const restored = choicesFromStored(model, extra);
       tcf?.update({
         tcString: stored.tcString,
         model,
+        acString: restoredAcString(gdpr, extra.acString),
+        others: restored.others,
         eventStatus: 'tcloaded',
         cmpStatus: 'loaded',
       });
       publishGpp(true);
-      updateConsentMode(win, config.gbc, signalsFromChoices(choicesFromTCModel(model)));
+      updateConsentMode(win, config.gbc, signalsFromChoices(restored));
       visits.existing(fresh.meta.outcome);
       dispatch({ type: 'decided' });
     } else {

@@ -1,4 +1,4 @@
-import type { BannerConfig, VisitorRegion } from '@assent/core';
+import type { BannerConfig, GoogleVendorNames, VisitorRegion } from '@assent/core';
 import { bannerConfigFixture } from '@assent/core';
 import type { Cmp, RuntimeDeps } from '../src/cmp';
 import { init } from '../src/cmp';
@@ -42,6 +42,12 @@ export const VENDOR_LIST: VendorListJson = {
   },
 };
 
+/** Names of two Google providers, as the server serves them (one link unsafe). */
+export const GOOGLE_VENDORS: GoogleVendorNames = {
+  '89': { name: 'Google ATP <i>89</i>', policyUrl: 'https://atp89.example/privacy' },
+  '1051': { name: 'Provider 1051', policyUrl: 'javascript:alert(1)' },
+};
+
 export interface Harness {
   cmp: Cmp;
   beacons: Array<{ url: string; body: string }>;
@@ -75,7 +81,8 @@ export async function start(
     now: () => opts.now ?? NOW,
     fetch: (async (url: string) => {
       fetches.push(String(url));
-      return new Response(JSON.stringify(VENDOR_LIST), {
+      const body = String(url).includes('google-vendors') ? GOOGLE_VENDORS : VENDOR_LIST;
+      return new Response(JSON.stringify(body), {
         headers: { 'content-type': 'application/json' },
       });
     }) as typeof fetch,
@@ -93,6 +100,7 @@ export async function start(
       region: opts.region ?? { country: 'FR' },
       endpoints: {
         vendorList: 'https://cdn.example/gvl/v{version}/{lang}.json',
+        googleVendors: 'https://cdn.example/google-vendors.json',
         visit: 'https://t.example/visit',
       },
     },

@@ -1,7 +1,8 @@
-import type { Property } from '@assent/core';
+import type { Property, StoredConsentKey } from '@assent/core';
 import {
   AssentError,
   BANNER_TOKENS,
+  CONSENT_COOKIES,
   consentGroupKey,
   inlineJson,
   originBelongsToSite,
@@ -22,14 +23,8 @@ import {
 } from './http';
 import type { BannerRuntime } from './runtime';
 
-/** The group-consent cookies, one per stored value (the first-party cookie names). */
-export const GROUP_COOKIES = {
-  tcString: 'euconsent-v2',
-  gppString: 'assent-gpp',
-  uspString: 'usprivacy',
-  meta: 'assent-meta',
-} as const;
-type StoredKey = keyof typeof GROUP_COOKIES;
+/** The group's cookies: one per stored value, named as the first-party ones (CONSENT_COOKIES). */
+type StoredKey = StoredConsentKey;
 
 /** The consent cookies last 13 months, as the runtime's own. */
 const COOKIE_MAX_AGE_SECONDS = 395 * 24 * 3600;
@@ -130,7 +125,7 @@ export function registerGroupRoutes(app: FastifyInstance, runtime: BannerRuntime
   app.get<{ Params: Params }>(storage, async (request, reply) => {
     await checkOrigin(request, reply);
     const values: Partial<Record<StoredKey, string>> = {};
-    for (const [key, name] of Object.entries(GROUP_COOKIES) as Array<[StoredKey, string]>) {
+    for (const [key, name] of Object.entries(CONSENT_COOKIES) as Array<[StoredKey, string]>) {
       const value = request.cookies[name];
       if (value && STORED_VALUE.test(value)) values[key] = value;
     }
@@ -146,7 +141,7 @@ export function registerGroupRoutes(app: FastifyInstance, runtime: BannerRuntime
       });
     const values = body as Record<string, unknown>;
     const fields: Record<string, string> = {};
-    for (const key of Object.keys(GROUP_COOKIES) as StoredKey[]) {
+    for (const key of Object.keys(CONSENT_COOKIES) as StoredKey[]) {
       const value = values[key];
       if (value !== undefined && (typeof value !== 'string' || !STORED_VALUE.test(value)))
         fields[key] = GROUP_BAD_VALUE;
@@ -158,7 +153,7 @@ export function registerGroupRoutes(app: FastifyInstance, runtime: BannerRuntime
         fields,
       );
     const secure = isSecure(request, config);
-    for (const [key, name] of Object.entries(GROUP_COOKIES) as Array<[StoredKey, string]>) {
+    for (const [key, name] of Object.entries(CONSENT_COOKIES) as Array<[StoredKey, string]>) {
       const value = values[key];
       if (typeof value !== 'string') continue;
       reply.setCookie(name, value, {

@@ -87,6 +87,9 @@ export function bootOf(config: BannerConfig, region: VisitorRegion, origin: stri
     region,
     endpoints: {
       vendorList: `${origin}${BANNER_PATHS.vendorList}`,
+      ...(config.gdpr?.googleVendors.length
+        ? { googleVendors: `${origin}${BANNER_PATHS.googleVendors}` }
+        : {}),
       ...(visits ? { visit: `${origin}${BANNER_PATHS.visit}` } : {}),
     },
   };

@@ -1,4 +1,10 @@
-import type { Property, VendorListResponse, VisitorRegion } from '@assent/core';
+import type {
+  GoogleAtp,
+  GoogleVendorNames,
+  Property,
+  VendorListResponse,
+  VisitorRegion,
+} from '@assent/core';
 import { visitorRegionFallback } from '@assent/core';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../routes/context';
@@ -18,23 +24,38 @@ export interface BannerRuntime {
   gzip: CompressedCache;
   /** The runtime's vendor-list JSON of a list (kept while the lists service keeps the list). */
   vendorListJson(list: VendorListResponse): string;
+  /** The runtime's Google provider names (GoogleVendorNames) of Google's list. */
+  googleVendorsJson(list: readonly GoogleAtp[]): string;
+}
+
+/** JSON of a list, serialised once while the lists service keeps that list. */
+function serialisedOnce<L extends object>(serialise: (list: L) => unknown): (list: L) => string {
+  const serialised = new WeakMap<L, string>();
+  return (list) => {
+    let json = serialised.get(list);
+    if (json === undefined) {
+      json = JSON.stringify(serialise(list));
+      serialised.set(list, json);
+    }
+    return json;
+  };
 }
 
 export function createBannerRuntime(deps: AppDeps): BannerRuntime {
-  const serialised = new WeakMap<VendorListResponse, string>();
   return {
     deps,
     assets: createBannerAssets(deps.config),
     geo: createGeoResolver(deps.config, deps.logger),
     gzip: createCompressedCache(),
-    vendorListJson(list) {
-      let json = serialised.get(list);
-      if (json === undefined) {
-        json = JSON.stringify(gvlJson(list));
-        serialised.set(list, json);
-      }
-      return json;
-    },
+    vendorListJson: serialisedOnce(gvlJson),
+    googleVendorsJson: serialisedOnce((list: readonly GoogleAtp[]): GoogleVendorNames =>
+      Object.fromEntries(
+        list.map((p) => [
+          String(p.id),
+          { name: p.name, ...(p.policyUrl ? { policyUrl: p.policyUrl } : {}) },
+        ]),
+      ),
+    ),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Property } from '@assent/core';
 import {
   AssentError,
+  BANNER_PATHS,
   BANNER_TOKENS,
   bannerStubOptions,
   consentModeScript,
@@ -47,20 +48,30 @@ async function sendCmp(
   });
 }
 
-/** The lazy second layer: an ES module, so imported cross-origin with CORS. */
-function sendSecondLayer(runtime: BannerRuntime, request: FastifyRequest, reply: FastifyReply) {
-  const asset = runtime.assets.get('second-layer.js');
+/** Anyone's pages may read it (CORS `*`), and browsers and proxies may keep it for an hour. */
+function sendPublic(
+  runtime: BannerRuntime,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: string,
+  options: { type: string; etag?: string },
+) {
   reply
     .header('access-control-allow-origin', '*')
     .header('cross-origin-resource-policy', 'cross-origin');
-  return sendWithEtag(request, reply, runtime.gzip, asset.text, {
-    type: JS,
+  return sendWithEtag(request, reply, runtime.gzip, body, {
+    ...options,
     cacheControl: PUBLIC_HOUR,
-    etag: asset.hash,
   });
 }
 
-/** cmp.js per property and per account, the second layer, the vendor list. */
+/** The lazy second layer: an ES module, so imported cross-origin with CORS. */
+function sendSecondLayer(runtime: BannerRuntime, request: FastifyRequest, reply: FastifyReply) {
+  const asset = runtime.assets.get('second-layer.js');
+  return sendPublic(runtime, request, reply, asset.text, { type: JS, etag: asset.hash });
+}
+
+/** cmp.js per property and per account, the second layer, the vendor list, Google's providers. */
 export function registerScriptRoutes(app: FastifyInstance, runtime: BannerRuntime) {
   const { deps } = runtime;
 
@@ -90,6 +101,13 @@ export function registerScriptRoutes(app: FastifyInstance, runtime: BannerRuntim
     app.get(path, async (request, reply) => sendSecondLayer(runtime, request, reply));
   }
 
+  app.get(BANNER_PATHS.googleVendors, async (request, reply) => {
+    const list = await deps.lists.googleAtp();
+    return sendPublic(runtime, request, reply, runtime.googleVendorsJson(list), {
+      type: JSON_TYPE,
+    });
+  });
+
   app.get<{ Params: { version: string; file: string } }>(
     '/banner/vendor-list/:version/:file',
     async (request, reply) => {
@@ -115,12 +133,8 @@ export function registerScriptRoutes(app: FastifyInstance, runtime: BannerRuntim
         );
       }
       // Translations of purpose names are not stored: every language gets the English list.
-      reply
-        .header('access-control-allow-origin', '*')
-        .header('cross-origin-resource-policy', 'cross-origin');
-      return sendWithEtag(request, reply, runtime.gzip, runtime.vendorListJson(list), {
+      return sendPublic(runtime, request, reply, runtime.vendorListJson(list), {
         type: JSON_TYPE,
-        cacheControl: PUBLIC_HOUR,
       });
     },
   );

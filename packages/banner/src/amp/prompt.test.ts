@@ -35,6 +35,21 @@ describe('AMP prompt', () => {
     expect(model.hasSection('tcfeuv2')).toBe(true);
   });
 
+  it("passes Google's AC string as additionalConsent when the property asks Google providers", () => {
+    const config = bannerConfigFixture();
+    expect(
+      ampResponse(config, { country: 'FR' }, 'accept', 'en', NOW).consentMetadata,
+    ).not.toHaveProperty('additionalConsent');
+    config.gdpr!.googleVendors = [89, 12];
+    const meta = (action: 'accept' | 'reject') =>
+      ampResponse(config, { country: 'FR' }, action, 'en', NOW).consentMetadata;
+    expect(meta('accept')).toMatchObject({ additionalConsent: '2~12.89~dv.' });
+    expect(meta('reject')).toMatchObject({ additionalConsent: '2~~dv.12.89' });
+    expect(
+      ampResponse(config, { country: 'US', state: 'CA' }, 'accept', 'en', NOW).consentMetadata,
+    ).not.toHaveProperty('additionalConsent');
+  });
+
   it('answers dismiss without a string, and a usnat GPP string for US visitors', () => {
     const config = bannerConfigFixture();
     expect(ampResponse(config, { country: 'FR' }, 'dismiss', 'en', NOW)).toEqual({

@@ -1,4 +1,4 @@
-import type { BannerConfig, VisitorRegion } from '@assent/core';
+import type { AmpConsentMetadata, BannerConfig, VisitorRegion } from '@assent/core';
 import {
   AMP_MAX_CONSENT_STRING_LENGTH,
   ampConsentStringType,
@@ -9,7 +9,7 @@ import {
 import { encodeGppString, encodeUsSection } from '../gpp/gpp';
 import { usSignal, uspString } from '../gpp/us';
 import type { Choices } from '../tcf/consent';
-import { acceptAllChoices, rejectAllChoices, toTCModel } from '../tcf/consent';
+import { acStringOf, acceptAllChoices, rejectAllChoices, toTCModel } from '../tcf/consent';
 import { encodeTCString } from '../tcf/tcstring';
 import { renderFirstLayer } from '../ui/first-layer';
 import { createHost } from '../ui/host';
@@ -23,7 +23,7 @@ export interface AmpConsentResponse {
   type: 'consent-response';
   action: AmpAction;
   info?: string;
-  consentMetadata?: { consentStringType: number; gdprApplies: boolean; purposeOne: boolean };
+  consentMetadata?: AmpConsentMetadata;
 }
 
 /**
@@ -76,6 +76,7 @@ export function ampResponse(
   const gdprApplies = regulationForConfig(config, region) === 'GDPR';
   const choices =
     action === 'accept' && config.gdpr ? acceptAllChoices(config.gdpr) : rejectAllChoices();
+  const additionalConsent = gdprApplies && config.gdpr && acStringOf(config.gdpr, choices);
   return {
     type: 'consent-response',
     action,
@@ -83,6 +84,7 @@ export function ampResponse(
     consentMetadata: {
       consentStringType: ampConsentStringType(config, gdprApplies),
       gdprApplies,
+      ...(additionalConsent ? { additionalConsent } : {}),
       purposeOne: config.gdpr?.purposeOneTreatment ?? false,
     },
   };

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bannerConfigFixture, VISIT_EVENT_MAX_BYTES, VisitEvent } from '@assent/core';
 import { button, call, flush, resetWindow, setNavigator, start } from '../../test/harness';
 import { installStub } from '../stub';
+import { acceptAllChoices } from '../tcf/consent';
 
 type Win = Window & Record<string, unknown>;
 
@@ -302,6 +303,40 @@ describe('storage and re-prompt', () => {
     const [data] = (await call('__tcfapi', 'getTCData')) as [Record<string, unknown>, boolean];
     expect(data.eventStatus).toBe('tcloaded');
     expect(data.tcString).toBe(first.cmp.tcf!.state().tcString);
+  });
+
+  it("Google providers and non-IAB vendors: the AC string in TCData and addtl_consent, the vendors' consents, restored on the next page", async () => {
+    const config = bannerConfigFixture();
+    config.gdpr!.googleVendors = [89, 1051];
+    config.gdpr!.customVendors = [
+      { id: 'crm', name: 'CRM', policyUrl: '', purposes: [1], legIntPurposes: [] },
+      { id: 'chat', name: 'Chat', policyUrl: '', purposes: [1], legIntPurposes: [] },
+    ];
+    const first = await start({ config });
+    const [shown] = (await call('__tcfapi', 'getTCData')) as [Record<string, unknown>, boolean];
+    expect(shown).not.toHaveProperty('addtlConsent');
+    await first.cmp.save({
+      ...acceptAllChoices(config.gdpr!),
+      google: new Set([1051]),
+      others: new Set(['chat']),
+    });
+    const [data] = (await call('__tcfapi', 'getTCData')) as [Record<string, unknown>, boolean];
+    expect(data.addtlConsent).toBe('2~1051~dv.89');
+    expect(await call('__tcfapi', 'getNonIABVendorConsents')).toEqual([
+      { gdprApplies: true, nonIabVendorConsents: { crm: false, chat: true } },
+      true,
+    ]);
+    expect(document.cookie).toContain(`addtl_consent=${encodeURIComponent('2~1051~dv.89')}`);
+    expect(document.cookie).toContain(`assent-vendors=${encodeURIComponent('1~chat')}`);
+
+    resetWindowKeepCookies();
+    const next = await start({ config });
+    expect(next.cmp.view()).toEqual({ view: 'link' });
+    const [again] = (await call('__tcfapi', 'getTCData')) as [Record<string, unknown>, boolean];
+    expect(again).toMatchObject({ eventStatus: 'tcloaded', addtlConsent: '2~1051~dv.89' });
+    expect((await call('__tcfapi', 'getNonIABVendorConsents'))[0]).toMatchObject({
+      nonIabVendorConsents: { crm: false, chat: true },
+    });
   });
 
   it('discards the stored string when the config version changes', async () => {

@@ -14,6 +14,10 @@ export interface TcfState {
   eventStatus?: EventStatus;
   tcString?: string;
   model?: TCModel;
+  /** Google's Additional Consent string, when the property asks Google providers. */
+  acString?: string;
+  /** Non-IAB vendors consented to. */
+  others?: ReadonlySet<string>;
 }
 
 export interface TcfApiOptions {
@@ -23,6 +27,8 @@ export interface TcfApiOptions {
   gvlVersion: number | undefined;
   /** Vendors in scope: the keys of `vendor.consents` and `vendor.legitimateInterests`. */
   vendorIds: readonly number[];
+  /** The non-IAB vendors in scope: the keys of `getNonIABVendorConsents`. */
+  otherVendorIds?: readonly string[];
   loadVendorList: (version?: unknown) => Promise<unknown>;
 }
 
@@ -65,6 +71,7 @@ export function createTcfApi(opts: TcfApiOptions, initial: TcfState) {
     const pub = m?.publisherTC;
     return {
       tcString: state.tcString ?? '',
+      ...(state.acString ? { addtlConsent: state.acString } : {}),
       ...base,
       eventStatus: state.eventStatus,
       cmpStatus: state.cmpStatus,
@@ -140,6 +147,22 @@ export function createTcfApi(opts: TcfApiOptions, initial: TcfState) {
       case 'removeEventListener': {
         const removed = listeners.delete(parameter as number);
         cb(removed, removed);
+        return;
+      }
+      case 'getNonIABVendorConsents': {
+        // Not part of the IAB API: the consents of the publisher's own (non-IAB) vendors.
+        const answer = () =>
+          cb(
+            {
+              gdprApplies: state.gdprApplies,
+              nonIabVendorConsents: Object.fromEntries(
+                (opts.otherVendorIds ?? []).map((id) => [id, state.others?.has(id) ?? false]),
+              ),
+            },
+            true,
+          );
+        if (ready()) answer();
+        else pending.push(answer);
         return;
       }
       case 'getVendorList':

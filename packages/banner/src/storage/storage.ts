@@ -1,15 +1,13 @@
-import type { BannerConsentScope } from '@assent/core';
-import { GPP_COOKIE, META_COOKIE, TCF_COOKIE, USP_COOKIE } from '../constants';
+import type { BannerConsentScope, StoredConsentKey } from '@assent/core';
+import { CONSENT_COOKIES } from '@assent/core';
 import type { CookieJar } from './cookies';
 
-/** What is stored for a visitor: the strings vendors read, and our own meta. */
-export interface StoredConsent {
-  tcString?: string;
-  gppString?: string;
-  uspString?: string;
-  /** `configVersion|outcome|savedAtEpochSeconds`, outcome one of a, r, p (see VISIT_OUTCOMES). */
-  meta?: string;
-}
+/**
+ * What is stored for a visitor: the strings vendors read (TC, Google AC, GPP, US privacy), the
+ * non-IAB vendors consented to (ids joined by '.'), and our own meta
+ * (`configVersion|outcome|savedAtEpochSeconds`, outcome one of a, r, p: see VISIT_OUTCOMES).
+ */
+export type StoredConsent = Partial<Record<StoredConsentKey, string>>;
 
 /** Where consent lives: first-party cookies, or the group's storage (iframe or API). */
 export interface ConsentStorage {
@@ -17,12 +15,7 @@ export interface ConsentStorage {
   write(values: StoredConsent): Promise<void>;
 }
 
-const COOKIES: Record<keyof StoredConsent, string> = {
-  tcString: TCF_COOKIE,
-  gppString: GPP_COOKIE,
-  uspString: USP_COOKIE,
-  meta: META_COOKIE,
-};
+const COOKIES = CONSENT_COOKIES;
 
 /** Service scope: first-party cookies on the site's registrable domain. */
 export function cookieStorage(jar: CookieJar, domain: string | undefined): ConsentStorage {

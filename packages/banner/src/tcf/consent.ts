@@ -1,5 +1,11 @@
 import type { BannerGdpr } from '@assent/core';
-import { allowedLegitimateInterestPurposes, idsOf, maskOf } from '@assent/core';
+import {
+  allowedLegitimateInterestPurposes,
+  encodeAcString,
+  idsOf,
+  maskOf,
+  parseAcString,
+} from '@assent/core';
 import type { TCModel } from './tcstring';
 
 /** A visitor's GDPR choices: what the TC string and consent mode are computed from. */
@@ -11,6 +17,10 @@ export interface Choices {
   vendorsLI: Set<number>;
   /** Publisher custom purposes consented (publisher TC segment). */
   custom: Set<number>;
+  /** Google ad-technology providers consented (AC string). */
+  google: Set<number>;
+  /** Non-IAB (custom) vendors consented, by id. */
+  others: Set<string>;
 }
 
 export interface VendorDeclarations {
@@ -66,6 +76,8 @@ export function acceptAllChoices(gdpr: BannerGdpr): Choices {
     vendors: new Set(acceptAllVendors(gdpr).consent),
     vendorsLI: new Set(acceptAllVendors(gdpr).li),
     custom: new Set(customIds(gdpr, 'CONSENT')),
+    google: new Set(gdpr.googleVendors),
+    others: new Set(gdpr.customVendors.map((v) => v.id)),
   };
 }
 
@@ -77,6 +89,8 @@ export const rejectAllChoices = (): Choices => ({
   vendors: new Set(),
   vendorsLI: new Set(),
   custom: new Set(),
+  google: new Set(),
+  others: new Set(),
 });
 
 export const cloneChoices = (c: Choices): Choices => ({
@@ -86,17 +100,26 @@ export const cloneChoices = (c: Choices): Choices => ({
   vendors: new Set(c.vendors),
   vendorsLI: new Set(c.vendorsLI),
   custom: new Set(c.custom),
+  google: new Set(c.google),
+  others: new Set(c.others),
 });
 
 export type Outcome = 'acceptAll' | 'rejectAll' | 'partial';
 
-const sameSet = (a: Set<number>, b: Set<number>) =>
-  a.size === b.size && [...a].every((x) => b.has(x));
+const sameSet = <T>(a: Set<T>, b: Set<T>) => a.size === b.size && [...a].every((x) => b.has(x));
 
 export function outcomeOf(gdpr: BannerGdpr, c: Choices): Outcome {
   const all = acceptAllChoices(gdpr);
-  const keys = ['purposes', 'purposesLI', 'specialFeatures', 'vendors', 'vendorsLI'] as const;
-  if (keys.every((k) => sameSet(c[k], all[k]))) return 'acceptAll';
+  const keys = [
+    'purposes',
+    'purposesLI',
+    'specialFeatures',
+    'vendors',
+    'vendorsLI',
+    'google',
+    'others',
+  ] as const;
+  if (keys.every((k) => sameSet<number | string>(c[k], all[k]))) return 'acceptAll';
   if (keys.every((k) => c[k].size === 0)) return 'rejectAll';
   return 'partial';
 }
@@ -163,12 +186,51 @@ export function toTCModel(gdpr: BannerGdpr, c: Choices, ctx: EncodeContext): TCM
   };
 }
 
-/** The choices a stored TC string carries, to restore the second layer's toggles. */
-export const choicesFromTCModel = (m: TCModel): Choices => ({
+/**
+ * The choices stored strings carry, to restore the second layer's toggles: the TC string, the
+ * AC string (Google providers) and the non-IAB vendors' consents (`vendorConsentsOf`).
+ */
+export const choicesFromStored = (
+  m: TCModel,
+  stored: { acString?: string; vendorConsents?: string } = {},
+): Choices => ({
   purposes: new Set(m.purposeConsents),
   purposesLI: new Set(m.purposeLegitimateInterests),
   specialFeatures: new Set(m.specialFeatureOptins),
   vendors: new Set(m.vendorConsents),
   vendorsLI: new Set(m.vendorLegitimateInterests),
   custom: new Set(m.publisherTC?.customConsents ?? []),
+  google: new Set(parseAcString(stored.acString)?.consented),
+  others: new Set(parseVendorConsents(stored.vendorConsents)),
 });
+
+/**
+ * Google's AC string for the choices: the providers the banner disclosed, those consented first.
+ * Undefined when the property asks no Google provider.
+ */
+export const acStringOf = (gdpr: BannerGdpr, c: Choices): string | undefined =>
+  gdpr.googleVendors.length ? encodeAcString(gdpr.googleVendors, c.google) : undefined;
+
+/**
+ * A stored AC string as this config sees it: the providers the config still asks, those consented
+ * first (a provider added since was not disclosed to the visitor, so it is neither).
+ */
+export function restoredAcString(gdpr: BannerGdpr, stored: string | undefined): string | undefined {
+  const parsed = parseAcString(stored);
+  if (!gdpr.googleVendors.length || !parsed) return undefined;
+  const asked = new Set(gdpr.googleVendors);
+  return encodeAcString(
+    parsed.disclosed.filter((id) => asked.has(id)),
+    new Set(parsed.consented),
+  );
+}
+
+/** The non-IAB vendors consented to, as stored: `1~` and the ids in the config's order joined by '.'. */
+export const vendorConsentsOf = (gdpr: BannerGdpr, c: Choices): string =>
+  `1~${gdpr.customVendors
+    .filter((v) => c.others.has(v.id))
+    .map((v) => v.id)
+    .join('.')}`;
+
+const parseVendorConsents = (stored: string | undefined): string[] =>
+  /^1~/.test(stored ?? '') ? stored!.slice(2).split('.').filter(Boolean) : [];

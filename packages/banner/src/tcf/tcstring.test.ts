@@ -4,11 +4,15 @@ import type { BannerConfig } from '@assent/core';
 import { configFromGvl, GVL_FILES, readGvl } from '../../test/gvl';
 import type { Choices } from './consent';
 import {
+  acStringOf,
   acceptAllChoices,
-  choicesFromTCModel,
+  choicesFromStored,
   consentVendors,
+  outcomeOf,
   rejectAllChoices,
+  restoredAcString,
   toTCModel,
+  vendorConsentsOf,
 } from './consent';
 import type { TCModel } from './tcstring';
 import { decodeTCString, encodeTCString } from './tcstring';
@@ -143,6 +147,8 @@ describe('TC string encoder, decoded by @iabtechlabtcf/core on the real GVLs', (
       vendors: new Set([1, 2, 4, 6, 8, 10, 11, 21, 32, 755]),
       vendorsLI: new Set([2, 8, 11]),
       custom: new Set([3]),
+      google: new Set(),
+      others: new Set(),
     };
     const m = toTCModel(gdpr, choices, { ...ctx, created: new Date(Date.UTC(2024, 0, 1)) });
     expect(m.disclosedVendors, 'TCF 2.3 always discloses vendors').toBeDefined();
@@ -152,9 +158,47 @@ describe('TC string encoder, decoded by @iabtechlabtcf/core on the real GVLs', (
     expect(ids(d.publisherConsents)).toEqual([1, 3]);
     expect(ids(d.publisherCustomConsents)).toEqual([3]);
     expect(ids(d.publisherCustomLegitimateInterests)).toEqual([2]);
-    expect(choicesFromTCModel(decodeTCString(tc)).vendors).toEqual(
+    expect(choicesFromStored(decodeTCString(tc)).vendors).toEqual(
       new Set([...choices.vendors].filter((id) => gdpr.vendors.some((v) => v[0] === id))),
     );
+  });
+
+  it('Google providers and non-IAB vendors: AC string, stored consents, outcome, restored toggles', () => {
+    const gdpr = {
+      ...bannerGdpr(),
+      googleVendors: [9, 21, 89],
+      customVendors: [
+        { id: 'crm', name: 'CRM', policyUrl: '', purposes: [1], legIntPurposes: [] },
+        { id: 'chat-1', name: 'Chat', policyUrl: '', purposes: [1], legIntPurposes: [] },
+      ],
+    };
+    const all = acceptAllChoices(gdpr);
+    expect(acStringOf(gdpr, all)).toBe('2~9.21.89~dv.');
+    expect(vendorConsentsOf(gdpr, all)).toBe('1~crm.chat-1');
+    expect(acStringOf(gdpr, rejectAllChoices())).toBe('2~~dv.9.21.89');
+    expect(vendorConsentsOf(gdpr, rejectAllChoices())).toBe('1~');
+    expect(acStringOf({ ...gdpr, googleVendors: [] }, all)).toBeUndefined();
+
+    // Refusing one Google provider or one custom vendor makes the choice partial.
+    const partial = { ...all, google: new Set([9, 89]) };
+    expect(outcomeOf(gdpr, partial)).toBe('partial');
+    expect(outcomeOf(gdpr, { ...all, others: new Set(['crm']) })).toBe('partial');
+    expect(outcomeOf(gdpr, all)).toBe('acceptAll');
+
+    const tc = encodeTCString(toTCModel(gdpr, partial, ctx));
+    const back = choicesFromStored(decodeTCString(tc), {
+      acString: acStringOf(gdpr, partial),
+      vendorConsents: '1~chat-1',
+    });
+    expect(back.google).toEqual(new Set([9, 89]));
+    expect(back.others).toEqual(new Set(['chat-1']));
+    expect(choicesFromStored(decodeTCString(tc), { vendorConsents: 'junk' }).others.size).toBe(0);
+
+    // On a later visit: a provider the publisher dropped leaves the string, a new one is not in it.
+    const later = { ...gdpr, googleVendors: [9, 21, 300] };
+    expect(restoredAcString(later, '2~9.89~dv.21')).toBe('2~9~dv.21');
+    expect(restoredAcString(later, undefined)).toBeUndefined();
+    expect(restoredAcString({ ...gdpr, googleVendors: [] }, '2~9~dv.21')).toBeUndefined();
   });
 
   it('chooses range encoding when it is shorter than a bit field', () => {

@@ -1,5 +1,5 @@
 import type { BannerConfig, BannerCopTexts, BannerTexts } from '@assent/core';
-import { fillPlaceholders } from '@assent/core';
+import { fillPlaceholders, partnerCount } from '@assent/core';
 import { h, safeLink } from './dom';
 
 export interface FirstLayerActions {
@@ -49,7 +49,7 @@ export function renderFirstLayer(
   texts: BannerTexts,
   actions: FirstLayerActions,
 ): HTMLElement {
-  const vendorCount = config.gdpr?.vendors.length ?? 0;
+  const vendorCount = config.gdpr ? partnerCount(config.gdpr) : 0;
   const body = fillPlaceholders(texts.privacyBody, {
     partnerCount: vendorCount,
     storageMonths: config.gdpr?.storageMonths ?? 13,

@@ -1,5 +1,5 @@
-import type { BannerConfig, BannerTexts } from '@assent/core';
-import { allowedLegitimateInterestPurposes } from '@assent/core';
+import type { BannerConfig, BannerTexts, GoogleVendorNames } from '@assent/core';
+import { allowedLegitimateInterestPurposes, partnerCount } from '@assent/core';
 import type { Choices } from '../tcf/consent';
 import { vendorDeclarations } from '../tcf/consent';
 import { h, safeLink, toggle } from './dom';
@@ -21,14 +21,18 @@ export interface SecondLayerContext {
   choices: Choices;
   tab: 'purposes' | 'vendors';
   loadVendorList(): Promise<VendorListJson>;
+  /** Names of the Google providers the property asks (an empty map when it asks none). */
+  loadGoogleVendors(): Promise<GoogleVendorNames>;
   acceptAll(): void;
   rejectAll(): void;
   save(choices: Choices): void;
   onError(e: unknown): void;
 }
 
-const flip = (set: Set<number>, id: number) => (on: boolean) =>
-  void (on ? set.add(id) : set.delete(id));
+const flip =
+  <T>(set: Set<T>, id: T) =>
+  (on: boolean) =>
+    void (on ? set.add(id) : set.delete(id));
 
 /** The second layer (lazy chunk): purposes, special features and vendors with consent and LI toggles. */
 export function renderSecondLayer(ctx: SecondLayerContext): HTMLElement {
@@ -81,11 +85,33 @@ export function renderSecondLayer(ctx: SecondLayerContext): HTMLElement {
     doc,
     'section',
     { 'data-tab': 'vendors' },
-    h(doc, 'h3', {}, `${l.vendors} (${gdpr.vendors.length})`),
+    h(doc, 'h3', {}, `${l.vendors} (${partnerCount(gdpr)})`),
     vendorList,
   );
-  ctx.loadVendorList().then(
-    (gvl) => {
+  /** A vendor outside the GVL: its name, its policy link and a consent toggle. */
+  const otherVendor = <T>(
+    attribute: string,
+    id: T,
+    name: string,
+    policyUrl: string | undefined,
+    consented: Set<T>,
+  ) =>
+    h(
+      doc,
+      'div',
+      { [attribute]: String(id) },
+      h(doc, 'p', {}, name, ' ', safeLink(doc, '↗', policyUrl)),
+      toggle(doc, l.consent, consented.has(id), flip(consented, id)),
+    );
+  Promise.all([
+    ctx.loadVendorList(),
+    // Without the names, Google's providers are still listed (by id) and can be chosen.
+    ctx.loadGoogleVendors().catch((e: unknown): GoogleVendorNames => {
+      ctx.onError(e);
+      return {};
+    }),
+  ]).then(
+    ([gvl, google]) => {
       vendorList.replaceChildren(
         ...vendorDeclarations(gdpr).map((v) => {
           const info = gvl.vendors[v.id];
@@ -112,6 +138,18 @@ export function renderSecondLayer(ctx: SecondLayerContext): HTMLElement {
               ),
           );
         }),
+        ...gdpr.googleVendors.map((id) =>
+          otherVendor(
+            'data-google-vendor',
+            id,
+            google[id]?.name ?? `Google #${id}`,
+            google[id]?.policyUrl,
+            choices.google,
+          ),
+        ),
+        ...gdpr.customVendors.map((v) =>
+          otherVendor('data-other-vendor', v.id, v.name, v.policyUrl, choices.others),
+        ),
       );
     },
     (e) => {

@@ -2,7 +2,7 @@
 import { TCString } from '@iabtechlabtcf/core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BANNER_EN_TEXTS, bannerConfigFixture } from '@assent/core';
-import { button, flush, resetWindow, setNavigator, start } from '../../test/harness';
+import { button, call, flush, resetWindow, setNavigator, start } from '../../test/harness';
 
 beforeEach(() => {
   resetWindow();
@@ -107,6 +107,62 @@ describe('second layer (lazy)', () => {
     expect(h.cmp.root.querySelector('[data-vendor="1"] a')!.getAttribute('href')).toBe(
       'https://one.example/privacy',
     );
+  });
+});
+
+describe('Google providers and non-IAB vendors', () => {
+  it('counts them among the partners and lists them after the IAB vendors, each with a consent toggle', async () => {
+    const config = bannerConfigFixture();
+    config.gdpr!.googleVendors = [89, 1051];
+    config.gdpr!.customVendors = [
+      {
+        id: 'crm',
+        name: 'In-house <b>CRM</b>',
+        policyUrl: 'https://publisher.example/crm',
+        purposes: [1],
+        legIntPurposes: [],
+      },
+    ];
+    const iab = config.gdpr!.vendors.length;
+    const h = await start({ config });
+    expect(button(h.cmp, 'vendors')!.textContent).toBe(`Vendors (${iab + 3})`);
+    button(h.cmp, 'vendors')!.click();
+    const root = h.cmp.root;
+    await vi.waitFor(() => expect(root.querySelector('[data-google-vendor="89"]')).not.toBeNull());
+    expect(h.fetches).toContain('https://cdn.example/google-vendors.json');
+    const rows = [
+      ...root.querySelectorAll('[data-vendor], [data-google-vendor], [data-other-vendor]'),
+    ];
+    expect(rows.slice(iab).map((r) => r.textContent)).toEqual([
+      expect.stringContaining('Google ATP <i>89</i>'),
+      expect.stringContaining('Provider 1051'),
+      expect.stringContaining('In-house <b>CRM</b>'),
+    ]);
+    expect(root.querySelector('[data-google-vendor="89"] i')).toBeNull();
+    expect(root.querySelector('[data-google-vendor="89"] a')!.getAttribute('href')).toBe(
+      'https://atp89.example/privacy',
+    );
+    expect(root.querySelector('[data-google-vendor="1051"] a')).toBeNull();
+    expect(root.querySelector('[data-other-vendor="crm"] a')!.getAttribute('href')).toBe(
+      'https://publisher.example/crm',
+    );
+
+    // Consent to provider 89 only, and to the custom vendor.
+    root.querySelector<HTMLInputElement>('[data-google-vendor="89"] input')!.click();
+    root.querySelector<HTMLInputElement>('[data-other-vendor="crm"] input')!.click();
+    button(h.cmp, 'save')!.click();
+    const [data] = (await call('__tcfapi', 'getTCData')) as [Record<string, unknown>, boolean];
+    expect(data.addtlConsent).toBe('2~89~dv.1051');
+    expect((await call('__tcfapi', 'getNonIABVendorConsents'))[0]).toMatchObject({
+      nonIabVendorConsents: { crm: true },
+    });
+  });
+
+  it('asks for no Google names when the property asks no Google provider', async () => {
+    const h = await start();
+    button(h.cmp, 'vendors')!.click();
+    await vi.waitFor(() => expect(h.cmp.root.querySelector('[data-vendor="1"]')).not.toBeNull());
+    expect(h.fetches.some((u) => u.includes('google-vendors'))).toBe(false);
   });
 });
 

@@ -202,6 +202,51 @@ describe('compileBannerConfig', () => {
     ]);
   });
 
+  it("Google providers when the property enables Google vendors; the account's custom vendors", () => {
+    const vendorSelection = {
+      vendorIds: [],
+      includeNewVendors: true,
+      updatedAt: '2026-01-01T00:00:00Z',
+      googleAtpIds: [89, 12, 89],
+      customVendors: [
+        {
+          id: '3f1c2a9e-1b7d-4c8e-9f00-000000000001',
+          name: ' In-house analytics ',
+          privacyPolicyUrl: 'https://news.example/privacy',
+          purposes: [8, 1],
+          legIntPurposes: [],
+        },
+        {
+          id: 'odd id/with spaces',
+          name: 'Odd',
+          privacyPolicyUrl: 'javascript:alert(1)',
+          purposes: [],
+          legIntPurposes: [7],
+        },
+      ],
+    };
+    const off = compile({ vendorSelection }).gdpr!;
+    expect(off.googleVendors).toEqual([]);
+    const on = compile({ property: property({ googleEnabled: true }), vendorSelection }).gdpr!;
+    expect(on.googleVendors).toEqual([12, 89]);
+    expect(on.customVendors).toEqual([
+      {
+        id: '3f1c2a9e-1b7d-4c8e-9f00-000000000001',
+        name: 'In-house analytics',
+        policyUrl: 'https://news.example/privacy',
+        purposes: [1, 8],
+        legIntPurposes: [],
+      },
+      {
+        id: expect.stringMatching(/^c[0-9a-z]+$/),
+        name: 'Odd',
+        policyUrl: '',
+        purposes: [],
+        legIntPurposes: [7],
+      },
+    ]);
+  });
+
   it('publisher restrictions from the theme, only for vendors whose purpose is flexible', () => {
     const gdpr = compile({
       theme: theme({ publisherConsentRestrictionIds: [2, 7], publisherLIRestrictionIds: [2, 3] }),

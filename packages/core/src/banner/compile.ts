@@ -27,13 +27,14 @@ import type { TextChangeRequest } from '../theme/text-change-request';
 import { textRequestState } from '../theme/text-change-request';
 import { COP_PRIVACY_HEADER_MAX } from '../theme/texts';
 import { isSafeLink } from '../validation';
-import type { VendorSelection } from '../vendors/selection';
+import type { CustomVendor, VendorSelection } from '../vendors/selection';
 import { vendorsInScope } from '../vendors/selection';
 import type { VendorListResponse } from '../vendors/vendor-list';
 import type {
   BannerColors,
   BannerConsentOrPay,
   BannerConsentScope,
+  BannerCustomVendor,
   BannerCopTexts,
   BannerGbc,
   BannerGdpr,
@@ -55,6 +56,7 @@ import {
   allowedLegitimateInterestPurposes,
   compactVendor,
   bannerConsentModeDefaults,
+  partnerCount,
 } from './rules';
 
 /**
@@ -438,9 +440,10 @@ export interface BannerCompileInput {
    * The account's vendor selection. An account that never saved one (`updatedAt` null) gets every
    * vendor of the list.
    */
-  vendorSelection: Pick<VendorSelection, 'vendorIds' | 'includeNewVendors'> & {
-    updatedAt?: string | null;
-  };
+  vendorSelection: Pick<VendorSelection, 'vendorIds' | 'includeNewVendors'> &
+    Partial<Pick<VendorSelection, 'googleAtpIds' | 'customVendors'>> & {
+      updatedAt?: string | null;
+    };
   /** The operator's IAB CMP id (ASSENT_CMP_ID); see `bannerCmpId`. */
   cmpId: number;
   /**
@@ -457,6 +460,18 @@ export interface BannerCompileInput {
 }
 
 const sortedUnique = (ids: Iterable<number>): number[] => [...new Set(ids)].sort((a, b) => a - b);
+
+/** A non-IAB vendor as the banner shows it: a cookie-safe id, only an http(s) policy link. */
+function customVendor(v: CustomVendor): BannerCustomVendor {
+  const policyUrl = v.privacyPolicyUrl.trim();
+  return {
+    id: /^[\w-]{1,64}$/.test(v.id) ? v.id : `c${stableHash(v.id)}`,
+    name: v.name.trim(),
+    policyUrl: isSafeLink(policyUrl) ? policyUrl : '',
+    purposes: sortedUnique(v.purposes),
+    legIntPurposes: sortedUnique(v.legIntPurposes),
+  };
+}
 
 /** GDPR's purposes, special features and stacks: the property's declaration, else the vendors'. */
 function legalBasis(
@@ -865,6 +880,10 @@ export function compileBannerConfig(input: BannerCompileInput): BannerConfig {
       includeVendorsDisclosedSegment: property.includeVendorsDisclosedSegment,
       vendors: vendors.map((v) => compactVendor({ ...v, deletedDate: undefined })),
       restrictions: restrictions(theme, vendors),
+      googleVendors: property.googleEnabled
+        ? sortedUnique(input.vendorSelection.googleAtpIds ?? [])
+        : [],
+      customVendors: (input.vendorSelection.customVendors ?? []).map(customVendor),
       storageMonths: CHOICE_STORAGE_MONTHS,
     };
   }
@@ -919,7 +938,7 @@ export function compileBannerConfig(input: BannerCompileInput): BannerConfig {
             copEntries.get(language),
             texts[language]!,
             theme.consentOrPayLayout,
-            gdpr.vendors.length,
+            partnerCount(gdpr),
             variant,
           ),
         ]),

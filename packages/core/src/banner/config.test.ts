@@ -6,8 +6,11 @@ import {
   AMP_CONSENT_STRING_TYPE,
   compactVendor,
   contrastRatio,
+  encodeAcString,
   fillPlaceholders,
   idsOf,
+  parseAcString,
+  partnerCount,
   regulationFor,
   usSectionNames,
   WCAG_AA_TEXT,
@@ -95,6 +98,35 @@ describe('rules', () => {
     expect(idsOf(v[1])).toEqual([1, 3, 11]);
     expect(idsOf(v[2])).toEqual([2]);
     expect(idsOf(v[4])).toEqual([2]);
+  });
+  it("encodeAcString writes Google's v2 format: consented, then the disclosed rest after dv.", () => {
+    expect(encodeAcString([101, 1, 9, 35, 21, 41, 81], new Set([1, 35, 41, 101]))).toBe(
+      '2~1.35.41.101~dv.9.21.81',
+    );
+    expect(encodeAcString([2, 1], new Set())).toBe('2~~dv.1.2');
+    expect(encodeAcString([1, 2], new Set([1, 2, 7]))).toBe('2~1.2~dv.');
+  });
+  it('parseAcString reads v2 and v1 strings back, and nothing else', () => {
+    expect(parseAcString('2~1.35.41.101~dv.9.21.81')).toEqual({
+      consented: [1, 35, 41, 101],
+      disclosed: [1, 9, 21, 35, 41, 81, 101],
+    });
+    expect(parseAcString('2~~dv.1.2')).toEqual({ consented: [], disclosed: [1, 2] });
+    expect(parseAcString('1~7.8')).toEqual({ consented: [7, 8], disclosed: [7, 8] });
+    expect(parseAcString('3~1~dv.2')).toBeUndefined();
+    expect(parseAcString('')).toBeUndefined();
+    expect(parseAcString(undefined)).toBeUndefined();
+  });
+  it('partnerCount counts IAB vendors, Google providers and custom vendors', () => {
+    const gdpr = bannerConfigFixture().gdpr!;
+    expect(partnerCount(gdpr)).toBe(gdpr.vendors.length);
+    expect(
+      partnerCount({
+        ...gdpr,
+        googleVendors: [1, 2],
+        customVendors: [{ id: 'a', name: 'A', policyUrl: '', purposes: [1], legIntPurposes: [] }],
+      }),
+    ).toBe(gdpr.vendors.length + 3);
   });
   it('fillPlaceholders fills known names only', () => {
     expect(fillPlaceholders('{{partnerCount}} partners, {{other}}', { partnerCount: 12 })).toBe(

@@ -58,6 +58,18 @@ export const BannerPublisherTC = z.object({
 });
 export type BannerPublisherTC = z.infer<typeof BannerPublisherTC>;
 
+/** A vendor outside the GVL the publisher declared (Vendors tab), asked for consent by the banner. */
+export const BannerCustomVendor = z.object({
+  /** Letters, digits, - and _ (so the consent cookie needs no escaping). */
+  id: z.string().regex(/^[\w-]{1,64}$/),
+  name: z.string(),
+  /** An http(s) privacy policy, or '' when the stored one is not a safe link. */
+  policyUrl: z.union([HttpUrl, z.literal('')]),
+  purposes: Ids.default([]),
+  legIntPurposes: Ids.default([]),
+});
+export type BannerCustomVendor = z.infer<typeof BannerCustomVendor>;
+
 export const BannerConsentScope = z.discriminatedUnion('type', [
   z.object({ type: z.literal('service') }),
   z.object({
@@ -90,6 +102,10 @@ export const BannerGdpr = z.object({
   includeVendorsDisclosedSegment: z.boolean().default(true),
   vendors: z.array(BannerVendor),
   restrictions: z.array(BannerRestriction).default([]),
+  /** Google ad-technology providers asked for Additional Consent (the property's Google vendors). */
+  googleVendors: Ids.default([]),
+  /** The account's non-IAB vendors. */
+  customVendors: z.array(BannerCustomVendor).default([]),
   publisherTC: BannerPublisherTC.optional(),
   /** Longest cookie storage of the vendors, in months, for the privacy body placeholder. */
   storageMonths: z.number().int().nonnegative().default(13),

@@ -3,6 +3,7 @@ import type { ConsentLocation } from '../property/schema';
 import type {
   BannerConfig,
   BannerGbc,
+  BannerGdpr,
   BannerVendor,
   BannerMspa,
   VisitorRegulation,
@@ -14,6 +15,24 @@ import type {
  * AMP) and the runtime (which the visitor's browser runs). This file stays free of zod so the
  * runtime bundles it without the schema library.
  */
+
+/**
+ * The cookies (and group-storage keys) the runtime stores a visitor's choice in: the strings
+ * vendors read (TC string, Google's Additional Consent string, GPP, US privacy) and the runtime's
+ * own (non-IAB vendor consents, the meta `configVersion|outcome|epochSeconds`).
+ */
+export const CONSENT_COOKIES = {
+  tcString: 'euconsent-v2',
+  acString: 'addtl_consent',
+  gppString: 'assent-gpp',
+  uspString: 'usprivacy',
+  vendorConsents: 'assent-vendors',
+  meta: 'assent-meta',
+} as const;
+export type StoredConsentKey = keyof typeof CONSENT_COOKIES;
+
+/** Google's ad-technology providers by id, as `BANNER_PATHS.googleVendors` serves them. */
+export type GoogleVendorNames = Record<string, { name: string; policyUrl?: string }>;
 
 /** A visitor's region as the server resolves it from the request (ISO country, US state code). */
 export interface VisitorRegion {
@@ -102,6 +121,37 @@ export const compactVendor = (v: GvlVendorDeclarations): BannerVendor => [
   maskOf(v.flexiblePurposes),
   maskOf(v.specialFeatures),
 ];
+
+/** The partners the banner names (`{{partnerCount}}`): IAB vendors, Google providers, custom vendors. */
+export const partnerCount = (
+  gdpr: Pick<BannerGdpr, 'vendors'> & Partial<Pick<BannerGdpr, 'googleVendors' | 'customVendors'>>,
+): number =>
+  gdpr.vendors.length + (gdpr.googleVendors?.length ?? 0) + (gdpr.customVendors?.length ?? 0);
+
+/**
+ * Google's Additional Consent string (v2): `2~{consented ids}~dv.{disclosed, not consented ids}`,
+ * ids dot-separated in ascending order, for the Google ad-technology providers the banner showed.
+ */
+export function encodeAcString(
+  disclosed: readonly number[],
+  consented: ReadonlySet<number>,
+): string {
+  const ids = [...new Set(disclosed)].sort((a, b) => a - b);
+  const yes = ids.filter((id) => consented.has(id));
+  const no = ids.filter((id) => !consented.has(id));
+  return `2~${yes.join('.')}~dv.${no.join('.')}`;
+}
+
+/** Reads an AC string (v1 `1~ids` or v2): undefined when it is not one. */
+export function parseAcString(
+  ac: string | undefined,
+): { consented: number[]; disclosed: number[] } | undefined {
+  const m = /^(?:1~([\d.]*)|2~([\d.]*)~dv\.([\d.]*))$/.exec(ac ?? '');
+  if (!m) return undefined;
+  const ids = (list: string | undefined) => (list ?? '').split('.').filter(Boolean).map(Number);
+  const consented = ids(m[1] ?? m[2]);
+  return { consented, disclosed: [...consented, ...ids(m[3])].sort((a, b) => a - b) };
+}
 
 /** Fills `{{name}}` placeholders; unknown names are left as they are. */
 export const fillPlaceholders = (text: string, values: Record<string, string | number>): string =>

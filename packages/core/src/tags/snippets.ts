@@ -23,6 +23,8 @@ export const BANNER_PATHS = {
   accountScript: (pCode: string) => `/banner/account/${encodeURIComponent(pCode)}/cmp.js`,
   /** The runtime's vendor-list template (`{version}` and `{lang}` filled by the runtime). */
   vendorList: '/banner/vendor-list/{version}/{lang}.json',
+  /** Names and policy links of Google's ad-technology providers, for the second layer. */
+  googleVendors: '/banner/google-vendors.json',
   /** The visit beacon sink. */
   visit: '/banner/visit',
   /** Group consent: the iframe storage page and the API storage. */
