@@ -687,7 +687,15 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
         headers: { 'content-type': 'text/plain;charset=utf-8', ...headers },
       });
 
+    const ampVisits = () =>
+      server.deps.db.query<Record<string, unknown>>(
+        `select regulation, outcome, shown, page_format, device, browser, country
+         from visits where property_uuid = $1 order by id`,
+        [amp.uuid],
+      );
+
     it('answers checkConsentHref with core’s rule, credentialed CORS for the site and AMP caches', async () => {
+      const visitsBefore = (await ampVisits()).length;
       const eu = await check(
         {
           consentInstanceId: `assent-${amp.uuid}`,
@@ -722,6 +730,21 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
         expireCache: true,
         consentStateValue: 'unknown',
       });
+
+      // A page view answered from the stored choice is a visit, as a site's page would send; one
+      // that will prompt (unknown, expired, or no regulation) is left to the prompt page.
+      const visits = (await ampVisits()).slice(visitsBefore);
+      expect(visits).toEqual([
+        {
+          regulation: '1',
+          outcome: 'a',
+          shown: false,
+          page_format: 'AMP',
+          device: 'desktop',
+          browser: 'Other',
+          country: 'FR',
+        },
+      ]);
     });
 
     it('echoes __amp_source_origin for the site, refuses other origins and bad bodies', async () => {

@@ -1,5 +1,11 @@
 import type { BannerConfig, GoogleVendorNames, VisitorRegion } from '@assent/core';
-import { pickLanguage, regulationForConfig, textsFor, usSectionNames } from '@assent/core';
+import {
+  pickLanguage,
+  regulationForConfig,
+  textsFor,
+  usSectionNames,
+  visitBase,
+} from '@assent/core';
 import type { GppApi, GppSection } from './api/gppapi';
 import { createGppApi } from './api/gppapi';
 import type { TcfApi } from './api/tcfapi';
@@ -36,7 +42,7 @@ import type { BannerEvent, BannerView } from './ui/state';
 import { bannerReducer } from './ui/state';
 import { bannerCss } from './ui/styles';
 import { renderUsScreen } from './ui/us-screen';
-import { createVisitTracker, visitBase } from './visit';
+import { createVisitTracker } from './visit';
 
 /** Where the runtime fetches and posts; the server fills these in (phase 2). */
 export interface Endpoints {

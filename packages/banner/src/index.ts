@@ -12,4 +12,3 @@ export type { StubOptions } from './stub';
 export type { ConsentStorage, GroupFrameMessage, StoredConsent } from './storage/storage';
 export { decodeTCString, encodeTCString } from './tcf/tcstring';
 export type { TCModel } from './tcf/tcstring';
-export { parseUserAgent } from './visit';

@@ -3,11 +3,13 @@ import {
   AmpConsentCheckRequest,
   AssentError,
   BANNER_TOKENS,
+  VISIT_OUTCOMES,
   answerAmpConsentCheck,
   isAmpCacheOrigin,
   issuesFromZod,
   originBelongsToSite,
   replaceToken,
+  visitBase,
 } from '@assent/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_FOUND_MESSAGE } from '../routes/errors';
@@ -23,6 +25,7 @@ import {
 import { bootOf, loadBannerConfig, propertyByUuid } from './load-config';
 import type { BannerRuntime } from './runtime';
 import { regionFor } from './runtime';
+import { recordVisit } from './visits';
 
 export const AMP_FOREIGN_ORIGIN = "This AMP page is not part of the property's site";
 
@@ -87,7 +90,22 @@ export function registerAmpRoutes(app: FastifyInstance, runtime: BannerRuntime) 
     const config = await loadBannerConfig(deps, property, origin);
     const { region } = regionFor(runtime, request, property);
     reply.header('cache-control', NO_STORE);
-    return reply.send(answerAmpConsentCheck(parsed.data, { config, region }));
+    const answer = answerAmpConsentCheck(parsed.data, { config, region });
+    const state = parsed.data.consentStateValue;
+    if (answer.consentRequired && !answer.expireCache && state && state !== 'unknown') {
+      // The stored choice answers this page view and no prompt will post its visit: record it.
+      const userAgent = request.headers['user-agent'] ?? '';
+      const event = {
+        ...visitBase(config, region, 'AMP', userAgent),
+        o: state === 'accepted' ? VISIT_OUTCOMES.acceptAll : VISIT_OUTCOMES.rejectAll,
+        ts: deps.now().getTime(),
+        x: 1 as const,
+      };
+      await recordVisit(runtime, request, property, event).catch((err: unknown) =>
+        deps.logger.warn({ err }, 'could not store the visit of an AMP page view'),
+      );
+    }
+    return reply.send(answer);
   });
 
   app.get<AmpRoute>('/banner/amp/:id/prompt', async (request, reply) => {

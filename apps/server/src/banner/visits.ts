@@ -1,11 +1,11 @@
-import type { VisitEvent } from '@assent/core';
+import type { Property, VisitEvent } from '@assent/core';
 import {
   AssentError,
   VisitEvent as VisitEventSchema,
   issuesFromZod,
   originBelongsToSite,
 } from '@assent/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db';
 import { NOT_FOUND_MESSAGE } from '../routes/errors';
 import { allowCredentialedOrigin, preflight, publicOrigin, requestOrigin } from './http';
@@ -53,6 +53,27 @@ export async function insertVisit(q: Queryable, row: VisitRow, now: Date): Promi
   );
 }
 
+/** Stores one page view of a property; country and region come from the request. */
+export function recordVisit(
+  runtime: BannerRuntime,
+  request: FastifyRequest,
+  property: Pick<Property, 'pCode' | 'uuid'>,
+  event: VisitEvent,
+): Promise<void> {
+  const { region } = runtime.geo.resolve(request);
+  return insertVisit(
+    runtime.deps.db,
+    {
+      pcode: property.pCode,
+      propertyUuid: property.uuid,
+      event,
+      country: region?.country ?? null,
+      region: region?.state ?? (event.r === 3 ? (event.s ?? null) : null),
+    },
+    runtime.deps.now(),
+  );
+}
+
 /**
  * The visit beacon sink: `navigator.sendBeacon` posts one VisitEvent per page view (text/plain,
  * or JSON from other callers). 204 when stored; 400 naming the fields of a bad body; 404 for an
@@ -93,18 +114,7 @@ export function registerVisitRoutes(app: FastifyInstance, runtime: BannerRuntime
     ) {
       throw new AssentError('FORBIDDEN', VISIT_FOREIGN_ORIGIN);
     }
-    const { region } = runtime.geo.resolve(request);
-    await insertVisit(
-      deps.db,
-      {
-        pcode: property.pCode,
-        propertyUuid: property.uuid,
-        event,
-        country: region?.country ?? null,
-        region: region?.state ?? (event.r === 3 ? (event.s ?? null) : null),
-      },
-      deps.now(),
-    );
+    await recordVisit(runtime, request, property, event);
     return reply.code(204).send();
   });
 }

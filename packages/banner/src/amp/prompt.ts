@@ -5,6 +5,7 @@ import {
   pickLanguage,
   regulationForConfig,
   textsFor,
+  visitBase,
 } from '@assent/core';
 import { encodeGppString, encodeUsSection } from '../gpp/gpp';
 import { usSignal, uspString } from '../gpp/us';
@@ -15,7 +16,7 @@ import { renderFirstLayer } from '../ui/first-layer';
 import { createHost } from '../ui/host';
 import { bannerCss } from '../ui/styles';
 import { renderUsScreen } from '../ui/us-screen';
-import { createVisitTracker, visitBase } from '../visit';
+import { createVisitTracker } from '../visit';
 
 export type AmpAction = 'accept' | 'reject' | 'dismiss';
 

@@ -3,3 +3,4 @@ export * from './config';
 export * from './fixtures';
 export * from './rules';
 export * from './compile';
+export * from './visit';

@@ -5,4 +5,5 @@
 export { pickLanguage } from '../language';
 export { isSafeLink } from '../validation';
 export * from './rules';
+export * from './visit';
 export type * from './config';

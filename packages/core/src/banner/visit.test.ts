@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { VisitEvent } from './config';
+import { bannerConfigFixture } from './fixtures';
+import { parseUserAgent, visitBase } from './visit';
+
+const UA = {
+  chromeLinux:
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
+  safariIphone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  edgeWindows:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 Edg/130.0.0.0',
+  firefoxAndroidTablet: 'Mozilla/5.0 (Android 14; Tablet; rv:131.0) Gecko/131.0 Firefox/131.0',
+  samsungPhone:
+    'Mozilla/5.0 (Linux; Android 14; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36',
+};
+
+describe('parseUserAgent', () => {
+  it('reads device, OS and browser the way the reports group them', () => {
+    expect(parseUserAgent(UA.chromeLinux)).toEqual({ d: 'd', os: 'Linux', b: 'Chrome' });
+    expect(parseUserAgent(UA.safariIphone)).toEqual({ d: 'm', os: 'iOS', b: 'Safari' });
+    expect(parseUserAgent(UA.edgeWindows)).toEqual({ d: 'd', os: 'Windows', b: 'Edge' });
+    expect(parseUserAgent(UA.firefoxAndroidTablet)).toEqual({
+      d: 't',
+      os: 'Android',
+      b: 'Firefox',
+    });
+    expect(parseUserAgent(UA.samsungPhone)).toEqual({ d: 'm', os: 'Android', b: 'Samsung' });
+    expect(parseUserAgent('')).toEqual({ d: 'd', os: 'Other', b: 'Other' });
+  });
+});
+
+describe('visitBase', () => {
+  it('keys the regulation as the reports do, with the US state and the page format', () => {
+    const config = bannerConfigFixture();
+    const gdpr = visitBase(config, { country: 'FR' }, 'AMP', UA.chromeLinux);
+    expect(gdpr).toEqual({
+      p: config.propertyId,
+      t: config.themeId,
+      r: 1,
+      f: 'A',
+      d: 'd',
+      os: 'Linux',
+      b: 'Chrome',
+    });
+    expect(VisitEvent.safeParse({ ...gdpr, o: 'a', ts: 1 }).success).toBe(true);
+    expect(visitBase(config, { country: 'US', state: 'CA' }, 'HTTP', '')).toMatchObject({
+      r: 3,
+      s: 'CA',
+      f: 'H',
+    });
+    expect(visitBase(config, { country: 'US', state: 'NY' }, 'HTTP', '')).toMatchObject({
+      r: 2,
+    });
+  });
+});

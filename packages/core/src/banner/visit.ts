@@ -1,0 +1,71 @@
+import type { BannerConfig, VisitEvent } from './config';
+import type { VisitorRegion } from './rules';
+import { regulationForConfig, usSectionNames } from './rules';
+
+/**
+ * What a visit event says about the page view, for the runtime (which posts it) and the server
+ * (which records AMP page views answered from the stored choice). Free of zod, as rules.ts.
+ */
+
+/** Device, OS and browser from the user agent, minimally (reports group by these). */
+export function parseUserAgent(ua: string): Pick<VisitEvent, 'd' | 'os' | 'b'> {
+  const d: VisitEvent['d'] = /iPad|Tablet|Android(?!.*Mobile)/i.test(ua)
+    ? 't'
+    : /Mobi|iPhone|Android/i.test(ua)
+      ? 'm'
+      : 'd';
+  const os = /Windows/i.test(ua)
+    ? 'Windows'
+    : /iPhone|iPad|iPod/i.test(ua)
+      ? 'iOS'
+      : /Android/i.test(ua)
+        ? 'Android'
+        : /Mac OS X|Macintosh/i.test(ua)
+          ? 'macOS'
+          : /CrOS/i.test(ua)
+            ? 'ChromeOS'
+            : /Linux/i.test(ua)
+              ? 'Linux'
+              : 'Other';
+  const b = /Edg\//.test(ua)
+    ? 'Edge'
+    : /OPR\/|Opera/.test(ua)
+      ? 'Opera'
+      : /SamsungBrowser/.test(ua)
+        ? 'Samsung'
+        : /Firefox\/|FxiOS/.test(ua)
+          ? 'Firefox'
+          : /Chrome\/|CriOS|Chromium/.test(ua)
+            ? 'Chrome'
+            : /Safari\//.test(ua)
+              ? 'Safari'
+              : 'Other';
+  return { d, os, b };
+}
+
+export type VisitBase = Omit<VisitEvent, 'o' | 'ts' | 'x'>;
+
+/**
+ * What every visit event of a page view carries: property, theme, the regulation as the reports
+ * key it (1 GDPR, 2 US national, 3 US state, 10 Google basic consent only, 0 none), the US state,
+ * the page format (HTTP, or AMP for the AMP prompt), device, OS and browser.
+ */
+export function visitBase(
+  config: BannerConfig,
+  region: VisitorRegion,
+  pageFormat: 'HTTP' | 'AMP',
+  userAgent: string,
+): VisitBase {
+  const regulation = regulationForConfig(config, region);
+  const us = regulation === 'US';
+  const stateSection = us ? usSectionNames(config.us?.mspa, region.state)[1] : undefined;
+  return {
+    p: config.propertyId,
+    t: config.themeId,
+    r: regulation === 'GDPR' ? 1 : us ? (stateSection ? 3 : 2) : config.gbc?.enabled ? 10 : 0,
+    ...(region.state && us ? { s: region.state.toUpperCase().slice(0, 2) } : {}),
+    f: pageFormat === 'AMP' ? 'A' : 'H',
+    ...parseUserAgent(userAgent),
+    ...(config.abVariant ? { v: config.abVariant } : {}),
+  };
+}
