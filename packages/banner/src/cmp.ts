@@ -555,8 +555,11 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
       dispatch({ type: 'prompt', screen: 'us' });
     } else {
       // GPC is the visitor's opt-out, made without the banner: counted as a reject not shown.
+      // Without either, nothing was asked: the visitor has not opted out (unless they do through
+      // the link before leaving).
       if (fresh.use) visits.existing(fresh.meta.outcome);
       else if (gpc) visits.existing('r');
+      else visits.unprompted('a');
       dispatch({ type: 'decided' });
     }
   } else {

@@ -469,6 +469,27 @@ describe('consent mode and visit events', () => {
     }
   });
 
+  it('a US property that does not pop up: a page left without a choice is an unprompted accept; an opt-out through the link is the choice', async () => {
+    const config = bannerConfigFixture();
+    config.us!.mspa!.autoPopUp = false;
+    const ca = { country: 'US', state: 'CA' };
+    const idle = await start({ config, region: ca });
+    expect(idle.cmp.view()).toEqual({ view: 'link' });
+    window.dispatchEvent(new Event('pagehide'));
+    expect(idle.beacons.map((b) => JSON.parse(b.body))).toMatchObject([{ o: 'a', x: 1, r: 3 }]);
+
+    resetWindow();
+    const chooser = await start({ config, region: ca });
+    chooser.cmp.reopen();
+    await chooser.cmp.decideUs(true);
+    await flush();
+    window.dispatchEvent(new Event('pagehide'));
+    const sent = chooser.beacons.map((b) => JSON.parse(b.body) as Record<string, unknown>);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ o: 'r' });
+    expect(sent[0]).not.toHaveProperty('x');
+  });
+
   it('reports a bounce when the visitor leaves without choosing', async () => {
     const h = await start();
     window.dispatchEvent(new Event('pagehide'));
