@@ -6,6 +6,7 @@ import {
   BANNER_PATHS,
   CHANGE_PASSWORD,
   CHECK_EMAIL_AND_PASSWORD,
+  DELETE_PROPERTY_TITLE,
   EMAIL_INVALID,
   EMAIL_REQUIRED,
   LOGOUT_LABEL,
@@ -21,6 +22,7 @@ import {
   SIGN_UP_CONFIRMED,
   SIGN_UP_SUCCESS,
   SWITCH_TO_ACCOUNT,
+  propertyDeleted,
 } from '@assent/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -182,14 +184,14 @@ describe.skipIf(!hasChromium())('console in a real browser (new user)', () => {
       await siteTag.waitFor({ state: 'detached' });
       await page.getByRole('button', { name: 'More Options: shop.example.org' }).click();
       await page.getByRole('menuitem', { name: 'Delete' }).click();
-      const confirm = page.getByRole('dialog', { name: 'Delete property' });
+      const confirm = page.getByRole('dialog', { name: DELETE_PROPERTY_TITLE });
       await confirm
         .getByText('Are you sure you want to delete this site? This is irreversible.')
         .waitFor();
       await shot('delete-property');
       await confirm.getByRole('button', { name: 'DELETE' }).click();
       await confirm.waitFor({ state: 'detached' });
-      await page.getByText('shop.example.org was deleted.').waitFor();
+      await page.getByText(propertyDeleted('shop.example.org')).waitFor();
       expect(await page.getByRole('table').getByRole('row').count()).toBe(2);
 
       // A second organisation: 'Switch to Account' appears and switches.

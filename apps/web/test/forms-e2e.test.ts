@@ -6,6 +6,7 @@ import {
   COP_COUNTRIES_REQUIRED,
   COP_NO_NON_PERSONALISED_VENDORS,
   COP_REQUEST_RECEIVED,
+  DELETE_PROPERTY_TITLE,
   DUPLICATE_PROPERTY,
   GBC_PURPOSES,
   GBC_PURPOSE_REQUIRED,
@@ -332,13 +333,13 @@ describe.skipIf(!hasChromium())('site and app forms in a real browser (new user)
 
       // --- Delete: the delete route, then the list's dialog -------------------------------
       await page.goto(`${server.url}/protect/p-${pcode}/sites/delete/${legacyId}`);
-      const confirm = page.getByRole('dialog', { name: 'Delete property' });
+      const confirm = page.getByRole('dialog', { name: DELETE_PROPERTY_TITLE });
       await confirm.getByRole('button', { name: 'DELETE' }).click();
       await toList();
       for (const name of [SITE, APP]) {
         await page.getByRole('button', { name: `More Options: ${name}` }).click();
         await page.getByRole('menuitem', { name: 'Delete' }).click();
-        const dialog = page.getByRole('dialog', { name: 'Delete property' });
+        const dialog = page.getByRole('dialog', { name: DELETE_PROPERTY_TITLE });
         await dialog.getByRole('button', { name: 'DELETE' }).click();
         await dialog.waitFor({ state: 'detached' });
       }

@@ -1,21 +1,20 @@
 import type { PropertyListItem } from '@assent/core';
 import {
+  DELETE_PROPERTY_CONFIRM,
+  DELETE_PROPERTY_TITLE,
   NOT_ABLE_TO_DELETE,
   PENDING_UPDATES,
   auditLogKeys,
   deletePropertyConfirmation,
   propertiesKeys,
   propertyIdentifier,
+  propertyDeleted,
   propertyKeys,
 } from '@assent/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useClient } from '../app/ServicesContext';
 import { errorMessage, useAlerts } from '../components/alerts';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-
-export const DELETE_TITLE = 'Delete property';
-export const DELETE_CONFIRM = 'DELETE';
-export const propertyDeleted = (name: string) => `${name} was deleted.`;
 
 /** What the dialog reads of a property: a list row or a stored property both serve. */
 export type DeletableProperty = Pick<
@@ -79,9 +78,9 @@ export default function DeletePropertyDialog({
   return (
     <ConfirmDialog
       isOpen
-      title={DELETE_TITLE}
+      title={DELETE_PROPERTY_TITLE}
       intent="danger"
-      confirmText={DELETE_CONFIRM}
+      confirmText={DELETE_PROPERTY_CONFIRM}
       pending={remove.isPending}
       error={remove.isError ? errorMessage(remove.error) : undefined}
       onConfirm={() => remove.mutate()}

@@ -3,6 +3,8 @@ import {
   AUDIT_FAILURE_TITLE,
   AUDIT_SUCCESS_TITLE,
   COPY_PROPERTIES,
+  DELETE_PROPERTY_CONFIRM,
+  DELETE_PROPERTY_TITLE,
   DISPLAY_PERSISTENT_LINK,
   DOCUMENTATION_ALERT,
   END_DATE_IN_FUTURE,
@@ -28,7 +30,6 @@ import { SURVEY_SUBMIT, SURVEY_TITLE } from '../promotions/copy';
 import { apiError } from '../testing/fake-api';
 import { listItem } from '../testing/builders';
 import { fakeApi, renderApp } from '../testing/render';
-import { DELETE_CONFIRM, DELETE_TITLE } from './DeletePropertyDialog';
 import { DOWNLOAD_LOGS_TITLE, END_DATE_LABEL, PREPARE_LOGS } from './DownloadLogsDialog';
 import {
   DOCUMENTATION_ALERT_TEXT,
@@ -214,9 +215,9 @@ describe('delete confirmation', () => {
       });
     const { user } = renderApp({ path: PATH, api });
     await openMoreOptions(user, 'site-01.example.com', PROPERTY_MORE_OPTIONS.delete);
-    const dialog = await screen.findByRole('dialog', { name: DELETE_TITLE });
+    const dialog = await screen.findByRole('dialog', { name: DELETE_PROPERTY_TITLE });
     expect(within(dialog).getByText(deletePropertyConfirmation('site'))).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: DELETE_CONFIRM }));
+    await user.click(within(dialog).getByRole('button', { name: DELETE_PROPERTY_CONFIRM }));
     expect(await screen.findByText('No properties yet')).toBeTruthy();
   });
 
@@ -242,9 +243,9 @@ describe('delete confirmation', () => {
       );
     const { user } = renderApp({ path: PATH, api });
     await openMoreOptions(user, 'com.example.app01', PROPERTY_MORE_OPTIONS.delete);
-    const dialog = await screen.findByRole('dialog', { name: DELETE_TITLE });
+    const dialog = await screen.findByRole('dialog', { name: DELETE_PROPERTY_TITLE });
     expect(within(dialog).getByText(deletePropertyConfirmation('app'))).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: DELETE_CONFIRM }));
+    await user.click(within(dialog).getByRole('button', { name: DELETE_PROPERTY_CONFIRM }));
     expect(await within(dialog).findByText(NOT_ABLE_TO_DELETE)).toBeTruthy();
     expect(api.calls.find((c) => c.method === 'DELETE')?.search).toBe(
       '?pCode=AB12CD&packageId=com.example.app01',

@@ -3,6 +3,8 @@ import {
   COP_CONTENT_REVIEW_NOTE,
   COP_COUNTRIES_REQUIRED,
   COP_REQUEST_RECEIVED,
+  DELETE_PROPERTY_CONFIRM,
+  DELETE_PROPERTY_TITLE,
   DUPLICATE_PROPERTY,
   FOOTER_LINK_UNSUPPORTED,
   GBC_AVAILABLE_NOTE,
@@ -31,11 +33,11 @@ import {
   WARNING_USP_DEPRECATED,
   auditLogKeys,
   deletePropertyConfirmation,
+  propertyDeleted,
 } from '@assent/core';
 import { buildOrganisation, textChangeRequest } from '@assent/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { DELETE_CONFIRM, DELETE_TITLE, propertyDeleted } from '../properties/DeletePropertyDialog';
 import { COP_INTRO_TITLE, COP_REQUEST_BUTTON, COP_SUCCESS_TITLE } from '../promotions/copy';
 import {
   CARD_TITLES,
@@ -739,9 +741,9 @@ describe('site form: edit and routes', () => {
       .on(`GET ${SITE_PATH}/site-1`, { body: storedSite() })
       .on(`DELETE ${SITE_PATH}/site-1`, { body: { deleted: true } });
     const { user, router } = renderApp({ path: `${ACCOUNT}/sites/delete/site-1`, api });
-    const dialog = await screen.findByRole('dialog', { name: DELETE_TITLE });
+    const dialog = await screen.findByRole('dialog', { name: DELETE_PROPERTY_TITLE });
     expect(within(dialog).getByText(deletePropertyConfirmation('site'))).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: DELETE_CONFIRM }));
+    await user.click(within(dialog).getByRole('button', { name: DELETE_PROPERTY_CONFIRM }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${ACCOUNT}/properties`));
     expect(api.calls.some((c) => c.method === 'DELETE')).toBe(true);
   });
@@ -753,8 +755,8 @@ describe('site form: edit and routes', () => {
       .on(`DELETE ${SITE_PATH}/site-1`, { body: { deleted: true } });
     const { user, services } = renderApp({ path: `${ACCOUNT}/sites/delete/site-1`, api });
     const invalidate = vi.spyOn(services.queryClient, 'invalidateQueries');
-    const dialog = await screen.findByRole('dialog', { name: DELETE_TITLE });
-    await user.click(within(dialog).getByRole('button', { name: DELETE_CONFIRM }));
+    const dialog = await screen.findByRole('dialog', { name: DELETE_PROPERTY_TITLE });
+    await user.click(within(dialog).getByRole('button', { name: DELETE_PROPERTY_CONFIRM }));
     expect(await screen.findByText(propertyDeleted('news.example.com'))).toBeTruthy();
     expect(invalidate).toHaveBeenCalledWith({ queryKey: auditLogKeys.account(PCODE) });
   });
@@ -762,7 +764,7 @@ describe('site form: edit and routes', () => {
   it('cancelling the delete stays on the edit form', async () => {
     const api = withFormRoutes(fakeApi()).on(`GET ${SITE_PATH}/site-1`, { body: storedSite() });
     const { user, router } = renderApp({ path: `${ACCOUNT}/sites/delete/site-1`, api });
-    const dialog = await screen.findByRole('dialog', { name: DELETE_TITLE });
+    const dialog = await screen.findByRole('dialog', { name: DELETE_PROPERTY_TITLE });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(`${ACCOUNT}/sites/edit/site-1`),

@@ -52,5 +52,6 @@ describe('property messages', () => {
     expect(m.deletePropertyConfirmation('app')).toBe(
       'Are you sure you want to delete this app? This is irreversible.',
     );
+    expect(m.propertyDeleted('news.example.com')).toBe('news.example.com was deleted.');
   });
 });

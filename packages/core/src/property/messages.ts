@@ -71,6 +71,10 @@ export const TAG_COPIED = 'The tag has been copied';
 
 export const deletePropertyConfirmation = (kind: 'site' | 'app'): string =>
   `Are you sure you want to delete this ${kind}? This is irreversible.`;
+/** The delete dialog's title, confirm button and success alert (wording ours: spec silent). */
+export const DELETE_PROPERTY_TITLE = 'Delete property';
+export const DELETE_PROPERTY_CONFIRM = 'DELETE';
+export const propertyDeleted = (name: string): string => `${name} was deleted.`;
 
 export const PROPERTIES_TITLE = 'Properties protected by CMP';
 /** The back link of the site and app pages (properties-and-tags §2). */
