@@ -14,6 +14,7 @@ import { MEMORY_DATABASE_URL } from '../src/db';
 import type { Services } from '../src/index';
 import { startServices } from '../src/index';
 import { organisations, users } from '../src/repositories/accounts';
+import { externalLists } from '../src/repositories/external-lists';
 import { accessTokens, sessions } from '../src/repositories/sessions';
 import type { AppDeps } from '../src/routes/context';
 import { hashPassword } from '../src/services/secrets';
@@ -37,12 +38,15 @@ export const GOOGLE_ATP_CSV =
 
 /** Stores Google's provider list as if fetched (the tests' hosts have no internet access). */
 export async function storeGoogleAtpList(deps: Pick<AppDeps, 'db' | 'now'>): Promise<void> {
-  await deps.db.query(
-    `insert into external_lists (key, body, version, etag, fetched_at, expires_at, source)
-     values ('google-atp', $1, null, null, $2, $3, 'test')
-     on conflict (key) do update set body = excluded.body, expires_at = excluded.expires_at`,
-    [GOOGLE_ATP_CSV, deps.now(), new Date(deps.now().getTime() + 365 * 24 * 3600_000)],
-  );
+  await externalLists.put(deps.db, {
+    key: 'google-atp',
+    body: GOOGLE_ATP_CSV,
+    version: null,
+    etag: null,
+    fetchedAt: deps.now(),
+    expiresAt: new Date(deps.now().getTime() + 365 * 24 * 3600_000),
+    source: 'test',
+  });
 }
 
 export const TEST_ENV: Record<string, string> = {

@@ -1,6 +1,7 @@
 import type { GoogleAtp, VendorListResponse } from '@assent/core';
 import { AssentError, Gvl, parseGoogleAtpCsv, toVendorListResponse } from '@assent/core';
 import type { Db } from '../db';
+import { externalLists } from '../repositories/external-lists';
 import type { Logger } from './logger';
 
 type GvlVersion = 2 | 3;
@@ -82,14 +83,10 @@ export function createExternalLists(options: {
     const pending = inFlight.get(key) as Promise<T> | undefined;
     if (pending) return pending;
     const task = (async () => {
-      const rows = await db.query<{ body: string; etag: string | null; expires_at: Date }>(
-        `select body, etag, expires_at from external_lists where key = $1`,
-        [key],
-      );
-      const stored = rows[0];
-      if (stored && new Date(stored.expires_at).getTime() > now().getTime()) {
+      const stored = await externalLists.get(db, key);
+      if (stored && stored.expiresAt.getTime() > now().getTime()) {
         const value = parse(stored.body);
-        memory.set(key, { value, expiresAt: new Date(stored.expires_at).getTime() });
+        memory.set(key, { value, expiresAt: stored.expiresAt.getTime() });
         return value;
       }
       // Only without a stored copy: one imported by another process (gvl import) is served at once.
@@ -102,10 +99,7 @@ export function createExternalLists(options: {
         });
         const expiresAt = new Date(now().getTime() + ttlFrom(response.headers));
         if (response.status === 304 && stored) {
-          await db.query(
-            `update external_lists set fetched_at = $2, expires_at = $3 where key = $1`,
-            [key, now(), expiresAt],
-          );
+          await externalLists.touch(db, key, now(), expiresAt);
           const value = parse(stored.body);
           memory.set(key, { value, expiresAt: expiresAt.getTime() });
           return value;
@@ -113,12 +107,15 @@ export function createExternalLists(options: {
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const body = await response.text();
         const value = parse(body);
-        await db.query(
-          `insert into external_lists (key, body, version, etag, fetched_at, expires_at, source) values ($1, $2, $3, $4, $5, $6, $7)
-           on conflict (key) do update set body = excluded.body, version = excluded.version, etag = excluded.etag,
-             fetched_at = excluded.fetched_at, expires_at = excluded.expires_at, source = excluded.source`,
-          [key, body, versionOf(value), response.headers.get('etag'), now(), expiresAt, url],
-        );
+        await externalLists.put(db, {
+          key,
+          body,
+          version: versionOf(value),
+          etag: response.headers.get('etag'),
+          fetchedAt: now(),
+          expiresAt,
+          source: url,
+        });
         memory.set(key, { value, expiresAt: expiresAt.getTime() });
         failures.delete(key);
         return value;
@@ -161,12 +158,15 @@ export function createExternalLists(options: {
       const list = normaliseVendorList(json);
       const key = `gvl:${list.gvlVersion}`;
       const expiresAt = new Date(now().getTime() + 7 * DEFAULT_TTL_MS);
-      await db.query(
-        `insert into external_lists (key, body, version, etag, fetched_at, expires_at, source) values ($1, $2, $3, null, $4, $5, $6)
-         on conflict (key) do update set body = excluded.body, version = excluded.version, etag = null,
-           fetched_at = excluded.fetched_at, expires_at = excluded.expires_at, source = excluded.source`,
-        [key, json, list.vendorListVersion, now(), expiresAt, source],
-      );
+      await externalLists.put(db, {
+        key,
+        body: json,
+        version: list.vendorListVersion,
+        etag: null,
+        fetchedAt: now(),
+        expiresAt,
+        source,
+      });
       memory.set(key, { value: list, expiresAt: expiresAt.getTime() });
       failures.delete(key);
       return {
