@@ -1,7 +1,5 @@
 // @vitest-environment node
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   BANNER_PATHS,
   CHANGE_PASSWORD,
@@ -29,10 +27,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisations, users } from '../../server/src/repositories/accounts';
 import { TAG_BLOCK_LABEL } from '../src/properties/TagDialog';
 import type { E2eBrowser, E2eServer } from './e2e-support';
-import { NO_CHROMIUM_MESSAGE, hasChromium, launchBrowser, startE2eServer } from './e2e-support';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const ARTIFACTS = path.resolve(here, '../../../artifacts');
+import {
+  E2E_ARTIFACTS,
+  NO_CHROMIUM_MESSAGE,
+  hasChromium,
+  launchBrowser,
+  pageHelpers,
+  startE2eServer,
+} from './e2e-support';
 
 if (!hasChromium()) console.warn(NO_CHROMIUM_MESSAGE);
 
@@ -44,14 +46,13 @@ describe.skipIf(!hasChromium())('console in a real browser (new user)', () => {
   let server: E2eServer;
   let browser: E2eBrowser;
   let page: Page;
-  const shot = async (name: string) => {
-    // Let Blueprint's overlay transitions finish.
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: path.join(ARTIFACTS, `web-${name}.png`), fullPage: true });
-  };
+  const { shot } = pageHelpers(
+    () => page,
+    () => '',
+  );
 
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
+    mkdirSync(E2E_ARTIFACTS, { recursive: true });
     server = await startE2eServer();
     browser = await launchBrowser();
     page = browser.page;
