@@ -271,10 +271,8 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
   const host = createHost(doc, bannerCss(theme.colors), theme.customCss);
   let view: BannerView = { view: 'none' };
   let model: TCModel | undefined = fresh.use ? fresh.model : undefined;
-  /** The stored strings beside the TC string (Google providers, non-IAB vendors). */
-  let extra: StoredConsent = fresh.use
-    ? { acString: stored.acString, vendorConsents: stored.vendorConsents }
-    : {};
+  /** The visitor's choices in force: restored from storage, then each decision's. */
+  let chosen: Choices | undefined = model ? choicesFromStored(model, stored) : undefined;
   let usOptedOut = gpc || (fresh.use && fresh.meta.outcome === 'r');
   const setUsp = (value: string) => {
     usp = value;
@@ -363,7 +361,7 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
   async function openSecondLayer(tab: 'purposes' | 'vendors') {
     const mod = await deps.loadSecondLayer();
     dispatch({ type: 'moreOptions', tab });
-    const draft = model ? choicesFromStored(model, extra) : cloneChoices(rejectAllChoices());
+    const draft = chosen ? cloneChoices(chosen) : rejectAllChoices();
     host.showDialog(
       mod.renderSecondLayer({
         doc,
@@ -462,10 +460,8 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
     });
     const tcString = encodeTCString(model);
     const acString = acStringOf(gdpr!, choices);
-    const vendorConsents = gdpr!.customVendors.length
-      ? vendorConsentsOf(gdpr!, choices)
-      : undefined;
-    extra = { acString, vendorConsents };
+    const vendorConsents = vendorConsentsOf(gdpr!, choices);
+    chosen = choices;
     const outcome = OUTCOME_CODE[outcomeOf(gdpr!, choices)];
     tcf?.update({
       tcString,
@@ -517,17 +513,16 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
     await new Promise((r) => doc.addEventListener('DOMContentLoaded', r, { once: true }));
   if (regulation === 'GDPR' && gdpr) {
     if (fresh.use && model) {
-      const restored = choicesFromStored(model, extra);
       tcf?.update({
         tcString: stored.tcString,
         model,
-        acString: restoredAcString(gdpr, extra.acString),
-        others: restored.others,
+        acString: restoredAcString(gdpr, stored.acString),
+        others: chosen!.others,
         eventStatus: 'tcloaded',
         cmpStatus: 'loaded',
       });
       publishGpp(true);
-      updateConsentMode(win, config.gbc, signalsFromChoices(restored));
+      updateConsentMode(win, config.gbc, signalsFromChoices(chosen!));
       visits.existing(fresh.meta.outcome);
       dispatch({ type: 'decided' });
     } else {

@@ -1,4 +1,5 @@
 import type { VisitBase, VisitEvent } from '@assent/core';
+import { visitEvent } from '@assent/core';
 
 export type VisitOutcome = VisitEvent['o'];
 
@@ -28,8 +29,7 @@ export function createVisitTracker(
   const post = (o: VisitOutcome, existing = false) => {
     if (sent) return;
     sent = true;
-    const event: VisitEvent = { ...base, o, ts: now(), ...(existing ? { x: 1 as const } : {}) };
-    waiting = JSON.stringify(event);
+    waiting = JSON.stringify(visitEvent(base, o, now(), existing));
     later(flush);
   };
   return {

@@ -10,6 +10,7 @@ import {
   originBelongsToSite,
   replaceToken,
   visitBase,
+  visitEvent,
 } from '@assent/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_FOUND_MESSAGE } from '../routes/errors';
@@ -95,12 +96,12 @@ export function registerAmpRoutes(app: FastifyInstance, runtime: BannerRuntime) 
     if (answer.consentRequired && !answer.expireCache && state && state !== 'unknown') {
       // The stored choice answers this page view and no prompt will post its visit: record it.
       const userAgent = request.headers['user-agent'] ?? '';
-      const event = {
-        ...visitBase(config, region, 'AMP', userAgent),
-        o: state === 'accepted' ? VISIT_OUTCOMES.acceptAll : VISIT_OUTCOMES.rejectAll,
-        ts: deps.now().getTime(),
-        x: 1 as const,
-      };
+      const event = visitEvent(
+        visitBase(config, region, 'AMP', userAgent),
+        state === 'accepted' ? VISIT_OUTCOMES.acceptAll : VISIT_OUTCOMES.rejectAll,
+        deps.now().getTime(),
+        true,
+      );
       await recordVisit(runtime, request, property, event).catch((err: unknown) =>
         deps.logger.warn({ err }, 'could not store the visit of an AMP page view'),
       );

@@ -23,9 +23,6 @@ import {
 } from './http';
 import type { BannerRuntime } from './runtime';
 
-/** The group's cookies: one per stored value, named as the first-party ones (CONSENT_COOKIES). */
-type StoredKey = StoredConsentKey;
-
 /** The consent cookies last 13 months, as the runtime's own. */
 const COOKIE_MAX_AGE_SECONDS = 395 * 24 * 3600;
 /** A stored value: a TC, GPP or US privacy string, or the runtime's meta (`version|outcome|time`). */
@@ -124,8 +121,10 @@ export function registerGroupRoutes(app: FastifyInstance, runtime: BannerRuntime
 
   app.get<{ Params: Params }>(storage, async (request, reply) => {
     await checkOrigin(request, reply);
-    const values: Partial<Record<StoredKey, string>> = {};
-    for (const [key, name] of Object.entries(CONSENT_COOKIES) as Array<[StoredKey, string]>) {
+    const values: Partial<Record<StoredConsentKey, string>> = {};
+    for (const [key, name] of Object.entries(CONSENT_COOKIES) as Array<
+      [StoredConsentKey, string]
+    >) {
       const value = request.cookies[name];
       if (value && STORED_VALUE.test(value)) values[key] = value;
     }
@@ -141,7 +140,7 @@ export function registerGroupRoutes(app: FastifyInstance, runtime: BannerRuntime
       });
     const values = body as Record<string, unknown>;
     const fields: Record<string, string> = {};
-    for (const key of Object.keys(CONSENT_COOKIES) as StoredKey[]) {
+    for (const key of Object.keys(CONSENT_COOKIES) as StoredConsentKey[]) {
       const value = values[key];
       if (value !== undefined && (typeof value !== 'string' || !STORED_VALUE.test(value)))
         fields[key] = GROUP_BAD_VALUE;
@@ -153,7 +152,9 @@ export function registerGroupRoutes(app: FastifyInstance, runtime: BannerRuntime
         fields,
       );
     const secure = isSecure(request, config);
-    for (const [key, name] of Object.entries(CONSENT_COOKIES) as Array<[StoredKey, string]>) {
+    for (const [key, name] of Object.entries(CONSENT_COOKIES) as Array<
+      [StoredConsentKey, string]
+    >) {
       const value = values[key];
       if (typeof value !== 'string') continue;
       reply.setCookie(name, value, {

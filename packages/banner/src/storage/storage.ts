@@ -15,14 +15,12 @@ export interface ConsentStorage {
   write(values: StoredConsent): Promise<void>;
 }
 
-const COOKIES = CONSENT_COOKIES;
-
 /** Service scope: first-party cookies on the site's registrable domain. */
 export function cookieStorage(jar: CookieJar, domain: string | undefined): ConsentStorage {
   return {
     read: async () => {
       const out: StoredConsent = {};
-      for (const [key, name] of Object.entries(COOKIES)) {
+      for (const [key, name] of Object.entries(CONSENT_COOKIES)) {
         const value = jar.get(name);
         if (value) out[key as keyof StoredConsent] = value;
       }
@@ -30,7 +28,8 @@ export function cookieStorage(jar: CookieJar, domain: string | undefined): Conse
     },
     write: async (values) => {
       for (const [key, value] of Object.entries(values))
-        if (value !== undefined) jar.set(COOKIES[key as keyof StoredConsent], value, domain);
+        if (value !== undefined)
+          jar.set(CONSENT_COOKIES[key as keyof StoredConsent], value, domain);
     },
   };
 }
@@ -119,7 +118,7 @@ export function groupApiStorage(fetchFn: typeof fetch, groupUrl: string): Consen
       const body = (await res.json()) as unknown;
       const out: StoredConsent = {};
       if (body && typeof body === 'object')
-        for (const key of Object.keys(COOKIES) as Array<keyof StoredConsent>) {
+        for (const key of Object.keys(CONSENT_COOKIES) as Array<keyof StoredConsent>) {
           const v = (body as Record<string, unknown>)[key];
           if (typeof v === 'string') out[key] = v;
         }

@@ -225,12 +225,17 @@ export function restoredAcString(gdpr: BannerGdpr, stored: string | undefined): 
   );
 }
 
-/** The non-IAB vendors consented to, as stored: `1~` and the ids in the config's order joined by '.'. */
-export const vendorConsentsOf = (gdpr: BannerGdpr, c: Choices): string =>
-  `1~${gdpr.customVendors
-    .filter((v) => c.others.has(v.id))
-    .map((v) => v.id)
-    .join('.')}`;
+/**
+ * The non-IAB vendors consented to, as stored: `1~` and the ids in the config's order joined by
+ * '.'. Undefined when the account has no custom vendor.
+ */
+export const vendorConsentsOf = (gdpr: BannerGdpr, c: Choices): string | undefined =>
+  gdpr.customVendors.length
+    ? `1~${gdpr.customVendors
+        .filter((v) => c.others.has(v.id))
+        .map((v) => v.id)
+        .join('.')}`
+    : undefined;
 
 const parseVendorConsents = (stored: string | undefined): string[] =>
   /^1~/.test(stored ?? '') ? stored!.slice(2).split('.').filter(Boolean) : [];

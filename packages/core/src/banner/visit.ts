@@ -69,3 +69,11 @@ export function visitBase(
     ...(config.abVariant ? { v: config.abVariant } : {}),
   };
 }
+
+/** The visit event of a page view: its outcome, when, and `x: 1` when the stored choice answered it (not shown). */
+export const visitEvent = (
+  base: VisitBase,
+  o: VisitEvent['o'],
+  ts: number,
+  existing = false,
+): VisitEvent => ({ ...base, o, ts, ...(existing ? { x: 1 as const } : {}) });

@@ -11,6 +11,20 @@ import {
 import { validateProperty } from './validate';
 
 /** The defaults of properties-and-tags §3 and §9, as the site and app forms open with them. */
+
+/** A site as the server stores it, with `extra` fields. */
+const storedSite = (extra: Record<string, unknown> = {}) =>
+  Property.parse({
+    ...defaultSiteValues(),
+    url: 'example.com',
+    uuid: 'u1',
+    siteId: 1,
+    pCode: 'AB12',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...extra,
+  });
+
 describe('property defaults', () => {
   it.each([
     ['site', defaultSiteValues()],
@@ -56,15 +70,7 @@ describe('property defaults', () => {
   });
 
   it('is editable unless the server says the property has pending updates', () => {
-    const stored = Property.parse({
-      ...defaultSiteValues(),
-      url: 'example.com',
-      uuid: 'u1',
-      siteId: 1,
-      pCode: 'AB12',
-      createdAt: '2026-01-01T00:00:00.000Z',
-      updatedAt: '2026-01-01T00:00:00.000Z',
-    });
+    const stored = storedSite();
     expect(stored.editable).toBe(true);
     expect(stored.abTestingSitesCollection).toBeUndefined();
   });
@@ -82,16 +88,7 @@ describe('property extras', () => {
   });
 
   it('accepts the site detail extra abTestingSitesCollection, a field only the server sets', () => {
-    const stored = Property.parse({
-      ...defaultSiteValues(),
-      url: 'example.com',
-      uuid: 'u1',
-      siteId: 1,
-      pCode: 'AB12',
-      createdAt: '2026-01-01T00:00:00.000Z',
-      updatedAt: '2026-01-01T00:00:00.000Z',
-      abTestingSitesCollection: [{ id: 'ab1', name: 'Blue button' }],
-    });
+    const stored = storedSite({ abTestingSitesCollection: [{ id: 'ab1', name: 'Blue button' }] });
     expect(stored.abTestingSitesCollection).toEqual([{ id: 'ab1', name: 'Blue button' }]);
     expect(SERVER_FIELDS).toContain('abTestingSitesCollection');
   });
