@@ -286,6 +286,8 @@ describe.skipIf(!hasChromium())(
           page.locator('#assent-cmp [data-other-vendor="crm"]').textContent(),
         ).resolves.toContain('In-house CRM');
 
+        await google.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: repoPath('artifacts', 'banner-google-vendors.png') });
         await google.getByRole('switch', { name: 'Consent' }).check();
         await page.locator('#assent-cmp [data-view="second"] [data-action="save"]').click();
         const data = await page.evaluate(
