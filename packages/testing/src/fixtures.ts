@@ -6,12 +6,13 @@ export type GvlFixture =
   'gvl2-vendor-list.json' | 'gvl3-vendor-list.json' | 'gvl3-vendor-list-v17.json';
 
 /**
- * The real IAB Global Vendor Lists the tests read: `../shared/fixtures/gvl` beside the repository
- * (never copied into it), or ASSENT_GVL_FIXTURES.
+ * The real IAB Global Vendor Lists the tests read, kept in this package (`fixtures/gvl`, whose README
+ * names their source, version and date) so that a bare clone needs nothing beside it.
  */
-export const GVL_FIXTURES_DIR =
-  process.env.ASSENT_GVL_FIXTURES ??
-  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/fixtures/gvl');
+export const GVL_FIXTURES_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../fixtures/gvl',
+);
 
 export const gvlFixturePath = (name: GvlFixture): string => path.join(GVL_FIXTURES_DIR, name);
 
