@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { directVisitSink } from './analytics/direct-visit-sink';
 import { buildApp } from './app';
 import type { ServerConfig } from './config';
 import { loadConfig } from './config';
@@ -90,6 +91,7 @@ export async function startServices(
       logger,
       now,
       propertyLists: new LruCache(200),
+      visits: directVisitSink(db),
     };
     let stopWatching = () => {};
     if (options.workers !== false) {
@@ -106,6 +108,7 @@ export async function startServices(
       db,
       async close() {
         stopWatching();
+        await deps.visits.close();
         await jobs.stop();
         await db.close();
       },

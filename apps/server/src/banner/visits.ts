@@ -6,7 +6,6 @@ import {
   originBelongsToSite,
 } from '@assent/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Queryable } from '../db';
 import { NOT_FOUND_MESSAGE } from '../routes/errors';
 import { allowCredentialedOrigin, preflight, publicOrigin, requestOrigin } from './http';
 import { propertyByUuid } from './load-config';
@@ -18,42 +17,7 @@ export const VISIT_BODY_LIMIT = 1024;
 export const VISIT_BAD_BODY = 'The visit is not a VisitEvent JSON object';
 export const VISIT_FOREIGN_ORIGIN = "This page is not part of the property's site";
 
-const DEVICES: Record<VisitEvent['d'], string> = { m: 'mobile', t: 'tablet', d: 'desktop' };
-
-export interface VisitRow {
-  pcode: string;
-  propertyUuid: string;
-  event: VisitEvent;
-  country: string | null;
-  region: string | null;
-}
-
-/** Stores one page view; `shown` is false when the stored choice was reused without a banner. */
-export async function insertVisit(q: Queryable, row: VisitRow, now: Date): Promise<void> {
-  const e = row.event;
-  await q.query(
-    `insert into visits (pcode, property_uuid, theme_id, regulation, outcome, shown, page_format, device, os, browser, country, region, variant, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-    [
-      row.pcode,
-      row.propertyUuid,
-      e.t,
-      String(e.r),
-      e.o,
-      e.x !== 1,
-      e.f === 'A' ? 'AMP' : 'HTTP',
-      DEVICES[e.d],
-      e.os,
-      e.b,
-      row.country,
-      row.region,
-      e.v ?? null,
-      now,
-    ],
-  );
-}
-
-/** Stores one page view of a property; country and region come from the request. */
+/** Hands one page view of a property to the visit sink; country and region come from the request. */
 export function recordVisit(
   runtime: BannerRuntime,
   request: FastifyRequest,
@@ -61,17 +25,14 @@ export function recordVisit(
   event: VisitEvent,
 ): Promise<void> {
   const { region } = runtime.geo.resolve(request);
-  return insertVisit(
-    runtime.deps.db,
-    {
-      pcode: property.pCode,
-      propertyUuid: property.uuid,
-      event,
-      country: region?.country ?? null,
-      region: region?.state ?? (event.r === 3 ? (event.s ?? null) : null),
-    },
-    runtime.deps.now(),
-  );
+  return runtime.deps.visits.accept({
+    pcode: property.pCode,
+    propertyUuid: property.uuid,
+    event,
+    country: region?.country ?? null,
+    region: region?.state ?? (event.r === 3 ? (event.s ?? null) : null),
+    receivedAt: runtime.deps.now(),
+  });
 }
 
 /**

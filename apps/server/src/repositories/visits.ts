@@ -1,5 +1,35 @@
-import type { PropertyAnalytics, PropertyAnalyticsReport } from '@assent/core';
+import type { PropertyAnalytics, PropertyAnalyticsReport, VisitEvent } from '@assent/core';
+import type { VisitRecord } from '../analytics/visit-sink';
 import type { Queryable } from '../db';
+
+const DEVICES: Record<VisitEvent['d'], string> = { m: 'mobile', t: 'tablet', d: 'desktop' };
+
+export const visits = {
+  /** Stores one page view; `shown` is false when the stored choice was reused without a banner. */
+  async insert(q: Queryable, visit: VisitRecord): Promise<void> {
+    const e = visit.event;
+    await q.query(
+      `insert into visits (pcode, property_uuid, theme_id, regulation, outcome, shown, page_format, device, os, browser, country, region, variant, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+      [
+        visit.pcode,
+        visit.propertyUuid,
+        e.t,
+        String(e.r),
+        e.o,
+        e.x !== 1,
+        e.f === 'A' ? 'AMP' : 'HTTP',
+        DEVICES[e.d],
+        e.os,
+        e.b,
+        visit.country,
+        visit.region,
+        e.v ?? null,
+        visit.receivedAt,
+      ],
+    );
+  },
+};
 
 type Counts = { shown: number; accept: number; reject: number; partial: number; bounce: number };
 

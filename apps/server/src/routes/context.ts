@@ -1,6 +1,7 @@
 import type { AnyRoute, RouteParsedInput, RouteTable } from '@assent/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { VisitSink } from '../analytics/visit-sink';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db';
 import type { JobQueue } from '../jobs/queue';
@@ -21,6 +22,8 @@ export interface AppDeps {
   now: () => Date;
   /** Properties lists as ready-to-send JSON, keyed by account, content version and options. */
   propertyLists: LruCache<string, RawJson>;
+  /** Where the visit endpoints hand page views (closed on shutdown, before the database). */
+  visits: VisitSink;
 }
 
 export interface AuthUser {

@@ -1,0 +1,170 @@
+import type { Property, PropertyDraft } from '@assent/core';
+import { VISIT_OUTCOMES } from '@assent/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VISIT_SINK_CLOSED, directVisitSink } from '../src/analytics/direct-visit-sink';
+import type { VisitRecord, VisitSink } from '../src/analytics/visit-sink';
+import type { TestServer, TestUser } from './harness';
+import { createTestServer, json, stores } from './harness';
+
+const NOW = new Date('2026-03-02T09:00:00Z');
+
+const visit = (property: string, overrides: Record<string, unknown> = {}) => ({
+  p: property,
+  t: '1',
+  r: 1,
+  o: VISIT_OUTCOMES.acceptAll,
+  f: 'H',
+  d: 'd',
+  os: 'Linux',
+  b: 'Chrome',
+  ts: 1_767_225_600_000,
+  ...overrides,
+});
+
+/** A sink that records what it is handed and stores it only when the test releases it. */
+function gatedSink(inner: VisitSink) {
+  const handed: VisitRecord[] = [];
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const sink: VisitSink = {
+    async accept(record) {
+      handed.push(record);
+      await gate;
+      await inner.accept(record);
+    },
+    close: () => inner.close(),
+  };
+  return { sink, handed, release };
+}
+
+describe.each(stores())('the visit sink (%s)', (store) => {
+  let server: TestServer;
+  let user: TestUser;
+  let site: Property;
+  let amp: Property;
+  let original: VisitSink;
+
+  const createSite = async (draft: PropertyDraft): Promise<Property> => {
+    const res = await server.request({
+      method: 'POST',
+      url: `/customization/v2/site?pCode=${user.pcode}`,
+      payload: { themeId: '1', publisherName: 'Example', ...draft },
+      as: user,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return json<Property>(res);
+  };
+  const stored = (uuid: string) =>
+    server.deps.db.query<{ outcome: string; country: string | null; created_at: Date }>(
+      `select outcome, country, created_at from visits where property_uuid = $1 order by id`,
+      [uuid],
+    );
+
+  beforeAll(async () => {
+    server = await createTestServer(store, { now: () => NOW });
+    user = await server.user();
+    site = await createSite({ url: 'sink.example', consentLocations: ['EEA'] });
+    amp = await createSite({
+      url: 'amp-sink.example',
+      consentLocations: ['EEA'],
+      ampEnabled: true,
+      gdprEncodingMode: 'TCF',
+    });
+    original = server.deps.visits;
+  });
+  afterAll(async () => {
+    if (server) server.deps.visits = original;
+    await server?.close();
+  });
+
+  it('/banner/visit answers 204 only once the sink has stored the visit', async () => {
+    const { sink, handed, release } = gatedSink(original);
+    server.deps.visits = sink;
+    try {
+      let answered = false;
+      const response = server
+        .request({
+          method: 'POST',
+          url: '/banner/visit',
+          payload: JSON.stringify(visit(site.uuid)),
+          headers: {
+            'content-type': 'text/plain;charset=UTF-8',
+            origin: 'https://sink.example',
+            'cf-ipcountry': 'DE',
+          },
+        })
+        .then((res) => {
+          answered = true;
+          return res;
+        });
+      await expect.poll(() => handed.length).toBe(1);
+      expect(answered).toBe(false);
+      expect(handed[0]).toEqual<VisitRecord>({
+        pcode: user.pcode,
+        propertyUuid: site.uuid,
+        event: visit(site.uuid) as VisitRecord['event'],
+        country: 'DE',
+        region: null,
+        receivedAt: NOW,
+      });
+      expect(await stored(site.uuid)).toEqual([]);
+      release();
+      expect((await response).statusCode).toBe(204);
+      expect(await stored(site.uuid)).toEqual([{ outcome: 'a', country: 'DE', created_at: NOW }]);
+    } finally {
+      server.deps.visits = original;
+    }
+  });
+
+  it('the AMP check hands the page view it answers from the stored choice to the sink', async () => {
+    const { sink, handed, release } = gatedSink(original);
+    release();
+    server.deps.visits = sink;
+    try {
+      const res = await server.request({
+        method: 'POST',
+        url: `/banner/amp/${amp.uuid}/check`,
+        payload: JSON.stringify({
+          consentInstanceId: `assent-${amp.uuid}`,
+          consentStateValue: 'rejected',
+        }),
+        headers: {
+          'content-type': 'text/plain;charset=utf-8',
+          origin: 'https://amp-sink.example',
+          'cf-ipcountry': 'FR',
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(handed).toEqual([
+        expect.objectContaining({
+          pcode: user.pcode,
+          propertyUuid: amp.uuid,
+          country: 'FR',
+          event: expect.objectContaining({ f: 'A', o: VISIT_OUTCOMES.rejectAll, x: 1 }),
+        }),
+      ]);
+      expect(await stored(amp.uuid)).toEqual([{ outcome: 'r', country: 'FR', created_at: NOW }]);
+    } finally {
+      server.deps.visits = original;
+    }
+  });
+
+  it('directVisitSink: close waits for the inserts under way, then refuses new visits', async () => {
+    const direct = directVisitSink(server.deps.db);
+    const record: VisitRecord = {
+      pcode: user.pcode,
+      propertyUuid: site.uuid,
+      event: visit(site.uuid, { o: VISIT_OUTCOMES.rejectAll }) as VisitRecord['event'],
+      country: null,
+      region: null,
+      receivedAt: NOW,
+    };
+    const before = (await stored(site.uuid)).length;
+    const pending = [direct.accept(record), direct.accept(record)];
+    await direct.close();
+    expect((await stored(site.uuid)).length).toBe(before + 2);
+    await Promise.all(pending);
+    await expect(direct.accept(record)).rejects.toThrow(VISIT_SINK_CLOSED);
+    expect((await stored(site.uuid)).length).toBe(before + 2);
+  });
+});
