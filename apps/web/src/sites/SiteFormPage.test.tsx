@@ -282,6 +282,18 @@ describe('site form: legal basis', () => {
     expect(purposeOne.value).toBe('none');
   });
 
+  it("the global scope does not keep 'I define' selected and disabled (issue 17 item 7)", async () => {
+    const { user } = await renderNew();
+    await user.click(radio(LABELS.legalBasis, 'I define'));
+    const dialog = await screen.findByRole('dialog', { name: LEGAL_BASIS_DIALOG.title });
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(radio(LABELS.legalBasis, 'I define').checked).toBe(true));
+    await user.click(radio(LABELS.consentScope, 'All sites (global)'));
+    expect(radio(LABELS.legalBasis, 'I define').checked).toBe(false);
+    expect(radio(LABELS.legalBasis, "I don't declare").checked).toBe(true);
+    expect(screen.queryByTestId('legal-basis-summary')).toBeNull();
+  });
+
   it('a theme of another vendor-list version resets the legal basis', async () => {
     const { user } = await renderNew();
     await user.selectOptions(field(LABELS.theme), 'Default theme');
@@ -466,7 +478,9 @@ describe('site form: US privacy', () => {
     await user.selectOptions(field(LABELS.cmpVersion), 'v56');
     expect(screen.queryByRole('radio', { name: LABELS.autoPopUpLink })).toBeNull();
     expect(screen.queryByLabelText(new RegExp(`^${LABELS.footerHtmlId}`))).toBeNull();
-    expect(screen.getByText(FOOTER_LINK_UNSUPPORTED)).toBeTruthy();
+    // Issue 17 item 7: a valid option stays selected and nothing is left in error.
+    expect(radio(LABELS.autoPopUp, LABELS.autoPopUpTrue).checked).toBe(true);
+    expect(screen.queryByText(FOOTER_LINK_UNSUPPORTED)).toBeNull();
   });
 });
 

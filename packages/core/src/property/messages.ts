@@ -35,6 +35,9 @@ export const CONSENT_OR_PAY_UNSUPPORTED =
   'Consent or Pay is not available for this CMP version or account';
 export const GROUP_STORAGE_REQUIRED = 'Please choose where group consent is stored';
 export const FOOTER_LINK_UNSUPPORTED = "The 'link' option is available from version 60";
+/** 'I define' under the global scope (our wording, docs/decisions.md). */
+export const LEGAL_BASIS_SCOPE_UNSUPPORTED =
+  "'I define' is available only for the 'Your site only' and 'Group of sites' consent scopes";
 export const CONSENT_SCOPE_UNSUPPORTED = "Apps support only the 'Your app only' consent scope";
 export const THEME_TYPE_MISMATCH = 'Please choose a theme made for this type of property';
 

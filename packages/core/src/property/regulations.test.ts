@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { REQUIRED } from '../messages';
 import { siteValues } from '../testing/property';
+import { CMP_FEATURE_SINCE, CMP_VERSIONS, resolveCmpVersion } from './cmp-version';
 import {
   AMP_CONSENT_SCOPE_INVALID,
   AMP_VERSION_UNSUPPORTED,
   GROUP_STORAGE_REQUIRED,
+  LEGAL_BASIS_SCOPE_UNSUPPORTED,
   REGULATION_REQUIRED,
   REPROMPT_DAYS_MINIMUM,
   REPROMPT_DAYS_RANGE,
@@ -31,6 +33,9 @@ import {
   validateRegulations,
   validateRepromptDays,
 } from './regulations';
+import type { ConsentScope, PropertyValues } from './schema';
+import { footerHtmlIdVisible } from './us-privacy';
+import { validateProperty } from './validate';
 
 describe('consent locations set regulations', () => {
   it.each([
@@ -211,5 +216,94 @@ describe('warnings', () => {
       propertyWarnings(siteValues({ consentLocations: ['WORLDWIDE'], gdprEncodingMode: 'TCF' })),
     ).toEqual([WARNING_GDPR_AND_US, WARNING_SINGLE_ENCODING]);
     expect(propertyWarnings(siteValues())).toEqual([]);
+  });
+});
+
+describe('the form stays valid through every version switch and scope change (issue 17 item 7)', () => {
+  /** A valid site using every version-gated option the latest version offers. */
+  const everything = (gbc: boolean) =>
+    siteValues({
+      cmpVersion: 'latest',
+      consentLocations: ['WORLDWIDE'],
+      noLegalBasis: false,
+      purposeIdsV2: [1, 2],
+      gdprPrivacyLink: 'https://example.com/privacy',
+      mspaAutoPopUp: 'link',
+      mspaFooterHtmlId: 'privacy-footer',
+      gbcEnabled: gbc,
+      gbcLocations: ['EEA'],
+      gbcApplicablePurposes: [{ id: 1, enabled: true, defaultValue: 'GRANTED' }],
+      urlPassThrough: gbc,
+      adsDataRedaction: gbc,
+      consentOrPayConfig: {
+        enabled: true,
+        countries: ['FR'],
+        callbackType: 'self',
+        callbacks: { action1: '', action2: '' },
+      },
+    });
+  const issuesOf = (values: PropertyValues) => {
+    const result = validateProperty(values);
+    return result.ok ? [] : result.issues;
+  };
+
+  it('moving down to v56 with the footer-link auto-popup leaves "show automatically" selected', () => {
+    const v56 = switchCmpVersion(everything(true), 56);
+    expect(v56.mspaAutoPopUp).toBe(true);
+    expect(v56.mspaFooterHtmlId).toBe('');
+    expect(footerHtmlIdVisible(v56)).toBe(false);
+    expect(issuesOf(v56)).toEqual([]);
+  });
+
+  it('turns off what a lower version hides (URL passthrough below 56, Consent or Pay below 62)', () => {
+    const v54 = switchCmpVersion(everything(true), 54);
+    expect(v54).toMatchObject({ urlPassThrough: false, adsDataRedaction: false });
+    expect(v54.consentOrPayConfig).toMatchObject({ enabled: false, countries: ['FR'] });
+    expect(issuesOf(v54)).toEqual([]);
+  });
+
+  it("a global scope puts 'I define' back to 'I don't declare' with no purposes kept", () => {
+    const global = setConsentScope(everything(false), 'global');
+    expect(global).toMatchObject({ noLegalBasis: true, purposeIdsV2: [] });
+    expect(issuesOf(global)).toEqual([]);
+    // The scope a legal basis may be defined under keeps it.
+    expect(setConsentScope(everything(false), 'service group').noLegalBasis).toBe(false);
+  });
+
+  it("refuses 'I define' saved under the global scope (API and CLI saves)", () => {
+    expect(
+      validateConsentScope(siteValues({ consentScope: 'global', noLegalBasis: false })),
+    ).toEqual([
+      { field: 'noLegalBasis', rule: 'legalBasisScope', message: LEGAL_BASIS_SCOPE_UNSUPPORTED },
+    ]);
+  });
+
+  const scopes: ConsentScope[] = ['service', 'service group', 'global'];
+  const withScope = (values: PropertyValues, scope: ConsentScope) => {
+    const next = setConsentScope(values, scope);
+    return scope === 'service group'
+      ? { ...next, consentScopeGroupURL: 'https://group.example.com' }
+      : next;
+  };
+
+  it.each(CMP_VERSIONS.map((v) => v.version))(
+    'switching to %s under every scope stays valid',
+    (version) => {
+      // Google basic consent keeps its visible version message below 52, so it is off there.
+      const start = everything(resolveCmpVersion(version) >= CMP_FEATURE_SINCE.googleBasicConsent);
+      for (const scope of scopes) {
+        expect(issuesOf(withScope(switchCmpVersion(start, version), scope))).toEqual([]);
+        expect(issuesOf(switchCmpVersion(withScope(start, scope), version))).toEqual([]);
+      }
+    },
+  );
+
+  it('stays valid walking down every version and back up', () => {
+    let values = everything(false);
+    const versions = CMP_VERSIONS.map((v) => v.version);
+    for (const version of [...versions, ...[...versions].reverse()]) {
+      values = switchCmpVersion(values, version);
+      expect(issuesOf(values), `at ${version}`).toEqual([]);
+    }
   });
 });

@@ -5,11 +5,13 @@ import { isBlank, isValidUrl, issue } from '../validation';
 import type { CmpVersionInput } from './cmp-version';
 import { supportsFeature } from './cmp-version';
 import { isBareDomain } from './identity';
+import { canDefineLegalBasis, declareNoLegalBasis } from './legal-basis';
 import {
   AMP_CONSENT_SCOPE_INVALID,
   AMP_VERSION_UNSUPPORTED,
   CONSENT_SCOPE_UNSUPPORTED,
   GROUP_STORAGE_REQUIRED,
+  LEGAL_BASIS_SCOPE_UNSUPPORTED,
   REGULATION_REQUIRED,
   REPROMPT_DAYS_MINIMUM,
   REPROMPT_DAYS_RANGE,
@@ -105,8 +107,35 @@ export function applyConsentLocations<T extends PropertyDraft>(
 }
 
 /**
+ * Options a version does not offer are put back to a valid choice, so the form never holds a
+ * value it hides: the footer-link auto-popup (v60) falls back to showing the banner
+ * automatically (its footer id is cleared, as the save would), URL passthrough and ads data
+ * redaction (v56) are turned off, and Consent or Pay (v62) is disabled with its settings kept.
+ * Google basic consent and AMP stay as chosen: their controls stay visible with the spec's
+ * version message.
+ */
+function withVersionFeatures<T extends PropertyDraft>(values: T): T {
+  const version = values.cmpVersion ?? 'latest';
+  let next = values;
+  if (next.mspaAutoPopUp === 'link' && !supportsFeature(version, 'mspaFooterLink')) {
+    next = { ...next, mspaAutoPopUp: true, mspaFooterHtmlId: '' };
+  }
+  if (
+    (next.urlPassThrough || next.adsDataRedaction) &&
+    !supportsFeature(version, 'gbcUrlPassthrough')
+  ) {
+    next = { ...next, urlPassThrough: false, adsDataRedaction: false };
+  }
+  if (next.consentOrPayConfig?.enabled && !supportsFeature(version, 'consentOrPay')) {
+    next = { ...next, consentOrPayConfig: { ...next.consentOrPayConfig, enabled: false } };
+  }
+  return next;
+}
+
+/**
  * CMP-version switch: moving to a multi-regulation version derives consentLocations from the
  * existing privacyModes and requireConsentFrom; moving back derives requireConsentFrom from them.
+ * Options the new version does not offer fall back to valid ones (`withVersionFeatures`).
  */
 export function switchCmpVersion<T extends PropertyDraft>(values: T, next: CmpVersionInput): T {
   const before = supportsFeature(values.cmpVersion ?? 'latest', 'consentLocations');
@@ -116,17 +145,17 @@ export function switchCmpVersion<T extends PropertyDraft>(values: T, next: CmpVe
       values.privacyModes ?? ['GDPR'],
       values.requireConsentFrom ?? 'inEU',
     );
-    return { ...values, cmpVersion: next, consentLocations: locations };
+    return withVersionFeatures({ ...values, cmpVersion: next, consentLocations: locations });
   }
   if (before && !after) {
-    return {
+    return withVersionFeatures({
       ...values,
       cmpVersion: next,
       requireConsentFrom: deriveRequireConsentFrom(values.consentLocations ?? []),
       privacyModes: privacyModesFromLocations(values.consentLocations ?? []),
-    };
+    });
   }
-  return { ...values, cmpVersion: next };
+  return withVersionFeatures({ ...values, cmpVersion: next });
 }
 
 /** A publisher country in the list of countries needing consent forces requireConsentFrom 'always'. */
@@ -174,16 +203,28 @@ export function consentScopeOptions(
   return ['service', 'service group', 'global'];
 }
 
-/** Service group reveals the group URL and the storage mode. */
+/**
+ * Service group reveals the group URL and the storage mode. A scope where 'I define' is not
+ * offered (global) puts the legal basis back to "I don't declare", clearing its purposes.
+ */
 export function setConsentScope<T extends PropertyDraft>(values: T, scope: ConsentScope): T {
+  const declared =
+    values.noLegalBasis === false && !canDefineLegalBasis(scope)
+      ? declareNoLegalBasis(values)
+      : values;
   if (scope === 'service group') {
     return {
-      ...values,
+      ...declared,
       consentScope: scope,
       thirdPartyStorageType: values.thirdPartyStorageType ?? 'iframe',
     };
   }
-  return { ...values, consentScope: scope, consentScopeGroupURL: '', thirdPartyStorageType: null };
+  return {
+    ...declared,
+    consentScope: scope,
+    consentScopeGroupURL: '',
+    thirdPartyStorageType: null,
+  };
 }
 
 export const REPROMPT_DAYS = { min: 0, max: 350, default: 30, vendorFacingMin: 6 } as const;
@@ -231,11 +272,17 @@ export function validateRegulations(p: PropertyDraft): Issue[] {
     : [];
 }
 
-/** Group scope: a valid group URL and a storage mode; apps only 'Your app only'. */
+/**
+ * Group scope: a valid group URL and a storage mode; apps only 'Your app only'; 'I define' only
+ * under the service or service group scope.
+ */
 export function validateConsentScope(p: PropertyDraft): Issue[] {
   const scope = p.consentScope ?? 'service';
   if (p.propertyType === 'APP' && scope !== 'service') {
     return [issue('consentScope', 'appScope', CONSENT_SCOPE_UNSUPPORTED)];
+  }
+  if (p.noLegalBasis === false && !canDefineLegalBasis(scope)) {
+    return [issue('noLegalBasis', 'legalBasisScope', LEGAL_BASIS_SCOPE_UNSUPPORTED)];
   }
   if (scope !== 'service group') return [];
   const issues: Issue[] = [];
