@@ -1,4 +1,5 @@
 import type { BannerConfig, VisitEvent } from './config';
+import type { ReportBrowserCode, ReportOperatingSystemCode } from '../reports/vocabulary';
 import type { VisitorRegion } from './rules';
 import { regulationForConfig, usSectionNames } from './rules';
 
@@ -8,13 +9,16 @@ import { regulationForConfig, usSectionNames } from './rules';
  */
 
 /** Device, OS and browser from the user agent, minimally (reports group by these). */
-export function parseUserAgent(ua: string): Pick<VisitEvent, 'd' | 'os' | 'b'> {
+export function parseUserAgent(ua: string): Pick<VisitEvent, 'd'> & {
+  os: ReportOperatingSystemCode;
+  b: ReportBrowserCode;
+} {
   const d: VisitEvent['d'] = /iPad|Tablet|Android(?!.*Mobile)/i.test(ua)
     ? 't'
     : /Mobi|iPhone|Android/i.test(ua)
       ? 'm'
       : 'd';
-  const os = /Windows/i.test(ua)
+  const os: ReportOperatingSystemCode = /Windows/i.test(ua)
     ? 'Windows'
     : /iPhone|iPad|iPod/i.test(ua)
       ? 'iOS'
@@ -27,7 +31,7 @@ export function parseUserAgent(ua: string): Pick<VisitEvent, 'd' | 'os' | 'b'> {
             : /Linux/i.test(ua)
               ? 'Linux'
               : 'Other';
-  const b = /Edg\//.test(ua)
+  const b: ReportBrowserCode = /Edg\//.test(ua)
     ? 'Edge'
     : /OPR\/|Opera/.test(ua)
       ? 'Opera'

@@ -206,6 +206,7 @@ export {
 export type { ReportPropertyOption } from './report-properties';
 export {
   ANALYTICS_REGULATION_LABELS,
+  AnalyticsRegulation,
   AnalyticsRegulationKey,
   applicableLabel,
   DEVICE_TYPE_LABELS,
@@ -215,6 +216,7 @@ export {
   REGION_GROUPS,
   REPORT_REGULATION_IDS,
   ReportChartType,
+  ReportBrowser,
   ReportDeviceType,
   ReportOperatingSystem,
   ReportPageFormat,
@@ -225,6 +227,41 @@ export {
   VisitOutcome,
 } from './segments';
 export type { PageFormatGroup, RegionGroup } from './segments';
+export {
+  addVisitCounts,
+  consentRatePercent,
+  countsOf,
+  isKnownMetric,
+  METRIC_PERCENT_DECIMALS,
+  metricValue,
+  percentOf,
+  propertyAnalyticsReport,
+  ZERO_VISIT_COUNTS,
+} from './metrics';
+export type { VisitCounts } from './metrics';
+export {
+  ANALYTICS_REGULATION_CODES,
+  ANALYTICS_REGULATIONS,
+  regulationCodeOf,
+  regulationNameOf,
+  REPORT_BROWSERS,
+  REPORT_DEVICE_TYPES,
+  REPORT_OPERATING_SYSTEMS,
+  REPORT_PAGE_FORMATS,
+  reportBrowserOf,
+  reportOperatingSystemOf,
+  VISIT_OUTCOME_NAMES,
+  visitDimensions,
+} from './vocabulary';
+export type {
+  AnalyticsRegulationName,
+  ReportBrowserCode,
+  ReportDeviceTypeCode,
+  ReportOperatingSystemCode,
+  ReportPageFormatCode,
+  VisitDimensions,
+  VisitOutcomeCode,
+} from './vocabulary';
 export {
   buildSummaryMetrics,
   comparisonStatus,

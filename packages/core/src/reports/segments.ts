@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { OLD_VERSION_LABEL, UNKNOWN_SEGMENT_LABEL } from './messages';
+import {
+  ANALYTICS_REGULATIONS,
+  REPORT_BROWSERS,
+  REPORT_DEVICE_TYPES,
+  REPORT_OPERATING_SYSTEMS,
+  REPORT_PAGE_FORMATS,
+  VISIT_OUTCOME_NAMES,
+} from './vocabulary';
 
 /**
  * The values reports break traffic down by (reports-and-account §3, properties-and-tags §3), each
@@ -38,7 +46,7 @@ export const ANALYTICS_REGULATION_LABELS: Record<AnalyticsRegulationKey, string>
 export const usStateAnalyticsLabel = (state: string | null | undefined): string =>
   state ? state.toUpperCase() : 'National';
 
-export const ReportPageFormat = z.enum(['HTTP', 'AMP']);
+export const ReportPageFormat = z.enum(REPORT_PAGE_FORMATS);
 export type ReportPageFormat = z.infer<typeof ReportPageFormat>;
 
 /** Series of the page-format chart. */
@@ -46,7 +54,7 @@ export const PAGE_FORMAT_GROUPS = ['Total (All Pages)', 'AMP', 'HTTP'] as const;
 export type PageFormatGroup = (typeof PAGE_FORMAT_GROUPS)[number];
 
 /** Device types as stored, with their labels: Desktop (pc), Tablet (tablet), Phone (mobile). */
-export const ReportDeviceType = z.enum(['pc', 'tablet', 'mobile']);
+export const ReportDeviceType = z.enum(REPORT_DEVICE_TYPES);
 export type ReportDeviceType = z.infer<typeof ReportDeviceType>;
 
 export const DEVICE_TYPE_LABELS: Record<ReportDeviceType, string> = {
@@ -55,14 +63,21 @@ export const DEVICE_TYPE_LABELS: Record<ReportDeviceType, string> = {
   mobile: 'Phone',
 };
 
-export const ReportOperatingSystem = z.enum(['Android', 'iOS', 'Windows']);
+export const ReportOperatingSystem = z.enum(REPORT_OPERATING_SYSTEMS);
+
+export const ReportBrowser = z.enum(REPORT_BROWSERS);
+export type ReportBrowser = z.infer<typeof ReportBrowser>;
+
+/** A visit's regulation as the report API names it (filters also take the numeric codes). */
+export const AnalyticsRegulation = z.enum(ANALYTICS_REGULATIONS);
+export type AnalyticsRegulation = z.infer<typeof AnalyticsRegulation>;
 export type ReportOperatingSystem = z.infer<typeof ReportOperatingSystem>;
 
 export const ReportChartType = z.enum(['Bar', 'Line']);
 export type ReportChartType = z.infer<typeof ReportChartType>;
 
 /** What a visitor did with the banner. */
-export const VisitOutcome = z.enum(['acceptAll', 'rejectAll', 'partial', 'bounce']);
+export const VisitOutcome = z.enum(VISIT_OUTCOME_NAMES);
 export type VisitOutcome = z.infer<typeof VisitOutcome>;
 
 /** Labels of the consent pie, in this order. */

@@ -1,0 +1,134 @@
+import type { VISIT_OUTCOMES, VisitEvent } from '../banner/config';
+
+/**
+ * The one vocabulary of visit analytics, from the runtime's beacon to the report API: the codes a
+ * visit is stored, rolled up, filtered and reported by. The beacon's short wire codes (kept small
+ * for sendBeacon) are mapped here and nowhere else. Free of zod, so the banner runtime can use it.
+ */
+
+/** Device types as stored and reported: Desktop (pc), Tablet (tablet), Phone (mobile). */
+export const REPORT_DEVICE_TYPES = ['pc', 'tablet', 'mobile'] as const;
+export type ReportDeviceTypeCode = (typeof REPORT_DEVICE_TYPES)[number];
+
+export const REPORT_PAGE_FORMATS = ['HTTP', 'AMP'] as const;
+export type ReportPageFormatCode = (typeof REPORT_PAGE_FORMATS)[number];
+
+/** Operating systems the user agent is classified into (the spec's Android, iOS, Windows first). */
+export const REPORT_OPERATING_SYSTEMS = [
+  'Android',
+  'iOS',
+  'Windows',
+  'macOS',
+  'ChromeOS',
+  'Linux',
+  'Other',
+] as const;
+export type ReportOperatingSystemCode = (typeof REPORT_OPERATING_SYSTEMS)[number];
+
+export const REPORT_BROWSERS = [
+  'Chrome',
+  'Safari',
+  'Firefox',
+  'Edge',
+  'Opera',
+  'Samsung',
+  'Other',
+] as const;
+export type ReportBrowserCode = (typeof REPORT_BROWSERS)[number];
+
+/** What a visitor did with the banner. */
+export const VISIT_OUTCOME_NAMES = ['acceptAll', 'rejectAll', 'partial', 'bounce'] as const;
+export type VisitOutcomeCode = (typeof VISIT_OUTCOME_NAMES)[number];
+
+/**
+ * Regulations of a visit as reports name them, with the beacon's code: GDPR 1, CCPA (US national)
+ * 2, MSPA (a US state's section) 3, GBC (Google basic consent only) 10, NONE 0 (no regulation).
+ */
+export const ANALYTICS_REGULATIONS = ['NONE', 'GDPR', 'CCPA', 'MSPA', 'GBC'] as const;
+export type AnalyticsRegulationName = (typeof ANALYTICS_REGULATIONS)[number];
+export const ANALYTICS_REGULATION_CODES: Record<AnalyticsRegulationName, VisitEvent['r']> = {
+  NONE: 0,
+  GDPR: 1,
+  CCPA: 2,
+  MSPA: 3,
+  GBC: 10,
+};
+
+/** The report name of a beacon's regulation code. */
+export const regulationNameOf = (code: number): AnalyticsRegulationName | undefined =>
+  ANALYTICS_REGULATIONS.find((name) => ANALYTICS_REGULATION_CODES[name] === code);
+
+/**
+ * The regulation code of a filter value: a name (any case) or its code as number or text; undefined
+ * when it is neither.
+ */
+export function regulationCodeOf(value: unknown): VisitEvent['r'] | undefined {
+  if (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value))) {
+    const name = regulationNameOf(Number(value));
+    return name === undefined ? undefined : ANALYTICS_REGULATION_CODES[name];
+  }
+  if (typeof value !== 'string') return undefined;
+  const name = ANALYTICS_REGULATIONS.find((n) => n === value.toUpperCase());
+  return name === undefined ? undefined : ANALYTICS_REGULATION_CODES[name];
+}
+
+const DEVICE_OF_WIRE: Record<VisitEvent['d'], ReportDeviceTypeCode> = {
+  d: 'pc',
+  t: 'tablet',
+  m: 'mobile',
+};
+const PAGE_FORMAT_OF_WIRE: Record<VisitEvent['f'], ReportPageFormatCode> = { H: 'HTTP', A: 'AMP' };
+// Typed as the inverse of the beacon's VISIT_OUTCOMES, so the two cannot drift apart.
+const OUTCOME_OF_WIRE: { [N in VisitOutcomeCode as (typeof VISIT_OUTCOMES)[N]]: N } = {
+  a: 'acceptAll',
+  r: 'rejectAll',
+  p: 'partial',
+  b: 'bounce',
+};
+
+const known = <T extends string>(list: readonly T[], value: string): T =>
+  (list as readonly string[]).includes(value) ? (value as T) : ('Other' as T);
+
+/** An OS as reported by an older runtime or another caller, kept when known, else Other. */
+export const reportOperatingSystemOf = (value: string): ReportOperatingSystemCode =>
+  known(REPORT_OPERATING_SYSTEMS, value);
+
+export const reportBrowserOf = (value: string): ReportBrowserCode => known(REPORT_BROWSERS, value);
+
+/** A visit's dimensions in the report vocabulary: what is stored and rolled up. */
+export interface VisitDimensions {
+  regulation: VisitEvent['r'];
+  /** The US state (two letters, upper case) of a US visit, else null. */
+  state: string | null;
+  outcome: VisitOutcomeCode;
+  /** False when the stored choice answered the page view and no banner was shown. */
+  shown: boolean;
+  pageFormat: ReportPageFormatCode;
+  deviceType: ReportDeviceTypeCode;
+  os: ReportOperatingSystemCode;
+  browser: ReportBrowserCode;
+  themeId: string;
+  /** The A/B variant the visitor was assigned, or null outside an A/B test. */
+  variant: string | null;
+}
+
+/**
+ * A beacon's event in the report vocabulary. `regionState` is the state the server resolved for
+ * the request; the event's own state is used when the server knows none.
+ */
+export function visitDimensions(event: VisitEvent, regionState?: string | null): VisitDimensions {
+  const us = event.r === 2 || event.r === 3;
+  const state = us ? (regionState ?? event.s ?? null) : null;
+  return {
+    regulation: event.r,
+    state: state ? state.toUpperCase().slice(0, 2) : null,
+    outcome: OUTCOME_OF_WIRE[event.o],
+    shown: event.x !== 1,
+    pageFormat: PAGE_FORMAT_OF_WIRE[event.f],
+    deviceType: DEVICE_OF_WIRE[event.d],
+    os: reportOperatingSystemOf(event.os),
+    browser: reportBrowserOf(event.b),
+    themeId: event.t,
+    variant: event.v ?? null,
+  };
+}
