@@ -3,6 +3,7 @@ import {
   AssentError,
   BANNER_TOKENS,
   CONSENT_COOKIES,
+  CONSENT_LIFETIME_SECONDS,
   consentGroupKey,
   inlineJson,
   originBelongsToSite,
@@ -23,8 +24,6 @@ import {
 } from './http';
 import type { BannerRuntime } from './runtime';
 
-/** The consent cookies last 13 months, as the runtime's own. */
-const COOKIE_MAX_AGE_SECONDS = 395 * 24 * 3600;
 /** A stored value: a TC, GPP or US privacy string, or the runtime's meta (`version|outcome|time`). */
 const STORED_VALUE = /^[A-Za-z0-9_.~|-]{1,4000}$/;
 export const GROUP_BODY_LIMIT = 16 * 1024;
@@ -159,7 +158,7 @@ export function registerGroupRoutes(app: FastifyInstance, runtime: BannerRuntime
       if (typeof value !== 'string') continue;
       reply.setCookie(name, value, {
         path: groupPath(request.params),
-        maxAge: COOKIE_MAX_AGE_SECONDS,
+        maxAge: CONSENT_LIFETIME_SECONDS,
         // Readable by the group frame page too, so both storage modes of a group share them.
         httpOnly: false,
         secure,

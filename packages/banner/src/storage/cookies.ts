@@ -1,11 +1,11 @@
-import { COOKIE_MAX_AGE_SECONDS } from '../constants';
+import { CONSENT_LIFETIME_SECONDS } from '@assent/core';
 
 export interface CookieJar {
   get(name: string): string | undefined;
   set(name: string, value: string, domain?: string): void;
 }
 
-export function documentCookies(doc: Document, maxAge = COOKIE_MAX_AGE_SECONDS): CookieJar {
+export function documentCookies(doc: Document, maxAge = CONSENT_LIFETIME_SECONDS): CookieJar {
   const secure = doc.location?.protocol === 'https:' ? ';Secure' : '';
   return {
     get(name) {

@@ -8,6 +8,7 @@ import {
   ThirdPartyStorageType,
   UspJurisdiction,
 } from '../property/schema';
+import { CONSENT_LIFETIME_MONTHS } from './consent-lifetime';
 
 /**
  * The banner configuration: the small JSON the server compiles from a property, its theme and its
@@ -107,8 +108,8 @@ export const BannerGdpr = z.object({
   /** The account's non-IAB vendors. */
   customVendors: z.array(BannerCustomVendor).default([]),
   publisherTC: BannerPublisherTC.optional(),
-  /** Longest cookie storage of the vendors, in months, for the privacy body placeholder. */
-  storageMonths: z.number().int().nonnegative().default(13),
+  /** How long the visitor's choice is kept, in months, for the privacy body's `{{storageMonths}}`. */
+  storageMonths: z.number().int().nonnegative().default(CONSENT_LIFETIME_MONTHS),
 });
 export type BannerGdpr = z.infer<typeof BannerGdpr>;
 

@@ -1,6 +1,6 @@
 import type { BannerConfig, BannerConfigInput, BannerTexts } from './config';
 import { BannerConfig as BannerConfigSchema } from './config';
-import { compactVendor } from './rules';
+import { CONSENT_LIFETIME_MONTHS, compactVendor } from './rules';
 
 /** English texts as the server would compile them from the default theme. */
 export const BANNER_EN_TEXTS: BannerTexts = {
@@ -167,7 +167,7 @@ export function bannerConfigFixture(overrides: Partial<BannerConfigInput> = {}):
       includeVendorsDisclosedSegment: true,
       vendors: BANNER_FIXTURE_VENDORS.map(compactVendor),
       restrictions: [],
-      storageMonths: 13,
+      storageMonths: CONSENT_LIFETIME_MONTHS,
     },
     us: {
       uspEnabled: true,

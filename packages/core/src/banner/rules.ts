@@ -16,6 +16,8 @@ import type {
  * runtime bundles it without the schema library.
  */
 
+export { CONSENT_LIFETIME_MONTHS, CONSENT_LIFETIME_SECONDS } from './consent-lifetime';
+
 /**
  * The cookies (and group-storage keys) the runtime stores a visitor's choice in: the strings
  * vendors read (TC string, Google's Additional Consent string, GPP, US privacy) and the runtime's

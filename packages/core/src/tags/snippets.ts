@@ -1,4 +1,4 @@
-import type { BannerStubOptions } from '../banner/compile';
+import type { BannerStubOptions } from '../banner/compile/stub';
 import type { TagResponse } from './tag';
 import { TAG_TITLES } from './tag';
 

@@ -1,4 +1,5 @@
 export * from './colors';
+export * from './control-texts';
 export * from './css';
 export * from './default-texts';
 export * from './footer-links';

@@ -1,102 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { PropertyDraft } from '../property/schema';
-import { PropertySettings } from '../property/schema';
-import { appThemeValues, siteThemeValues, textChangeRequest } from '../testing/theme';
-import type { VendorListResponse } from '../vendors/vendor-list';
-import type { BannerCompileInput } from './compile';
 import {
-  UNREGISTERED_CMP_ID,
-  bannerControlTexts,
-  bannerPrivacyBody,
-  bannerStubOptions,
-  compileBannerConfig,
-  consentGroupKey,
-  htmlToRichText,
-  universalStubOptions,
-  visitorRegionFallback,
-} from './compile';
-import { BannerConfig } from './config';
-import { bannerConsentModeDefaults, idsOf } from './rules';
-
-const named = (id: number, name = `Item ${id}`) => ({ id, name, description: `${name}.` });
-const vendor = (
-  id: number,
-  d: Partial<VendorListResponse['vendors'][number]> = {},
-): VendorListResponse['vendors'][number] => ({
-  id,
-  name: `Vendor ${id}`,
-  purposes: [],
-  legIntPurposes: [],
-  flexiblePurposes: [],
-  specialPurposes: [],
-  features: [],
-  specialFeatures: [],
-  policyUrl: `https://vendor${id}.example/privacy`,
-  usesCookies: true,
-  cookieMaxAgeSeconds: 86_400,
-  deletedDate: null,
-  ...d,
-});
-
-/** A small vendor list: four vendors (one deleted), eleven purposes, two stacks. */
-const LIST: VendorListResponse = {
-  gvlVersion: 3,
-  vendorListVersion: 42,
-  tcfPolicyVersion: 4,
-  lastUpdated: '2026-01-08T16:00:00Z',
-  purposes: Array.from({ length: 11 }, (_, i) => named(i + 1, `Purpose ${i + 1}`)),
-  specialPurposes: [named(1)],
-  features: [named(1)],
-  specialFeatures: [named(1, 'Precise geolocation'), named(2, 'Device scanning')],
-  stacks: [
-    { ...named(1, 'Stack one'), purposes: [], specialFeatures: [1, 2] },
-    { ...named(2, 'Stack two'), purposes: [2, 7], specialFeatures: [] },
-  ],
-  vendors: [
-    vendor(1, { purposes: [1, 2, 3, 4], legIntPurposes: [7, 8], flexiblePurposes: [2, 7] }),
-    vendor(2, {
-      purposes: [1],
-      legIntPurposes: [2, 10],
-      flexiblePurposes: [2],
-      specialFeatures: [1],
-    }),
-    vendor(3, {
-      purposes: [1, 5],
-      legIntPurposes: [9],
-      specialFeatures: [2],
-      deletedDate: '2025-01-01T00:00:00Z',
-    }),
-    vendor(4, { purposes: [1, 11] }),
-  ],
-};
-
-const property = (overrides: PropertyDraft = {}) => ({
-  ...PropertySettings.parse({
-    propertyType: 'SITE',
-    url: 'news.example',
-    publisherName: 'Example News',
-    themeId: '7',
-    consentLocations: ['WORLDWIDE'],
-    ...overrides,
-  }),
-  uuid: 'prop-1',
-});
-
-const theme = (overrides: Parameters<typeof siteThemeValues>[0] = {}) => ({
-  ...siteThemeValues(overrides),
-  themeId: '7',
-});
-
-function compile(over: Partial<BannerCompileInput> = {}) {
-  return compileBannerConfig({
-    property: property(),
-    theme: theme(),
-    vendorList: LIST,
-    vendorSelection: { vendorIds: [], includeNewVendors: true, updatedAt: null },
-    cmpId: 300,
-    ...over,
-  });
-}
+  COMPILE_VENDOR_LIST as LIST,
+  compileTestConfig as compile,
+  compileProperty as property,
+  compileTheme as theme,
+  gvlVendor as vendor,
+} from '../../testing/banner-compile';
+import { appThemeValues, textChangeRequest } from '../../testing/theme';
+import { BannerConfig } from '../config';
+import { idsOf } from '../rules';
+import { UNREGISTERED_CMP_ID } from './cmp-id';
+import { compileBannerConfig } from './compile';
 
 describe('compileBannerConfig', () => {
   it('parses with BannerConfig and is deterministic', () => {
@@ -636,89 +550,5 @@ describe('compileBannerConfig', () => {
     expect(BannerConfig.safeParse(config).success).toBe(true);
     expect(config.theme.persistentLink.enabled).toBe(false);
     expect(config.theme.texts.en!.privacyBody).toContain('in this app');
-  });
-});
-
-describe('stub options', () => {
-  it('stubs only the APIs the config uses, with consent mode defaults', () => {
-    const tcfOnly = compile({
-      property: property({ consentLocations: ['EEA'], gdprEncodingMode: 'TCF' }),
-    });
-    expect(bannerStubOptions(tcfOnly)).toEqual({ tcf: true, gpp: false, usp: false, cmpId: 300 });
-    const all = compile({
-      property: property({
-        ccpaViaUsp: true,
-        gbcEnabled: true,
-        gbcLocations: ['USA'],
-        gbcApplicablePurposes: [{ id: 1, defaultValue: 'GRANTED' }],
-        adsDataRedaction: true,
-      }),
-    });
-    expect(bannerStubOptions(all)).toEqual({
-      tcf: true,
-      gpp: true,
-      usp: true,
-      cmpId: 300,
-      consentMode: {
-        defaults: [{ wait_for_update: 500, ad_storage: 'granted', region: ['US'] }],
-        urlPassThrough: false,
-        adsDataRedaction: true,
-      },
-    });
-    expect(bannerConsentModeDefaults(all.gbc!, 800).defaults[0]!.wait_for_update).toBe(800);
-    expect(universalStubOptions(0)).toEqual({ tcf: true, gpp: true, usp: true, cmpId: 4095 });
-  });
-
-  it('the fallback region is the publisher’s country', () => {
-    expect(visitorRegionFallback({ publisherCC: 'de' })).toEqual({ country: 'DE' });
-    expect(visitorRegionFallback({ publisherCC: '' })).toEqual({ country: 'GB' });
-  });
-});
-
-describe('publisher text', () => {
-  it('htmlToRichText: paragraphs, breaks, nested marks, entities; scripts and handlers gone', () => {
-    expect(
-      htmlToRichText(
-        '<div>A &amp; <b>B <i>C</i></b><br>D&#39;s</div><p onclick="x()"><u>E</u>&nbsp;<img src=x onerror=alert(1)></p>',
-      ),
-    ).toEqual([
-      { p: [{ text: 'A & ' }, { text: 'B ', b: true }, { text: 'C', b: true, i: true }] },
-      { p: [{ text: "D's" }] },
-      { p: [{ text: 'E', u: true }] },
-    ]);
-    expect(
-      htmlToRichText('<ol><li>one</li><li>two <a href="http://x.example">link</a></li></ol>'),
-    ).toEqual([
-      { ol: [[{ text: 'one' }], [{ text: 'two ' }, { text: 'link', href: 'http://x.example' }]] },
-    ]);
-    expect(htmlToRichText('plain 1 < 2 text')).toEqual([{ p: [{ text: 'plain 1 < 2 text' }] }]);
-    expect(htmlToRichText('<style>p{}</style><script>alert(1)</script>')).toEqual([]);
-  });
-
-  it('bannerPrivacyBody: fixed-segment markers removed, markup reduced to text', () => {
-    expect(
-      bannerPrivacyBody('Intro. <<We and our {{partnerCount}} partners>> <<store>> end.'),
-    ).toBe('Intro. We and our {{partnerCount}} partners store end.');
-    expect(bannerPrivacyBody('<p>Hello <b>there</b></p><p><<seg {{storageMonths}}>></p>')).toBe(
-      'Hello there seg {{storageMonths}}',
-    );
-  });
-
-  it('control texts exist for every default-text language, English otherwise', () => {
-    expect(bannerControlTexts('fr').acceptAll).toBe('Tout accepter');
-    expect(bannerControlTexts('xx')).toEqual(bannerControlTexts('en'));
-    for (const lang of ['en', 'de', 'zh', 'hi', 'th', 'mt']) {
-      const t = bannerControlTexts(lang);
-      expect(Object.values(t).every((v) => v.length > 0 && v.length <= 40)).toBe(true);
-    }
-  });
-
-  it('consentGroupKey ignores case, query and trailing slashes', () => {
-    expect(consentGroupKey('https://Group.example/consent/')).toBe(
-      consentGroupKey('https://group.example/consent?x=1'),
-    );
-    expect(consentGroupKey('https://group.example/a')).not.toBe(
-      consentGroupKey('https://group.example/b'),
-    );
   });
 });

@@ -1,0 +1,9 @@
+export { UNREGISTERED_CMP_ID, bannerCmpId } from './cmp-id';
+export type { BannerCompileInput } from './compile';
+export { compileBannerConfig } from './compile';
+export type { FieldEffect, FieldEffects } from './config-version';
+export { BANNER_CONFIG_FIELD_EFFECTS, bannerConfigVersion } from './config-version';
+export { consentGroupKey } from './consent-scope';
+export { bannerPrivacyBody, htmlToRichText } from './sanitize-html';
+export type { BannerStubOptions } from './stub';
+export { bannerStubOptions, universalStubOptions, visitorRegionFallback } from './stub';
