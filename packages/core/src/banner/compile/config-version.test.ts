@@ -48,9 +48,13 @@ const RESTRICTIONS = { publisherConsentRestrictionIds: [2, 7], publisherLIRestri
 describe('configVersion', () => {
   it('is the same as before the compiler was split (stored choices stay valid)', () => {
     // Versions the single-file compiler gave these inputs: a change here asks every visitor again.
-    const versions = [{}, { consentLocations: ['EEA'], publisherCC: 'DE' }, EVERYTHING].map(
-      (p: PropertyDraft) =>
-        compile({ property: property(p), theme: theme(RESTRICTIONS) }).configVersion,
+    const inputs: PropertyDraft[] = [
+      {},
+      { consentLocations: ['EEA'], publisherCC: 'DE' },
+      EVERYTHING,
+    ];
+    const versions = inputs.map(
+      (p) => compile({ property: property(p), theme: theme(RESTRICTIONS) }).configVersion,
     );
     expect(versions).toEqual(['v2fqvnmsqljg', 'vrgu6mk922z', 'v18y73znna9']);
   });
