@@ -1,4 +1,4 @@
-import { TCString } from '@iabtechlabtcf/core';
+import { BitLength, FieldSequence, Segment, TCString } from '@iabtechlabtcf/core';
 import { describe, expect, it } from 'vitest';
 import type { BannerConfig } from '@assent/core';
 import { configFromGvl, GVL_FILES, readGvl } from '../../test/gvl';
@@ -15,7 +15,7 @@ import {
   vendorConsentsOf,
 } from './consent';
 import type { TCModel } from './tcstring';
-import { decodeTCString, encodeTCString } from './tcstring';
+import { CORE_SEGMENT, decodeTCString, encodeTCString } from './tcstring';
 
 const NOW = new Date(Date.UTC(2025, 5, 1, 12, 0, 0));
 const ctx = { cmpId: 300, cmpVersion: 7, language: 'fr', screen: 2, now: NOW };
@@ -211,6 +211,36 @@ describe('TC string encoder, decoded by @iabtechlabtcf/core on the real GVLs', (
     const bitfieldBits = 4000;
     expect(short.length * 6).toBeLessThan(bitfieldBits);
     expectOracleAgrees(short, { ...m, disclosedVendors: [] });
+  });
+});
+
+describe('the core segment table', () => {
+  /** Our model's names for the fields iabtcf-es names differently. */
+  const IAB_NAME: Record<string, string> = {
+    tcfPolicyVersion: 'policyVersion',
+    publisherCC: 'publisherCountryCode',
+    restrictions: 'publisherRestrictions',
+  };
+
+  it("lists IAB's core fields in IAB's order, each with IAB's bit width", () => {
+    const ours = Object.entries(CORE_SEGMENT).map(([field, codec]) => ({
+      field: IAB_NAME[field] ?? field,
+      bits: codec.bits,
+    }));
+    const widths = BitLength as unknown as Record<string, number | undefined>;
+    const iab = new FieldSequence()['2'][Segment.CORE]!.map((field) => ({
+      field,
+      bits: widths[field],
+    }));
+    expect(ours).toEqual(iab);
+  });
+
+  it('refuses a string that does not start with version 2', () => {
+    const m = toTCModel(bannerGdpr(), rejectAllChoices(), ctx);
+    const tc = encodeTCString({ ...m, disclosedVendors: undefined });
+    // The first character holds the 6-bit version: 'C' is 2, 'B' is 1.
+    expect(tc[0]).toBe('C');
+    expect(() => decodeTCString(`B${tc.slice(1)}`)).toThrow('Not a TC string v2');
   });
 });
 

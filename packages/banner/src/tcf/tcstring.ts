@@ -94,33 +94,124 @@ function readVendorSection(r: BitReader): number[] {
   return r.bool() ? readRanges(r) : r.field(max);
 }
 
+/** How one field is written and read, and its width in bits (`undefined`: the length varies). */
+export interface FieldCodec<T> {
+  bits: number | undefined;
+  write(w: BitWriter, value: T): void;
+  read(r: BitReader): T;
+}
+
+const int = (bits: number): FieldCodec<number> => ({
+  bits,
+  write: (w, v) => void w.int(v, bits),
+  read: (r) => r.int(bits),
+});
+const bool: FieldCodec<boolean> = {
+  bits: 1,
+  write: (w, v) => void w.bool(v),
+  read: (r) => r.bool(),
+};
+/** Deciseconds since the epoch. */
+const date: FieldCodec<Date> = {
+  bits: 36,
+  write: (w, d) => void w.int(decis(d), 36),
+  read: (r) => new Date(r.int(36) * 100),
+};
+const letters: FieldCodec<string> = {
+  bits: 12,
+  write: (w, v) => void w.letters(v),
+  read: (r) => r.letters(),
+};
+const bitField = (bits: number): FieldCodec<readonly number[]> => ({
+  bits,
+  write: (w, ids) => void w.field(ids, bits),
+  read: (r) => r.field(bits),
+});
+const vendorSection: FieldCodec<readonly number[]> = {
+  bits: undefined,
+  write: writeVendorSection,
+  read: readVendorSection,
+};
+/** NumPubRestrictions, then per purpose and type the vendors as ranges (empty ones left out). */
+const restrictions: FieldCodec<TCModel['restrictions']> = {
+  bits: undefined,
+  write(w, all) {
+    const kept = all.filter((x) => x.vendorIds.length);
+    w.int(kept.length, 12);
+    for (const x of kept) {
+      w.int(x.purposeId, 6).int(x.type, 2);
+      writeRanges(w, toRanges(x.vendorIds));
+    }
+  },
+  read(r) {
+    const out = [];
+    for (let n = r.int(12); n > 0; n--) {
+      const purposeId = r.int(6);
+      const type = r.int(2) as TcfRestrictionType;
+      out.push({ purposeId, type, vendorIds: readRanges(r) });
+    }
+    return out;
+  },
+};
+
+const TC_VERSION = 2;
+/** The version the string starts with: reading anything else throws. */
+const version: FieldCodec<typeof TC_VERSION> = {
+  bits: 6,
+  write: (w) => void w.int(TC_VERSION, 6),
+  read(r) {
+    if (r.int(6) !== TC_VERSION) throw new SyntaxError('Not a TC string v2');
+    return TC_VERSION;
+  },
+};
+
+/** The core segment's fields: the model's, plus the version. */
+type CoreModel = Omit<TCModel, 'disclosedVendors' | 'publisherTC'> & {
+  version: typeof TC_VERSION;
+};
+
+/**
+ * The core segment (TCF v2), in wire order: each field's codec and width. The encoder and the
+ * decoder both walk this one table (as IAB's iabtcf-es walks its BitLength and FieldSequence).
+ */
+export const CORE_SEGMENT: { readonly [K in keyof CoreModel]-?: FieldCodec<CoreModel[K]> } = {
+  version,
+  created: date,
+  lastUpdated: date,
+  cmpId: int(12),
+  cmpVersion: int(12),
+  consentScreen: int(6),
+  consentLanguage: letters,
+  vendorListVersion: int(12),
+  tcfPolicyVersion: int(6),
+  isServiceSpecific: bool,
+  useNonStandardTexts: bool,
+  specialFeatureOptins: bitField(12),
+  purposeConsents: bitField(24),
+  purposeLegitimateInterests: bitField(24),
+  purposeOneTreatment: bool,
+  publisherCC: letters,
+  vendorConsents: vendorSection,
+  vendorLegitimateInterests: vendorSection,
+  restrictions,
+};
+
+type CoreField = keyof CoreModel;
+const CORE_FIELDS = Object.keys(CORE_SEGMENT) as CoreField[];
+
 export function encodeCoreSegment(m: TCModel): string {
-  const w = new BitWriter()
-    .int(2, 6)
-    .int(decis(m.created), 36)
-    .int(decis(m.lastUpdated), 36)
-    .int(m.cmpId, 12)
-    .int(m.cmpVersion, 12)
-    .int(m.consentScreen, 6)
-    .letters(m.consentLanguage)
-    .int(m.vendorListVersion, 12)
-    .int(m.tcfPolicyVersion, 6)
-    .bool(m.isServiceSpecific)
-    .bool(m.useNonStandardTexts)
-    .field(m.specialFeatureOptins, 12)
-    .field(m.purposeConsents, 24)
-    .field(m.purposeLegitimateInterests, 24)
-    .bool(m.purposeOneTreatment)
-    .letters(m.publisherCC);
-  writeVendorSection(w, m.vendorConsents);
-  writeVendorSection(w, m.vendorLegitimateInterests);
-  const restrictions = m.restrictions.filter((x) => x.vendorIds.length);
-  w.int(restrictions.length, 12);
-  for (const x of restrictions) {
-    w.int(x.purposeId, 6).int(x.type, 2);
-    writeRanges(w, toRanges(x.vendorIds));
-  }
+  const w = new BitWriter();
+  const values: CoreModel = { ...m, version: TC_VERSION };
+  for (const field of CORE_FIELDS)
+    (CORE_SEGMENT[field] as FieldCodec<unknown>).write(w, values[field]);
   return w.base64url();
+}
+
+function decodeCoreSegment(r: BitReader): TCModel {
+  const values: Partial<Record<CoreField, unknown>> = {};
+  for (const field of CORE_FIELDS) values[field] = CORE_SEGMENT[field].read(r);
+  const { version: _version, ...m } = values as CoreModel;
+  return m;
 }
 
 /** The TC string: core segment, then disclosed vendors and publisher TC when the model has them. */
@@ -148,35 +239,7 @@ export function encodeTCString(m: TCModel): string {
 /** Reads a stored TC string back into the model; throws on anything that is not a v2 string. */
 export function decodeTCString(tcString: string): TCModel {
   const [core, ...rest] = tcString.split('.');
-  const r = new BitReader(fromBase64Url(core ?? ''));
-  if (r.int(6) !== 2) throw new SyntaxError('Not a TC string v2');
-  const m: TCModel = {
-    created: new Date(r.int(36) * 100),
-    lastUpdated: new Date(r.int(36) * 100),
-    cmpId: r.int(12),
-    cmpVersion: r.int(12),
-    consentScreen: r.int(6),
-    consentLanguage: r.letters(),
-    vendorListVersion: r.int(12),
-    tcfPolicyVersion: r.int(6),
-    isServiceSpecific: r.bool(),
-    useNonStandardTexts: r.bool(),
-    specialFeatureOptins: r.field(12),
-    purposeConsents: r.field(24),
-    purposeLegitimateInterests: r.field(24),
-    purposeOneTreatment: r.bool(),
-    publisherCC: r.letters(),
-    vendorConsents: readVendorSection(r),
-    vendorLegitimateInterests: readVendorSection(r),
-    restrictions: [],
-  };
-  const restrictions = [];
-  for (let n = r.int(12); n > 0; n--) {
-    const purposeId = r.int(6);
-    const type = r.int(2) as TcfRestrictionType;
-    restrictions.push({ purposeId, type, vendorIds: readRanges(r) });
-  }
-  m.restrictions = restrictions;
+  const m = decodeCoreSegment(new BitReader(fromBase64Url(core ?? '')));
   for (const segment of rest) {
     const s = new BitReader(fromBase64Url(segment));
     const type = s.int(3);
