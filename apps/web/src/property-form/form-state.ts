@@ -22,6 +22,7 @@ import {
   closeSensitiveDataDialog,
   confirmMspaSignatory,
   defineLegalBasis,
+  failureAfterChanges,
   gbcDialogPurposes,
   hasPropertyChanged,
   issuesToFields,
@@ -141,17 +142,14 @@ export const initialFormState = (values: PropertyValues): PropertyFormState => (
 const CLOSED: FormDialog = { kind: 'none' };
 
 /**
- * New values: a server message under a field goes away once that field changes (the callout
- * stays until the next save).
+ * New values: a server message under a field goes away once that field changes, and the whole
+ * failure once every field it named has (core's `failureAfterChanges`).
  */
 export function withValues(state: PropertyFormState, values: PropertyValues): PropertyFormState {
   if (values === state.values) return state;
   if (!state.failure) return { ...state, values };
-  const changed = changedFields(state.values, values);
-  const fields = Object.fromEntries(
-    Object.entries(state.failure.fields).filter(([field]) => !changed.has(topField(field))),
-  );
-  return { ...state, values, failure: { ...state.failure, fields } };
+  const failure = failureAfterChanges(state.failure, changedFields(state.values, values));
+  return { ...state, values, failure };
 }
 
 /** The top-level field of an issue's dotted path ('consentOrPayConfig.countries' → 'consentOrPayConfig'). */

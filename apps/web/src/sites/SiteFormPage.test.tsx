@@ -648,6 +648,10 @@ describe('site form: save', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('We could not load an image from this URL');
     expect(api.calls.some((c) => c.method === 'POST' && c.path === SITE_PATH)).toBe(false);
+    // Issue 17 item 6: fixing the logo takes its message away, above the form and under the field.
+    await user.clear(field(LABELS.logo));
+    await user.type(field(LABELS.logo), 'https://cdn.example.com/other.png');
+    expect(screen.queryByText('We could not load an image from this URL')).toBeNull();
   });
 
   it("shows the server's refusal in a callout and its fields under each field", async () => {

@@ -102,6 +102,8 @@ describe('vendors tab', () => {
     expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);
     await user.clear(days);
     await user.type(days, '14');
+    // Issue 17 item 6: the message goes as soon as the value is fixed, before any save.
+    expect(screen.queryByText(REPROMPT_DAYS_MINIMUM)).toBeNull();
     await user.click(screen.getByRole('button', { name: VENDORS.save }));
     expect(await screen.findByText(VENDORS.saved)).toBeTruthy();
     await waitFor(() =>

@@ -59,7 +59,8 @@ export default function VendorsPage() {
   const saved = useQuery(vendorSelectionQuery(client, pCode));
   const atp = useQuery({ ...googleAtpQuery(client), staleTime: 60 * 60_000 });
   const [draft, setDraft] = useState<VendorSelection | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  /** After a save attempt the selection's messages show, checked again at every change. */
+  const [attempted, setAttempted] = useState(false);
   const [tab, setTab] = useState('iab');
   const [purposeId, setPurposeId] = useState<number | undefined>(undefined);
 
@@ -119,15 +120,14 @@ export default function VendorsPage() {
     saved.data !== undefined &&
     JSON.stringify(draft) !== JSON.stringify(toSelection(saved.data));
   const set = (patch: Partial<VendorSelection>) => setDraft((d) => (d ? { ...d, ...patch } : d));
+  const validation = draft ? validateVendorSelection(draft) : null;
+  // Messages follow the values: a fixed value loses its message at once (issue 17 item 6).
+  const errors: Record<string, string> =
+    attempted && validation && !validation.ok ? issuesToFields(validation.issues) : {};
   const submit = () => {
-    if (!draft) return;
-    const result = validateVendorSelection(draft);
-    if (!result.ok) {
-      setErrors(issuesToFields(result.issues));
-      return;
-    }
-    setErrors({});
-    save.mutate(result.value);
+    if (!validation) return;
+    setAttempted(true);
+    if (validation.ok) save.mutate(validation.value);
   };
 
   const failure = gvl.error ?? saved.error;

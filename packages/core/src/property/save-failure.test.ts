@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, UNKNOWN_ERROR_BODY } from '../errors';
-import { appSaveFailure, siteSaveFailure } from './save-failure';
+import { appSaveFailure, failureAfterChanges, siteSaveFailure } from './save-failure';
 
 const refused = new ApiError(400, {
   status: 'VALIDATION_ERROR',
@@ -46,5 +46,36 @@ describe('site save failure', () => {
       message: 'An unknown error occured. Please try again.',
       fields: {},
     });
+  });
+});
+
+describe('a failure after changes (issue 17 item 6: stale errors)', () => {
+  const logo = {
+    title: '',
+    message: 'Logo not found',
+    fields: { publisherLogoUrl: 'Logo not found' },
+  };
+
+  it('goes entirely once every field it named has changed (a refused logo)', () => {
+    expect(failureAfterChanges(logo, new Set(['publisherLogoUrl']))).toBeNull();
+  });
+
+  it('keeps the messages of the fields not changed yet, and the callout with them', () => {
+    const two = {
+      title: 'Save failed',
+      message: 'Some fields need your attention.',
+      fields: { url: 'Taken', 'consentOrPayConfig.countries': 'Required' },
+    };
+    expect(failureAfterChanges(two, new Set(['url']))).toEqual({
+      ...two,
+      fields: { 'consentOrPayConfig.countries': 'Required' },
+    });
+    expect(failureAfterChanges(two, new Set(['publisherName']))).toBe(two);
+    expect(failureAfterChanges(two, new Set(['url', 'consentOrPayConfig']))).toBeNull();
+  });
+
+  it('keeps a failure that named no field until the next save', () => {
+    const server = { title: 'Unexpected', message: '', fields: {} };
+    expect(failureAfterChanges(server, new Set(['url']))).toBe(server);
   });
 });

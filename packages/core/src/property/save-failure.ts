@@ -43,3 +43,24 @@ export function siteSaveFailure(error: unknown): PropertySaveFailure {
     fields: error instanceof ApiError ? (error.body.fields ?? {}) : {},
   };
 }
+
+/**
+ * A failure after the user changed some fields: each changed field's message goes; once every
+ * field the failure named has changed, the whole failure goes (its callout only summed them up,
+ * as a refused logo's does). A failure that named no field stays until the next save.
+ */
+export function failureAfterChanges(
+  failure: PropertySaveFailure,
+  changed: ReadonlySet<string>,
+): PropertySaveFailure | null {
+  const named = Object.keys(failure.fields);
+  if (named.length === 0) return failure;
+  const topField = (field: string) => field.split('.')[0] ?? field;
+  const left = named.filter((field) => !changed.has(topField(field)));
+  if (left.length === named.length) return failure;
+  if (left.length === 0) return null;
+  return {
+    ...failure,
+    fields: Object.fromEntries(left.map((field) => [field, failure.fields[field] ?? ''])),
+  };
+}
