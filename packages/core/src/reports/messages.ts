@@ -53,3 +53,13 @@ export const SCHEDULE_REPORT = 'Schedule Report';
 export const MORE_FILTERS = 'More Filters';
 export const SCHEDULED_REPORTS = 'Scheduled Reports';
 export const ON_DEMAND_REPORTS = 'On-demand Reports';
+
+/** Not shown in the spec: the server's answers to saving, scheduling, pausing and resuming. */
+export const REPORT_SAVED = 'Report saved successfully';
+export const REPORT_SCHEDULED = 'Report scheduled successfully';
+export const REPORT_PAUSED = 'Report paused successfully';
+export const REPORT_RESUMED = 'Report resumed successfully';
+/** Not shown in the spec: a report id that is not one of the account's reports. */
+export const REPORT_NOT_FOUND = 'Report not found';
+/** Not shown in the spec: pause or resume asked of an on-demand report. */
+export const REPORT_NOT_SCHEDULED = 'Only scheduled reports can be paused or resumed';

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { buildReportJob, buildScheduledReportJob } from '../testing/reports';
 import {
   DEFAULT_SCHEDULE_FREQUENCY,
+  REPORT_PROPERTY_NOT_IN_ACCOUNT,
+  foreignPropertyIssues,
   ReportJob,
   ReportStatus,
   ReportType,
@@ -13,6 +15,7 @@ import {
   parseScheduleTime,
   pauseResumeRequest,
   removeRecipient,
+  reportJobStatus,
   reportRowActions,
   reportStatusDisplay,
   reportTypeFromQuery,
@@ -24,6 +27,7 @@ import {
   viewReportsPagePath,
 } from './report-job';
 import type { ScheduleForm } from './report-job';
+import { RUN_REPORT_INCOMPLETE } from './messages';
 
 describe('report statuses', () => {
   it('colours PENDING orange, RUNNING blue, COMPLETED green and FAILED red', () => {
@@ -211,5 +215,74 @@ describe('report save', () => {
     expect(
       validateReportJobInput({ ...input, type: 'on_demand', scheduleInfo: undefined }).ok,
     ).toBe(true);
+  });
+  it('refuses a report that cannot run: no metric', () => {
+    const { name, type, query, recipients } = buildReportJob();
+    const result = validateReportJobInput({
+      name,
+      type,
+      recipients,
+      query: { ...query, metrics: [] },
+    });
+    expect(!result.ok && result.issues).toEqual([
+      expect.objectContaining({ field: 'query.metrics', message: RUN_REPORT_INCOMPLETE }),
+    ]);
+  });
+});
+
+describe('foreignPropertyIssues', () => {
+  it("names each propertyId value that is not one of the account's properties", () => {
+    const query = {
+      filters: [
+        { key: 'country' as const, operator: 'in' as const, values: ['FR'] },
+        {
+          key: 'propertyId' as const,
+          operator: 'in' as const,
+          values: ['site-1', 'other', 'site-3'],
+        },
+      ],
+    };
+    expect(foreignPropertyIssues(query, new Set(['site-1', 'site-3']))).toEqual([
+      expect.objectContaining({
+        field: 'query.filters.1.values.1',
+        message: REPORT_PROPERTY_NOT_IN_ACCOUNT,
+      }),
+    ]);
+    expect(foreignPropertyIssues(query, new Set(['site-1', 'other', 'site-3']))).toEqual([]);
+  });
+});
+
+describe('reportJobStatus', () => {
+  const onDemand = { type: 'on_demand', active: true } as const;
+  const scheduled = { type: 'scheduled', active: true } as const;
+
+  it("shows an on-demand report's latest run, PENDING before it first runs", () => {
+    expect(reportJobStatus(onDemand, undefined, false)).toBe('PENDING');
+    expect(reportJobStatus(onDemand, { status: 'RUNNING' }, false)).toBe('RUNNING');
+    expect(reportJobStatus(onDemand, { status: 'FAILED' }, false)).toBe('FAILED');
+    expect(reportJobStatus(onDemand, { status: 'COMPLETED' }, false)).toBe('COMPLETED');
+  });
+
+  it('shows a scheduled report ACTIVE, PAUSED, RUNNING while it runs, COMPLETED when over', () => {
+    expect(reportJobStatus(scheduled, undefined, false)).toBe('ACTIVE');
+    expect(reportJobStatus(scheduled, { status: 'FAILED' }, false)).toBe('ACTIVE');
+    expect(reportJobStatus({ ...scheduled, active: false }, undefined, false)).toBe('PAUSED');
+    expect(reportJobStatus({ ...scheduled, active: false }, { status: 'RUNNING' }, false)).toBe(
+      'RUNNING',
+    );
+    expect(reportJobStatus(scheduled, { status: 'COMPLETED' }, true)).toBe('COMPLETED');
+    expect(reportJobStatus(scheduled, { status: 'PENDING' }, true)).toBe('ACTIVE');
+  });
+
+  it('offers resume on a paused report and pause on an active one', () => {
+    expect(reportRowActions('scheduled', reportJobStatus(scheduled, undefined, false))).toContain(
+      'pause',
+    );
+    expect(
+      reportRowActions(
+        'scheduled',
+        reportJobStatus({ ...scheduled, active: false }, undefined, false),
+      ),
+    ).toContain('resume');
   });
 });

@@ -4,6 +4,7 @@ import type { Issue, Validation } from '../validation';
 import { collect, invalid, isBlank, isValidEmail, issue, required } from '../validation';
 import {
   REPORT_NAME_REQUIRED,
+  RUN_REPORT_INCOMPLETE,
   SCHEDULE_END_BEFORE_START,
   SCHEDULE_END_DATE_REQUIRED,
   SCHEDULE_FREQUENCY_REQUIRED,
@@ -117,8 +118,35 @@ export const ReportJob = z.object({
   scheduleInfo: ScheduleInfo.nullable().optional(),
   query: SavedReportQuery,
   createdAt: z.string().optional(),
+  /** Why the latest run failed; a report too large for the time limit carries GATEWAY_TIMEOUT_MARKER. */
+  error: z.string().nullable().optional(),
+  /** When the latest run finished (ISO instant). */
+  lastRunAt: z.string().nullable().optional(),
+  /** When an active scheduled report runs next (ISO instant); null when it will not run again. */
+  nextRunAt: z.string().nullable().optional(),
 });
 export type ReportJob = z.infer<typeof ReportJob>;
+
+/** Statuses of one run of a report: queued, running, done with a file, or failed with an error. */
+export const ReportRunStatus = ReportStatus.extract(['PENDING', 'RUNNING', 'COMPLETED', 'FAILED']);
+export type ReportRunStatus = z.infer<typeof ReportRunStatus>;
+
+/**
+ * The status a report shows. An on-demand report shows its latest run's status (PENDING until it
+ * first runs). A scheduled report shows RUNNING while a run runs, PAUSED when paused, COMPLETED
+ * once its schedule is over and nothing is left to run, and ACTIVE otherwise.
+ */
+export function reportJobStatus(
+  job: { type: ReportType; active: boolean },
+  latestRun: { status: ReportRunStatus } | undefined,
+  scheduleOver: boolean,
+): ReportStatus {
+  if (job.type === 'on_demand') return latestRun?.status ?? 'PENDING';
+  if (latestRun?.status === 'RUNNING') return 'RUNNING';
+  if (!job.active) return 'PAUSED';
+  if (scheduleOver && latestRun?.status !== 'PENDING') return 'COMPLETED';
+  return 'ACTIVE';
+}
 
 /** The body that creates or updates a report job: {name, query, optional scheduleInfo, recipients}. */
 export const ReportJobInput = z.object({
@@ -142,9 +170,43 @@ export function validateReportName(name: string | undefined): Issue | undefined 
   return required('name', name, REPORT_NAME_REQUIRED);
 }
 
-/** Checks a job before it is written (server and console alike). */
+/** Refused in a saved report's propertyId filter: a property of another account (or none). */
+export const REPORT_PROPERTY_NOT_IN_ACCOUNT = 'This property does not belong to this account';
+
+/**
+ * The saved query's propertyId filter may name only the account's own properties: each other value
+ * is an issue on `query.filters.{i}.values.{j}` (refused, never silently dropped).
+ */
+export function foreignPropertyIssues(
+  query: Pick<SavedReportQuery, 'filters'>,
+  ownPropertyIds: ReadonlySet<string>,
+): Issue[] {
+  return query.filters.flatMap((filter, i) =>
+    filter.key !== 'propertyId'
+      ? []
+      : filter.values.flatMap((value, j) =>
+          ownPropertyIds.has(String(value))
+            ? []
+            : [
+                issue(
+                  `query.filters.${i}.values.${j}`,
+                  'ownProperty',
+                  REPORT_PROPERTY_NOT_IN_ACCOUNT,
+                ),
+              ],
+        ),
+  );
+}
+
+/**
+ * Checks a job before it is written (server and console alike): a name, a query that can run (at
+ * least one metric), and for a scheduled report a valid schedule.
+ */
 export function validateReportJobInput(input: ReportJobInput): Validation<ReportJobInput> {
-  const checks: Array<Issue | Issue[] | undefined | false> = [validateReportName(input.name)];
+  const checks: Array<Issue | Issue[] | undefined | false> = [
+    validateReportName(input.name),
+    input.query.metrics.length === 0 && issue('query.metrics', 'required', RUN_REPORT_INCOMPLETE),
+  ];
   if (input.type === 'scheduled') {
     checks.push(
       input.scheduleInfo

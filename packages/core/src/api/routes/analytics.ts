@@ -182,4 +182,14 @@ export const analytics = {
     params: AccountParams,
     response: z.array(ReportTheme),
   }),
+  downloadJobFile: defineRoute({
+    method: 'GET',
+    path: '/analytics/v1/pcode/{pCode}/job/{jobId}/run/{runId}/file',
+    summary:
+      "The CSV file of one finished run of a saved report (the report's fileUrl names its latest)",
+    access: ACCOUNT_PARAM,
+    params: JobParams.extend({ runId: z.string().min(1) }),
+    response: z.string(),
+    responseKind: 'text',
+  }),
 };

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { reportFileName, reportRowsToCsv } from './report-file';
+
+describe('reportRowsToCsv', () => {
+  const query = { dimensions: ['period', 'country'], metrics: ['totalSessions', 'optInPercent'] };
+
+  it('heads dimensions then metrics with their display names and writes raw values', () => {
+    const csv = reportRowsToCsv(query, [
+      { period: '2024-03-14', country: 'FR', totalSessions: 1200, optInPercent: 62.5 },
+      { period: '2024-03-14', country: 'DE', totalSessions: 3, optInPercent: null },
+    ]);
+    expect(csv).toBe(
+      'Period,Country,Display Count,Opt-in %\r\n' +
+        '2024-03-14,FR,1200,62.5\r\n' +
+        '2024-03-14,DE,3,\r\n',
+    );
+  });
+
+  it('quotes commas and quotes, and defuses cells a spreadsheet would run as formulas', () => {
+    const csv = reportRowsToCsv({ dimensions: ['themeUuid'], metrics: ['totalSessionsChange'] }, [
+      { themeUuid: 'Dark, "night"', totalSessionsChange: -12.5 },
+      { themeUuid: '=HYPERLINK("http://x")', totalSessionsChange: 0 },
+    ]);
+    expect(csv.split('\r\n')).toEqual([
+      'Theme,Display Count Change',
+      '"Dark, ""night""",-12.5',
+      `"'=HYPERLINK(""http://x"")",0`,
+      '',
+    ]);
+  });
+
+  it('writes only the header for a report without rows', () => {
+    expect(reportRowsToCsv(query, [])).toBe('Period,Country,Display Count,Opt-in %\r\n');
+  });
+});
+
+describe('reportFileName', () => {
+  it("keeps the report's name readable and safe, with the run's day", () => {
+    expect(reportFileName('Daily consent / EU', '2024-03-15')).toBe(
+      'Daily-consent-EU-2024-03-15.csv',
+    );
+    expect(reportFileName('../../etc', '2024-03-15')).toBe('....etc-2024-03-15.csv');
+    expect(reportFileName('  ', '2024-03-15')).toBe('report-2024-03-15.csv');
+  });
+});
