@@ -49,6 +49,13 @@ const EnvSchema = z.object({
   ASSENT_LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info'),
+  ASSENT_REPORT_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  ASSENT_REPORT_SCHEDULER_INTERVAL_MS: z.coerce.number().int().positive().default(15_000),
+  ASSENT_REPORT_ATTACH_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(5 * 1024 * 1024),
   ASSENT_WEB_DIST: z.string().optional(),
   ASSENT_BANNER_DIST: z.string().optional(),
 });
@@ -80,6 +87,8 @@ export interface ServerConfig {
   logLevel: string;
   webDist: string | undefined;
   bannerDist: string | undefined;
+  /** Report jobs: the time limit of a run, the scheduler's period and the largest attachment. */
+  reports: { timeoutMs: number; schedulerIntervalMs: number; attachMaxBytes: number };
 }
 
 /** Reads the configuration; a bad value names the variable and the rule. */
@@ -118,5 +127,10 @@ export function loadConfig(
     logLevel: e.ASSENT_LOG_LEVEL,
     webDist: e.ASSENT_WEB_DIST,
     bannerDist: e.ASSENT_BANNER_DIST,
+    reports: {
+      timeoutMs: e.ASSENT_REPORT_TIMEOUT_MS,
+      schedulerIntervalMs: e.ASSENT_REPORT_SCHEDULER_INTERVAL_MS,
+      attachMaxBytes: e.ASSENT_REPORT_ATTACH_MAX_BYTES,
+    },
   };
 }

@@ -11,6 +11,9 @@ import { runAuditLogExport } from './jobs/audit-log-export';
 import { recoverBulkUpdates, runBulkUpdate, watchBulkUpdates } from './jobs/bulk-update';
 import type { JobQueue } from './jobs/queue';
 import { QUEUES, createJobQueue } from './jobs/queue';
+import type { ReportRunDeps, RunReportQuery } from './jobs/report-run';
+import { reportQueryNotAvailable, reportRunLeaseMs, runReportJob } from './jobs/report-run';
+import { startReportScheduler } from './jobs/report-scheduler';
 import { organisations, users } from './repositories/accounts';
 import type { AppDeps } from './routes/context';
 import { createExternalLists } from './services/external-lists';
@@ -58,6 +61,8 @@ export async function startServices(
     now?: () => Date;
     pollingIntervalSeconds?: number;
     workers?: boolean;
+    /** The query report runs use (tests may pass another). */
+    reportQuery?: RunReportQuery;
   } = {},
 ): Promise<Services> {
   const logger = options.logger ?? consoleLogger;
@@ -94,7 +99,27 @@ export async function startServices(
       visits: directVisitSink(db),
     };
     let stopWatching = () => {};
+    let stopScheduler = async () => {};
     if (options.workers !== false) {
+      const reportRunDeps: ReportRunDeps = {
+        db,
+        mailer,
+        logger,
+        now,
+        runQuery: options.reportQuery ?? reportQueryNotAvailable,
+        settings: {
+          timeoutMs: config.reports.timeoutMs,
+          attachMaxBytes: config.reports.attachMaxBytes,
+          publicUrl: config.publicUrl ?? `http://${config.host}:${config.port}`,
+        },
+      };
+      await jobs.work(QUEUES.reportRun, (data) => runReportJob(reportRunDeps, String(data.runId)));
+      const scheduler = startReportScheduler(
+        { db, jobs, logger, now, leaseMs: reportRunLeaseMs(config.reports) },
+        config.reports.schedulerIntervalMs,
+      );
+      await scheduler.ready;
+      stopScheduler = scheduler.stop;
       await jobs.work(QUEUES.bulkUpdate, (data) => runBulkUpdate(deps, String(data.bulkUpdateId)));
       await jobs.work(QUEUES.auditLogExport, (data) =>
         runAuditLogExport(db, logger, now, String(data.id)),
@@ -108,6 +133,7 @@ export async function startServices(
       db,
       async close() {
         stopWatching();
+        await stopScheduler();
         await deps.visits.close();
         await jobs.stop();
         await db.close();

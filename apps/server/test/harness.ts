@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
+import type { RunReportQuery } from '../src/jobs/report-run';
 import { loadConfig } from '../src/config';
 import type { ServerConfig } from '../src/config';
 import { MEMORY_DATABASE_URL } from '../src/db';
@@ -27,8 +28,13 @@ export function stores(): Store[] {
 }
 
 /** A fresh database on the given store: PGlite in memory, or a new database in the test cluster. */
-async function freshDatabaseUrl(store: Store): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (store === 'pglite') return { url: MEMORY_DATABASE_URL, drop: async () => {} };
+async function freshDatabaseUrl(
+  store: Store,
+  persistent = false,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  // An empty DATABASE_URL is PGlite on disk under the data directory (it survives a restart).
+  if (store === 'pglite')
+    return { url: persistent ? '' : MEMORY_DATABASE_URL, drop: async () => {} };
   const admin = inject('postgresUrl');
   const name = `assent_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const client = new pg.Client({ connectionString: admin });
@@ -63,6 +69,12 @@ export interface TestServer {
   outbox(): Array<{ to: string; subject: string; text: string }>;
   /** The six-digit code of the newest mail to `to`. */
   mailedCode(to: string): string;
+  /**
+   * Stops the server (HTTP, workers, database) and starts it again on the same database, as a
+   * process restart would (needs `persistent` on PGlite); `whileDown` runs in between (move the
+   * clock, say). `app`, `deps` and `services` change.
+   */
+  restart(whileDown?: () => void | Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -72,10 +84,17 @@ export const ORIGIN = 'http://assent.test';
 
 export async function createTestServer(
   store: Store,
-  options: { env?: Record<string, string>; now?: () => Date; workers?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    now?: () => Date;
+    workers?: boolean;
+    /** PGlite on disk instead of in memory, so that `restart` keeps the data. */
+    persistent?: boolean;
+    reportQuery?: RunReportQuery;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'assent-test-'));
-  const database = await freshDatabaseUrl(store);
+  const database = await freshDatabaseUrl(store, options.persistent);
   const config = loadConfig({
     ...TEST_ENV,
     ASSENT_DATA_DIR: dataDir,
@@ -84,12 +103,15 @@ export async function createTestServer(
     ASSENT_PUBLIC_URL: ORIGIN,
     ...options.env,
   });
-  const services = await startServices(config, {
-    logger: silentLogger,
-    pollingIntervalSeconds: 0.5,
-    ...(options.now ? { now: options.now } : {}),
-    ...(options.workers === false ? { workers: false } : {}),
-  });
+  const start = () =>
+    startServices(config, {
+      logger: silentLogger,
+      pollingIntervalSeconds: 0.5,
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.workers === false ? { workers: false } : {}),
+      ...(options.reportQuery ? { reportQuery: options.reportQuery } : {}),
+    });
+  const services = await start();
   const { deps } = services;
   await deps.lists.importVendorList(gvlFixture('gvl3-vendor-list.json'), 'fixture');
   await deps.lists.importVendorList(gvlFixture('gvl2-vendor-list.json'), 'fixture');
@@ -105,7 +127,7 @@ export async function createTestServer(
     dataDir,
     request({ as, headers, ...rest }) {
       const writes = rest.method && rest.method !== 'GET' && rest.method !== 'HEAD';
-      return app.inject({
+      return server.app.inject({
         ...rest,
         headers: {
           ...(writes ? { origin: ORIGIN } : {}),
@@ -116,10 +138,10 @@ export async function createTestServer(
     },
     user(email, userOptions = {}) {
       counter += 1;
-      return createTestUser(deps, email ?? `user${counter}@example.com`, userOptions);
+      return createTestUser(server.deps, email ?? `user${counter}@example.com`, userOptions);
     },
     async refresh(user) {
-      const cookie = await sessions.create(deps.db, {
+      const cookie = await sessions.create(server.deps.db, {
         userId: user.id,
         maxAgeMs: config.sessionMaxMs,
         now: deps.now(),
@@ -128,9 +150,17 @@ export async function createTestServer(
     },
     outbox: () => readOutbox(dataDir),
     mailedCode: (to) => mailedCode(dataDir, to),
+    async restart(whileDown) {
+      await server.app.close();
+      await server.services.close();
+      await whileDown?.();
+      server.services = await start();
+      server.deps = server.services.deps;
+      server.app = await buildApp(server.deps, { validateResponses: true, logger: false });
+    },
     async close() {
-      await app.close();
-      await services.close();
+      await server.app.close();
+      await server.services.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -5,7 +5,14 @@ import type { Logger } from '../services/logger';
 export const QUEUES = {
   bulkUpdate: 'bulk-update',
   auditLogExport: 'audit-log-export',
+  reportRun: 'report-run',
 } as const;
+
+/**
+ * Queues whose jobs carry a singletonKey that pg-boss keeps unique (at most one job per key
+ * queued and one active: 'stately').
+ */
+const STATELY_QUEUES: ReadonlySet<QueueName> = new Set([QUEUES.reportRun]);
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export type Worker = (data: Record<string, unknown>) => Promise<void>;
@@ -47,7 +54,12 @@ export async function createJobQueue(
   });
   boss.on('error', (error: Error) => logger.error({ err: error.message }, 'job queue error'));
   await boss.start();
-  for (const name of Object.values(QUEUES)) await boss.createQueue(name);
+  for (const name of Object.values(QUEUES)) {
+    await boss.createQueue(
+      name,
+      STATELY_QUEUES.has(name) ? { name, policy: 'stately' } : undefined,
+    );
+  }
   const polling = options.pollingIntervalSeconds ?? 1;
   return {
     send: (queue, data, sendOptions = {}) => boss.send(queue, data, sendOptions),

@@ -3,6 +3,7 @@ import { AssentError, DEFAULT_REPORT_CATALOGUE, propertyIdentifier } from '@asse
 import { properties, themeRefs } from '../repositories/properties';
 import { propertyAnalytics } from '../repositories/visits';
 import type { GroupHandlers } from './context';
+import { reportJobHandlers } from './report-jobs';
 import { REPORTS_NOT_AVAILABLE } from './errors';
 
 const notYet = async (): Promise<never> => {
@@ -11,18 +12,13 @@ const notYet = async (): Promise<never> => {
 
 /**
  * Analytics: per-property consent analytics (the properties list and detail views), the report
- * selector's properties and themes, and the catalogue. The report builder, dashboard and report
- * jobs answer 501 until the reports release.
+ * selector's properties and themes, the catalogue, and saved reports (report-jobs.ts). The report
+ * builder and dashboard answer 501 until the reports release.
  */
 export const analyticsHandlers: GroupHandlers<Routes['analytics']> = {
   summary: notYet,
   graph: notYet,
-  createJob: notYet,
-  updateJob: notYet,
-  deleteJob: notYet,
-  setJobActive: notYet,
-  listJobs: notYet,
-  getJob: notYet,
+  ...reportJobHandlers,
   runReport: notYet,
   insights: notYet,
   summaryComparison: notYet,

@@ -3,10 +3,17 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from './logger';
 
+export interface MailAttachment {
+  filename: string;
+  content: string | Buffer;
+  contentType: string;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
