@@ -1,18 +1,16 @@
 import type { LiveAccount, PlanContext, VendorPurposes } from '@assent/core';
-import { selectedVendorPurposes } from '@assent/core';
+import { loadVendorPurposes } from '@assent/core';
 import type { AccountSession } from './session';
 
 /**
  * The vendors the account's banners ask consent for (its vendor selection over the vendor list
  * of its GVL version), for the Consent-or-Pay rule the server applies on save.
  */
-async function loadVendorPurposes(session: AccountSession): Promise<VendorPurposes[]> {
-  const selection = await session.client.vendors.selection({ query: { pCode: session.account } });
-  const list = selection.vendorIds.length
-    ? await session.client.vendors.list({ query: { gvlVersion: selection.gvlVersion } })
-    : undefined;
-  return selectedVendorPurposes(selection, list?.vendors ?? []);
-}
+const vendorPurposesOf = (session: AccountSession): Promise<VendorPurposes[]> =>
+  loadVendorPurposes({
+    selection: () => session.client.vendors.selection({ query: { pCode: session.account } }),
+    vendorList: (gvlVersion) => session.client.vendors.list({ query: { gvlVersion } }),
+  });
 
 /**
  * Everything export and plan compare against: the account's themes, every property in full (one
@@ -28,7 +26,7 @@ export async function loadLiveAccount(
     session.client.themes.list({ query }),
     session.client.sites.export({ query }),
     session.client.auth.organisations(),
-    options.withVendors ? loadVendorPurposes(session) : undefined,
+    options.withVendors ? vendorPurposesOf(session) : undefined,
   ]);
   const organisation = organisations.find((o) => o.pcode === session.account);
   return {

@@ -13,6 +13,7 @@ export * from './validation';
 export * from './audit-log';
 export * from './tags';
 export * from './format';
+export * from './paths';
 export * from './reports';
 export * from './account';
 export * from './theme';

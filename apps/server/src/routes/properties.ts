@@ -8,7 +8,7 @@ import {
   PENDING_UPDATES,
   defaultAppValues,
   defaultSiteValues,
-  identifierKey,
+  identifierChanged,
   propertyIdentifier,
 } from '@assent/core';
 import type { Queryable } from '../db';
@@ -101,10 +101,7 @@ async function removeProperty(
 ) {
   await deps.db.transaction(async (tx) => {
     const current = await load(tx, pcode, uuid, type, true);
-    if (
-      packageId !== undefined &&
-      identifierKey(current.packageId ?? '') !== identifierKey(packageId)
-    )
+    if (packageId !== undefined && identifierChanged(current.packageId ?? '', packageId))
       throw notFound();
     if (!current.editable) throw new AssentError('NOT_EDITABLE', NOT_ABLE_TO_DELETE);
     await properties.remove(tx, pcode, uuid);

@@ -1,9 +1,9 @@
 import type { PropertyValues, VendorPurposes } from '@assent/core';
 import {
   AssentError,
-  identifierKey,
+  identifierChanged,
   propertyIdentifier,
-  selectedVendorPurposes,
+  loadVendorPurposes,
   toSavePayload,
   validateProperty,
 } from '@assent/core';
@@ -39,7 +39,7 @@ export async function checkPropertyForSave(
   const isNewIdentifier =
     !check.existing ||
     check.identifierChanged ||
-    identifierKey(check.existing.identifier) !== identifierKey(identifier);
+    identifierChanged(check.existing.identifier, identifier);
   // One after the other: inside a transaction they share one connection.
   const org = await organisations.get(q, pcode);
   const themes = await themeRefs(q, pcode);
@@ -68,7 +68,8 @@ export async function vendorsInScope(
   lists: ExternalLists,
   pcode: string,
 ): Promise<VendorPurposes[]> {
-  const selection = await vendorSelections.get(q, pcode);
-  const gvl = selection.vendorIds.length ? await lists.vendorList(selection.gvlVersion) : undefined;
-  return selectedVendorPurposes(selection, gvl?.vendors ?? []);
+  return loadVendorPurposes({
+    selection: () => vendorSelections.get(q, pcode),
+    vendorList: (gvlVersion) => lists.vendorList(gvlVersion),
+  });
 }

@@ -9,7 +9,7 @@ import {
   ApiError,
   LOGO_URL_INVALID,
   PropertySettings,
-  identifierKey,
+  identifierChanged,
   propertiesKeys,
   propertyIdentifier,
   propertyKeys,
@@ -47,9 +47,7 @@ export function usePropertyForm<A>({
 }) {
   const [state, dispatch] = useReducer(reducer, initialValues, initialFormState);
   const checkIdentifier =
-    isNew ||
-    identifierKey(propertyIdentifier(state.values)) !==
-      identifierKey(propertyIdentifier(state.initial));
+    isNew || identifierChanged(propertyIdentifier(state.initial), propertyIdentifier(state.values));
   const context = useMemo<PropertyValidationContext>(
     () => ({
       ...(checkIdentifier ? { existingIdentifiers: identifiers ?? [] } : {}),

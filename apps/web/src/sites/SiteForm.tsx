@@ -1,7 +1,9 @@
 import type { PropertyValues } from '@assent/core';
 import {
   ampOptionEnabled,
+  identifierChanged,
   privacyPolicyLinkShown,
+  propertyIdentifier,
   recordPropertyAdded,
   regulationsOf,
   siteSaveFailure,
@@ -81,7 +83,13 @@ export function SiteForm({
       siteId
         ? client.sites.update({
             params: { id: siteId },
-            query: { pCode, urlChanged: values.url?.trim() !== state.initial.url?.trim() },
+            query: {
+              pCode,
+              urlChanged: identifierChanged(
+                propertyIdentifier(state.initial),
+                propertyIdentifier(values),
+              ),
+            },
             body,
           })
         : client.sites.create({ query: { pCode }, body }),

@@ -1,3 +1,4 @@
+import { consolePaths } from '../paths';
 import type { PropertyListItem } from '../property/schema';
 import type { BulkDetailsForm } from './fields';
 import { bulkDetailsNextEnabled, validateBulkFields } from './fields';
@@ -95,12 +96,12 @@ export const selectedSiteIds = (state: BulkUpdateState): number[] =>
 
 /** The flow's paths: /protect/p-{pCode}/bulk-update, …/details, …/overview. */
 export function bulkUpdatePath(pCode: string, step: BulkStep = 'select'): string {
-  const base = `/protect/p-${pCode}/bulk-update`;
+  const base = consolePaths.bulkUpdate(pCode);
   return step === 'select' ? base : `${base}/${step}`;
 }
 
 /** After a successful submit the user goes to the properties list. */
-export const bulkUpdateSuccessPath = (pCode: string): string => `/protect/p-${pCode}/properties`;
+export const bulkUpdateSuccessPath = consolePaths.properties;
 
 export type BulkPageResolution =
   { kind: 'show'; step: BulkStep } | { kind: 'redirect'; step: BulkStep } | { kind: 'not-found' };

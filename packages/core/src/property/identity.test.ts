@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { INVALID_URL, NO_ANGLE_BRACKETS, REQUIRED } from '../messages';
 import {
+  identifierChanged,
   identifierKey,
   isBareDomain,
   isValidLogoUrl,
@@ -138,5 +139,10 @@ describe('optional urls', () => {
   });
   it('compares identifiers case-insensitively', () => {
     expect(identifierKey(' Example.COM ')).toBe('example.com');
+  });
+  it('an identifier changed only when more than its case or surrounding spaces changed', () => {
+    expect(identifierChanged('news.example', ' News.EXAMPLE ')).toBe(false);
+    expect(identifierChanged('news.example', 'news.example/de')).toBe(true);
+    expect(identifierChanged('', 'com.example.app')).toBe(true);
   });
 });

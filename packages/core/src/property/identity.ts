@@ -38,6 +38,13 @@ export const isUuid = (value: string): boolean => UUID.test(value.trim());
 /** Case-insensitive key used for duplicate checks of urls and package ids. */
 export const identifierKey = (value: string): string => value.trim().toLowerCase();
 
+/**
+ * Whether an identifier (url or package id) changed, ignoring case and surrounding spaces: only then
+ * does a save check it against the account's other properties again.
+ */
+export const identifierChanged = (before: string, after: string): boolean =>
+  identifierKey(before) !== identifierKey(after);
+
 const isDuplicate = (value: string, existing: readonly string[]): boolean => {
   const key = identifierKey(value);
   return existing.some((e) => identifierKey(e) === key);

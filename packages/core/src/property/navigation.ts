@@ -1,24 +1,16 @@
 import { z } from 'zod';
-import { accountHomePath, accountLabel } from '../account/user';
+import { accountHomePath } from '../account/user';
 import { ApiError } from '../errors';
+import { SiteDetailPage, consolePaths } from '../paths';
 
 /**
  * Where the site and app pages go (properties-and-tags §2 route rules and §4 "Save of a site…",
  * "Site detail…", "Empty current items are cleared on leaving"): each decision as a pure function
- * the console's routes call. Paths are the console's, under /protect/p-{pCode}.
+ * the console's routes call. Paths are the console's, under /protect/p-{pCode} (`consolePaths`).
  */
 
-const accountPath = (pCode: string): string =>
-  `/protect/${accountLabel(encodeURIComponent(pCode))}`;
-const segment = (value: string): string => encodeURIComponent(value);
-
-/** The optional page segment of /sites/detail/{id}/{page}. */
-export const SiteDetailPage = z.enum(['ab-testing', 'edit']);
-export type SiteDetailPage = z.infer<typeof SiteDetailPage>;
-
 /** /protect/p-{pCode}/sites/detail/{id}, with its optional page segment. */
-export const siteDetailPath = (pCode: string, siteId: string, page?: SiteDetailPage): string =>
-  `${accountPath(pCode)}/sites/detail/${segment(siteId)}${page ? `/${page}` : ''}`;
+export const siteDetailPath = consolePaths.siteDetail;
 
 /** What a failed load of a property means: 404 or 400 not found, 401 or 403 access denied. */
 export type PropertyLoadFailureView = 'not-found' | 'restricted' | 'failed';

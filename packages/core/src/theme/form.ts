@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ApiErrorBody } from '../errors';
+import { consolePaths } from '../paths';
 import type { ConsentTextVariant } from './default-texts';
 import { THEME_SAVE_ERROR, THEME_XSS_ERROR, UK_GDPR_WARNING } from './messages';
 import { withoutEmptyRestrictions } from './restrictions';
@@ -9,7 +10,7 @@ import { compactLinks } from './footer-links';
 import { richTextValue } from './texts';
 
 /** The theme page's routes (themes-and-bulk-update §2). */
-export const themesPath = (pCode: string): string => `/protect/p-${pCode}/themes`;
+export const themesPath = consolePaths.themes;
 
 export const ThemePageAction = z.enum(['new', 'edit']);
 export type ThemePageAction = z.infer<typeof ThemePageAction>;
@@ -30,7 +31,7 @@ export const FROM_SITE_QUERY = 'from-site';
 
 /** After a successful save: the sites page when opened from a site, else the themes list. */
 export const afterThemeSavePath = (pCode: string, fromSite: boolean): string =>
-  fromSite ? `/protect/p-${pCode}/sites` : themesPath(pCode);
+  fromSite ? consolePaths.sites(pCode) : themesPath(pCode);
 
 /** What the theme page shows. */
 export type ThemePageView = 'form' | 'not-found' | 'restricted';

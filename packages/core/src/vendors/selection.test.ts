@@ -4,6 +4,7 @@ import { REPROMPT_DAYS_MINIMUM } from '../property/messages';
 import {
   VendorSelection,
   filterVendors,
+  loadVendorPurposes,
   parseCsv,
   parseGoogleAtpCsv,
   selectVendors,
@@ -68,5 +69,39 @@ describe("Google's ad-technology providers", () => {
       { id: 89, name: 'Tag "Q"', policyUrl: 'https://q.example', domains: '' },
     ]);
     expect(parseCsv('a,"b ""c"""')).toEqual([['a', 'b "c"']]);
+  });
+});
+
+describe('vendors in scope for the Consent-or-Pay rule', () => {
+  const customVendor = {
+    id: 'c1',
+    name: 'Own analytics',
+    privacyPolicyUrl: 'https://own.example/privacy',
+    purposes: [1],
+    legIntPurposes: [],
+  };
+
+  it('reads the vendor list of the selection’s GVL version, with the custom vendors after', async () => {
+    const asked: number[] = [];
+    const scope = await loadVendorPurposes({
+      selection: async () => ({ vendorIds: [2, 9], customVendors: [customVendor], gvlVersion: 2 }),
+      vendorList: async (version) => {
+        asked.push(version);
+        return { vendors };
+      },
+    });
+    expect(asked).toEqual([2]);
+    expect(scope).toEqual([
+      { purposes: [1, 3, 4], legIntPurposes: [] },
+      { purposes: [1], legIntPurposes: [] },
+    ]);
+  });
+
+  it('does not load a vendor list when no IAB vendor is selected', async () => {
+    const scope = await loadVendorPurposes({
+      selection: async () => ({ vendorIds: [], customVendors: [customVendor], gvlVersion: 3 }),
+      vendorList: () => Promise.reject(new Error('the list is not needed')),
+    });
+    expect(scope).toEqual([{ purposes: [1], legIntPurposes: [] }]);
   });
 });

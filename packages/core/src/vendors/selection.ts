@@ -202,3 +202,24 @@ export function selectedVendorPurposes(
     })),
   ];
 }
+
+/** Where the vendors in scope are read from: the account's selection and a vendor list by version. */
+export interface VendorScopeSource {
+  selection(): Promise<Pick<VendorSelection, 'vendorIds' | 'customVendors' | 'gvlVersion'>>;
+  vendorList(gvlVersion: VendorSelection['gvlVersion']): Promise<{
+    vendors: ReadonlyArray<{ id: number; purposes: number[]; legIntPurposes: number[] }>;
+  }>;
+}
+
+/**
+ * The vendors an account's banners ask consent for, read from its selection and, when IAB vendors
+ * are selected, the vendor list of the selection's GVL version (`selectedVendorPurposes`). The
+ * server's save rule and the CLI's plan read them through this, each from its own source.
+ */
+export async function loadVendorPurposes(source: VendorScopeSource): Promise<VendorPurposes[]> {
+  const selection = await source.selection();
+  const list = selection.vendorIds.length
+    ? await source.vendorList(selection.gvlVersion)
+    : undefined;
+  return selectedVendorPurposes(selection, list?.vendors ?? []);
+}

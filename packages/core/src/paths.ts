@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { accountHomePath, accountLabel } from './account/user';
+
+/**
+ * Every route of the console (properties-and-tags §2), built in one place: the console's router and
+ * links, and core's navigation rules (where a save, a cancel or a missing item leads) use these.
+ * Codes and ids are URL-encoded.
+ */
+
+const account = (pCode: string): string => `/protect/${accountLabel(encodeURIComponent(pCode))}`;
+const id = (value: string): string => encodeURIComponent(value);
+
+/** The optional page segment of /sites/detail/{id}/{page}. */
+export const SiteDetailPage = z.enum(['ab-testing', 'edit']);
+export type SiteDetailPage = z.infer<typeof SiteDetailPage>;
+
+export const consolePaths = {
+  login: '/login',
+  resetPassword: '/reset-password',
+  protect: '/protect',
+  /** /protect/{product}-products, the operator's products page. */
+  products: (product: string) => `/protect/${product}-products`,
+  /** /protect/p-{pCode} */
+  account,
+  properties: (pCode: string) => accountHomePath(pCode),
+  themes: (pCode: string) => `${account(pCode)}/themes`,
+  vendors: (pCode: string) => `${account(pCode)}/vendors`,
+  reports: (pCode: string) => `${account(pCode)}/reports`,
+  bulkUpdate: (pCode: string) => `${account(pCode)}/bulk-update`,
+  monetisation: (pCode: string) => `${account(pCode)}/monetisation`,
+  /** /protect/p-{pCode}/sites, the site pages without an action (they lead to the properties). */
+  sites: (pCode: string) => `${account(pCode)}/sites`,
+  siteNew: (pCode: string) => `${account(pCode)}/sites/new`,
+  siteEdit: (pCode: string, siteId: string) => `${account(pCode)}/sites/edit/${id(siteId)}`,
+  siteDetail: (pCode: string, siteId: string, page?: SiteDetailPage) =>
+    `${account(pCode)}/sites/detail/${id(siteId)}${page ? `/${page}` : ''}`,
+  siteReports: (pCode: string, siteId: string) => `${account(pCode)}/sites/reports/${id(siteId)}`,
+  appNew: (pCode: string) => `${account(pCode)}/apps/new`,
+  appEdit: (pCode: string, appId: string) => `${account(pCode)}/apps/edit/${id(appId)}`,
+  appDetail: (pCode: string, appId: string) => `${account(pCode)}/apps/detail/${id(appId)}`,
+};
