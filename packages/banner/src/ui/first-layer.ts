@@ -1,5 +1,5 @@
 import type { BannerConfig, BannerCopTexts, BannerTexts } from '@assent/core';
-import { fillPlaceholders, partnerCount } from '@assent/core';
+import { CONSENT_LIFETIME_MONTHS, fillPlaceholders, partnerCount } from '@assent/core';
 import { h, safeLink } from './dom';
 
 export interface FirstLayerActions {
@@ -52,7 +52,7 @@ export function renderFirstLayer(
   const vendorCount = config.gdpr ? partnerCount(config.gdpr) : 0;
   const body = fillPlaceholders(texts.privacyBody, {
     partnerCount: vendorCount,
-    storageMonths: config.gdpr?.storageMonths ?? 13,
+    storageMonths: config.gdpr?.storageMonths ?? CONSENT_LIFETIME_MONTHS,
   });
   const theme = config.theme;
   return h(
