@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountHomePath, accountLabel } from './account/user';
+import { accountHomePath, accountPath } from './account/user';
 
 /**
  * Every route of the console (properties-and-tags §2), built in one place: the console's router and
@@ -7,7 +7,7 @@ import { accountHomePath, accountLabel } from './account/user';
  * Codes and ids are URL-encoded.
  */
 
-const account = (pCode: string): string => `/protect/${accountLabel(encodeURIComponent(pCode))}`;
+const account = accountPath;
 const id = (value: string): string => encodeURIComponent(value);
 
 /** The optional page segment of /sites/detail/{id}/{page}. */

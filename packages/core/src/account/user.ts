@@ -68,6 +68,9 @@ export function accountSwitchOptions(
   }));
 }
 
+/** The root of an account's console pages: /protect/p-{code} (see `consolePaths`). */
+export const accountPath = (pcode: string): string =>
+  `/protect/${accountLabel(encodeURIComponent(pcode))}`;
+
 /** Where choosing an account leads: /protect/p-{code}/properties. */
-export const accountHomePath = (pcode: string): string =>
-  `/protect/${accountLabel(encodeURIComponent(pcode))}/properties`;
+export const accountHomePath = (pcode: string): string => `${accountPath(pcode)}/properties`;

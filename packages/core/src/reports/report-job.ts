@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REQUIRED } from '../messages';
+import { consolePaths } from '../paths';
 import type { Issue, Validation } from '../validation';
 import { collect, invalid, isBlank, isValidEmail, issue, required } from '../validation';
 import {
@@ -342,13 +343,13 @@ export const REPORT_TYPE_LIST_LABELS: Record<ReportType, string> = {
 
 /** /protect/p-{pCode}/reports, optionally loading a saved report. */
 export const reportsPagePath = (pCode: string, reportId?: string): string =>
-  `/protect/p-${encodeURIComponent(pCode)}/reports${
+  `${consolePaths.reports(pCode)}${
     reportId ? `?${REPORT_ID_QUERY_KEY}=${encodeURIComponent(reportId)}` : ''
   }`;
 
 /** /protect/p-{pCode}/reports/view-reports?report_type=… */
 export const viewReportsPagePath = (pCode: string, type: ReportType): string =>
-  `/protect/p-${encodeURIComponent(pCode)}/reports/view-reports?${REPORT_TYPE_QUERY_KEY}=${type}`;
+  `${consolePaths.reports(pCode)}/view-reports?${REPORT_TYPE_QUERY_KEY}=${type}`;
 
 /** Client-side name search of the report list (case-insensitive, trimmed). */
 export function filterReportsByName<T extends { name: string }>(
