@@ -61,6 +61,8 @@ describe('sanitising publisher HTML (XSS vectors)', () => {
     expect(htmlToRichText('<math><mi xlink:href="javascript:alert(1)">x</mi></math>z')).toEqual([
       { p: [{ text: 'z' }] },
     ]);
+    // Nested in itself, the element is dropped up to its own closing tag.
+    expect(htmlToRichText('<svg><svg></svg>x<svg/></svg>y')).toEqual([{ p: [{ text: 'y' }] }]);
   });
 
   it('keeps no attribute but a safe href: on* handlers, style and src are gone', () => {

@@ -70,7 +70,8 @@ export function htmlToRichText(html: string): BannerRichBlock[] {
   let item: BannerRichRun[] | undefined;
   const marks: Marks = {};
   const open: Array<{ tag: string; mark?: keyof Marks; previous?: Marks[keyof Marks] }> = [];
-  let dropping: string | undefined;
+  // The dropped element being skipped, and how deeply it nests in itself (<svg><svg></svg>…</svg>).
+  let dropping: { tag: string; depth: number } | undefined;
   const setMark = (mark: keyof Marks, value: Marks[keyof Marks]) => {
     if (value === undefined) delete marks[mark];
     else Object.assign(marks, { [mark]: value });
@@ -116,12 +117,15 @@ export function htmlToRichText(html: string): BannerRichBlock[] {
     }
     if (!rawTag) continue; // a comment
     const tag = rawTag.toLowerCase();
+    const selfClosing = /\/\s*$/.test(attrs ?? '');
     if (dropping) {
-      if (closing && tag === dropping) dropping = undefined;
+      if (tag === dropping.tag && closing) dropping.depth -= 1;
+      else if (tag === dropping.tag && !selfClosing) dropping.depth += 1;
+      if (dropping.depth === 0) dropping = undefined;
       continue;
     }
     if (DROPPED_TAGS.has(tag)) {
-      if (!closing && !/\/\s*$/.test(attrs ?? '')) dropping = tag;
+      if (!closing && !selfClosing) dropping = { tag, depth: 1 };
       continue;
     }
     if (tag === 'br') {
