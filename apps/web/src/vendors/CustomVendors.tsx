@@ -1,6 +1,7 @@
 import type { CustomVendor, VendorListResponse } from '@assent/core';
+import { customVendorLegIntAllowed, issuesToFields, validateCustomVendor } from '@assent/core';
 import { Button, Card, Checkbox, H5, HTMLTable } from '@blueprintjs/core';
-import { PlusIcon, TrashIcon } from '@blueprintjs/icons';
+import { EditIcon, PlusIcon, TickIcon, TrashIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { TextField } from '../components/FormField';
 import { VENDORS } from './copy';
@@ -40,7 +41,22 @@ function PurposeChecks({
   );
 }
 
-/** Non-IAB vendors: listed with their policy and purposes, added and removed here. */
+const emptyVendor = (): CustomVendor => ({
+  id: newId(),
+  name: '',
+  privacyPolicyUrl: '',
+  purposes: [],
+  legIntPurposes: [],
+});
+
+/** The card's draft: a new vendor, or a copy of the row being edited (by its index). */
+type VendorDraft = { vendor: CustomVendor; editing: number | null; attempted: boolean };
+
+/**
+ * Non-IAB vendors: listed with their policy and purposes, added, edited and removed here. The card
+ * checks a vendor with core's `validateCustomVendor` before it joins the list (the page's save and
+ * the server check every row again).
+ */
 export function CustomVendors({
   vendors,
   purposes,
@@ -53,13 +69,34 @@ export function CustomVendors({
   errors: Record<string, string>;
   onChange: (vendors: CustomVendor[]) => void;
 }) {
-  const [draft, setDraft] = useState<CustomVendor>(() => ({
-    id: newId(),
-    name: '',
-    privacyPolicyUrl: '',
-    purposes: [],
-    legIntPurposes: [],
+  const [draft, setDraft] = useState<VendorDraft>(() => ({
+    vendor: emptyVendor(),
+    editing: null,
+    attempted: false,
   }));
+  const { vendor, editing } = draft;
+  const issues = draft.attempted ? issuesToFields(validateCustomVendor(vendor)) : {};
+  const update = (patch: Partial<CustomVendor>) =>
+    setDraft((d) => ({ ...d, vendor: { ...d.vendor, ...patch } }));
+  const reset = () => setDraft({ vendor: emptyVendor(), editing: null, attempted: false });
+  const commit = () => {
+    const cleaned = {
+      ...vendor,
+      name: vendor.name.trim(),
+      privacyPolicyUrl: vendor.privacyPolicyUrl.trim(),
+    };
+    if (validateCustomVendor(cleaned).length) {
+      setDraft((d) => ({ ...d, attempted: true }));
+      return;
+    }
+    onChange(
+      editing === null
+        ? [...vendors, cleaned]
+        : vendors.map((v, i) => (i === editing ? cleaned : v)),
+    );
+    reset();
+  };
+  const rowError = (i: number, field: string) => errors[`customVendors.${i}.${field}`];
 
   return (
     <div>
@@ -80,33 +117,44 @@ export function CustomVendors({
             </tr>
           </thead>
           <tbody>
-            {vendors.map((vendor, i) => (
-              <tr key={vendor.id}>
+            {vendors.map((row, i) => (
+              <tr key={row.id} aria-current={editing === i ? 'true' : undefined}>
                 <td>
-                  {vendor.name}
-                  {errors[`customVendors.${i}.name`] ? (
-                    <div className="assent-error">{errors[`customVendors.${i}.name`]}</div>
-                  ) : null}
+                  {row.name}
+                  <RowError message={rowError(i, 'name')} />
                 </td>
                 <td>
-                  {vendor.privacyPolicyUrl}
-                  {errors[`customVendors.${i}.privacyPolicyUrl`] ? (
-                    <div className="assent-error">
-                      {errors[`customVendors.${i}.privacyPolicyUrl`]}
-                    </div>
-                  ) : null}
+                  {row.privacyPolicyUrl}
+                  <RowError message={rowError(i, 'privacyPolicyUrl')} />
                 </td>
-                <td>{vendor.purposes.join(', ') || '—'}</td>
-                <td>{vendor.legIntPurposes.join(', ') || '—'}</td>
                 <td>
+                  {row.purposes.join(', ') || '—'}
+                  <RowError message={rowError(i, 'purposes')} />
+                </td>
+                <td>
+                  {row.legIntPurposes.join(', ') || '—'}
+                  <RowError message={rowError(i, 'legIntPurposes')} />
+                </td>
+                <td className="assent-nowrap">
+                  <Button
+                    size="small"
+                    variant="minimal"
+                    icon={<EditIcon />}
+                    text={VENDORS.editCustom}
+                    aria-label={`${VENDORS.editCustom} ${row.name}`}
+                    onClick={() => setDraft({ vendor: { ...row }, editing: i, attempted: true })}
+                  />
                   <Button
                     size="small"
                     variant="minimal"
                     intent="danger"
                     icon={<TrashIcon />}
                     text={VENDORS.removeCustom}
-                    aria-label={`${VENDORS.removeCustom} ${vendor.name}`}
-                    onClick={() => onChange(vendors.filter((_, j) => j !== i))}
+                    aria-label={`${VENDORS.removeCustom} ${row.name}`}
+                    onClick={() => {
+                      onChange(vendors.filter((_, j) => j !== i));
+                      if (editing !== null) reset();
+                    }}
                   />
                 </td>
               </tr>
@@ -115,56 +163,59 @@ export function CustomVendors({
         </HTMLTable>
       )}
       <Card className="assent-custom-vendor-form">
-        <H5>{VENDORS.addCustom}</H5>
+        <H5>
+          {editing === null
+            ? VENDORS.addCustom
+            : VENDORS.editCustomTitle(vendors[editing]?.name ?? '')}
+        </H5>
         <div className="assent-form-row">
           <TextField
             label={VENDORS.customName}
-            value={draft.name}
-            onChange={(name) => setDraft((d) => ({ ...d, name }))}
+            value={vendor.name}
+            error={issues.name}
+            onChange={(name) => update({ name })}
           />
           <TextField
             label={VENDORS.customPolicy}
             type="url"
-            value={draft.privacyPolicyUrl}
+            value={vendor.privacyPolicyUrl}
             placeholder="https://"
-            onChange={(privacyPolicyUrl) => setDraft((d) => ({ ...d, privacyPolicyUrl }))}
+            error={issues.privacyPolicyUrl}
+            onChange={(privacyPolicyUrl) => update({ privacyPolicyUrl })}
           />
         </div>
         <PurposeChecks
           legend={VENDORS.customPurposes}
           purposes={purposes}
-          value={draft.purposes}
-          onChange={(ids) => setDraft((d) => ({ ...d, purposes: ids }))}
+          value={vendor.purposes}
+          onChange={(ids) => update({ purposes: ids })}
         />
         <PurposeChecks
           legend={VENDORS.customLegIntPurposes}
-          purposes={purposes}
-          value={draft.legIntPurposes}
-          onChange={(ids) => setDraft((d) => ({ ...d, legIntPurposes: ids }))}
+          purposes={purposes.filter((p) => customVendorLegIntAllowed(p.id))}
+          value={vendor.legIntPurposes}
+          onChange={(ids) => update({ legIntPurposes: ids })}
         />
-        <Button
-          icon={<PlusIcon />}
-          text={VENDORS.addCustom}
-          disabled={!draft.name.trim()}
-          onClick={() => {
-            onChange([
-              ...vendors,
-              {
-                ...draft,
-                name: draft.name.trim(),
-                privacyPolicyUrl: draft.privacyPolicyUrl.trim(),
-              },
-            ]);
-            setDraft({
-              id: newId(),
-              name: '',
-              privacyPolicyUrl: '',
-              purposes: [],
-              legIntPurposes: [],
-            });
-          }}
-        />
+        <RowError message={issues.purposes ?? issues.legIntPurposes} alert />
+        <div className="assent-form-inline">
+          <Button
+            icon={editing === null ? <PlusIcon /> : <TickIcon />}
+            intent={editing === null ? 'none' : 'primary'}
+            text={editing === null ? VENDORS.addCustom : VENDORS.updateCustom}
+            onClick={commit}
+          />
+          {editing !== null ? <Button text={VENDORS.cancelEdit} onClick={reset} /> : null}
+        </div>
       </Card>
+    </div>
+  );
+}
+
+function RowError({ message, alert = false }: { message: string | undefined; alert?: boolean }) {
+  if (!message) return null;
+  return (
+    <div className="assent-error" role={alert ? 'alert' : undefined}>
+      {message}
     </div>
   );
 }

@@ -1,4 +1,10 @@
-import { REPROMPT_DAYS_MINIMUM, SHOW_NEW_VENDORS_EVERY } from '@assent/core';
+import {
+  CUSTOM_VENDOR_PURPOSE_REQUIRED,
+  INVALID_URL,
+  NO_ANGLE_BRACKETS,
+  REPROMPT_DAYS_MINIMUM,
+  SHOW_NEW_VENDORS_EVERY,
+} from '@assent/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, renderApp } from '../testing/render';
@@ -110,6 +116,56 @@ describe('vendors tab', () => {
       expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
         vendorIds: [1, 2],
         showNewVendorsEveryDays: 14,
+      }),
+    );
+  });
+
+  it('checks a custom vendor by the text and URL rules before adding it, and edits a row (issue 17 item 12)', async () => {
+    const api = vendorsApi();
+    const { user } = renderApp({ path: '/protect/p-AB12CD/vendors', api });
+    await user.click(await screen.findByRole('tab', { name: /Custom vendors/ }));
+    await user.type(screen.getByLabelText(VENDORS.customName), '<b>Ads</b>');
+    await user.type(screen.getByLabelText(VENDORS.customPolicy), 'not a url');
+    await user.click(screen.getByRole('button', { name: VENDORS.addCustom }));
+    expect(screen.getByText(NO_ANGLE_BRACKETS)).toBeTruthy();
+    expect(screen.getByText(INVALID_URL)).toBeTruthy();
+    expect(screen.getByText(CUSTOM_VENDOR_PURPOSE_REQUIRED)).toBeTruthy();
+    expect(screen.queryByRole('table', { name: VENDORS.customTab })).toBeNull();
+
+    await user.clear(screen.getByLabelText(VENDORS.customName));
+    await user.type(screen.getByLabelText(VENDORS.customName), 'In-house analytics');
+    await user.clear(screen.getByLabelText(VENDORS.customPolicy));
+    await user.type(screen.getByLabelText(VENDORS.customPolicy), 'https://example.com/privacy');
+    await user.click(
+      screen.getAllByLabelText('1. Store and/or access information on a device')[0]!,
+    );
+    expect(screen.queryByText(NO_ANGLE_BRACKETS)).toBeNull();
+    await user.click(screen.getByRole('button', { name: VENDORS.addCustom }));
+    const table = screen.getByRole('table', { name: VENDORS.customTab });
+    expect(within(table).getByText('In-house analytics')).toBeTruthy();
+
+    await user.click(
+      within(table).getByRole('button', { name: `${VENDORS.editCustom} In-house analytics` }),
+    );
+    const name = screen.getByLabelText(VENDORS.customName);
+    expect((name as HTMLInputElement).value).toBe('In-house analytics');
+    await user.clear(name);
+    await user.type(name, 'Analytics <v2>');
+    await user.click(screen.getByRole('button', { name: VENDORS.updateCustom }));
+    expect(screen.getByText(NO_ANGLE_BRACKETS)).toBeTruthy();
+    await user.clear(name);
+    await user.type(name, 'Analytics v2');
+    await user.click(screen.getByRole('button', { name: VENDORS.updateCustom }));
+    expect(within(table).getByText('Analytics v2')).toBeTruthy();
+    expect(within(table).queryByText('In-house analytics')).toBeNull();
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: VENDORS.save }));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+        customVendors: [
+          { name: 'Analytics v2', privacyPolicyUrl: 'https://example.com/privacy', purposes: [1] },
+        ],
       }),
     );
   });

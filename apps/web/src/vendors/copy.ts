@@ -29,6 +29,10 @@ export const VENDORS = {
   customLegIntPurposes: 'Legitimate interest purposes',
   addCustom: 'ADD VENDOR',
   removeCustom: 'Remove',
+  editCustom: 'Edit',
+  editCustomTitle: (name: string) => `EDIT ${name}`,
+  updateCustom: 'UPDATE VENDOR',
+  cancelEdit: 'Cancel',
   noCustom: 'No custom vendors yet.',
   policy: 'Privacy policy',
 } as const;

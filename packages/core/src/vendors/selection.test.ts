@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { INVALID_URL, REQUIRED } from '../messages';
+import { INVALID_URL, NO_ANGLE_BRACKETS, REQUIRED } from '../messages';
 import { REPROMPT_DAYS_MINIMUM } from '../property/messages';
 import {
+  CUSTOM_VENDOR_LEGAL_BASIS_CONFLICT,
+  CUSTOM_VENDOR_PURPOSE_REQUIRED,
+  validateCustomVendor,
   VendorSelection,
   filterVendors,
   loadVendorPurposes,
@@ -31,12 +34,47 @@ describe('vendor selection', () => {
 
   it('needs a name and a valid policy URL for each custom vendor', () => {
     const r = validateVendorSelection(
-      VendorSelection.parse({ customVendors: [{ id: 'c1', name: '', privacyPolicyUrl: 'x' }] }),
+      VendorSelection.parse({
+        customVendors: [{ id: 'c1', name: '', privacyPolicyUrl: 'x', purposes: [1] }],
+      }),
     );
     expect(r.ok ? [] : r.issues.map((i) => [i.field, i.message])).toEqual([
       ['customVendors.0.name', REQUIRED],
       ['customVendors.0.privacyPolicyUrl', INVALID_URL],
     ]);
+  });
+
+  it('applies the text and URL rules and needs a purpose under one legal basis (issue 17 item 12)', () => {
+    const vendor = {
+      id: 'c1',
+      name: 'In-house analytics',
+      privacyPolicyUrl: 'https://example.com/privacy',
+      purposes: [1],
+      legIntPurposes: [7],
+    };
+    expect(validateCustomVendor(vendor)).toEqual([]);
+    const messages = (v: Partial<typeof vendor>) =>
+      validateCustomVendor({ ...vendor, ...v }).map((i) => [i.field, i.message]);
+    expect(messages({ name: '<b>Ads</b>' })).toEqual([['name', NO_ANGLE_BRACKETS]]);
+    expect(messages({ privacyPolicyUrl: 'not a url' })).toEqual([
+      ['privacyPolicyUrl', INVALID_URL],
+    ]);
+    expect(messages({ purposes: [], legIntPurposes: [] })).toEqual([
+      ['purposes', CUSTOM_VENDOR_PURPOSE_REQUIRED],
+    ]);
+    expect(messages({ legIntPurposes: [1] })).toEqual([
+      ['legIntPurposes', CUSTOM_VENDOR_LEGAL_BASIS_CONFLICT],
+    ]);
+    expect(messages({ legIntPurposes: [4] })).toEqual([
+      ['legIntPurposes', CUSTOM_VENDOR_LEGAL_BASIS_CONFLICT],
+    ]);
+    // Every save checks each row, naming it by its index.
+    const r = validateVendorSelection(
+      VendorSelection.parse({
+        customVendors: [vendor, { ...vendor, id: 'c2', purposes: [], legIntPurposes: [] }],
+      }),
+    );
+    expect(r.ok ? [] : r.issues.map((i) => i.field)).toEqual(['customVendors.1.purposes']);
   });
 
   it('searches by name or id and filters by purpose (consent or LI)', () => {

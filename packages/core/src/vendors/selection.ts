@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LI_FORBIDDEN_PURPOSES } from '../banner/rules';
 import { INVALID_URL, NO_ANGLE_BRACKETS, REQUIRED } from '../messages';
 import { validateRepromptDays } from '../property/regulations';
 import type { Issue, Validation } from '../validation';
@@ -40,16 +41,37 @@ export type VendorSelectionResponse = z.infer<typeof VendorSelectionResponse>;
 
 export const SHOW_NEW_VENDORS_EVERY = 'Show new vendors every';
 
-function validateCustomVendor(v: CustomVendor, index: number): Issue[] {
-  const field = `customVendors.${index}`;
+/** A custom vendor declaring no purpose (our wording, docs/decisions.md). */
+export const CUSTOM_VENDOR_PURPOSE_REQUIRED = 'Please select at least one purpose';
+/** A purpose both consent and legitimate interest, or LI for purposes 3 to 6 (TCF 2.2). */
+export const CUSTOM_VENDOR_LEGAL_BASIS_CONFLICT =
+  'A purpose is either consent or legitimate interest, and purposes 3 to 6 are consent only';
+
+/** Purposes a custom vendor may declare under legitimate interest (not 3 to 6, TCF 2.2). */
+export const customVendorLegIntAllowed = (purposeId: number): boolean =>
+  !LI_FORBIDDEN_PURPOSES.includes(purposeId);
+
+/**
+ * One custom vendor, as the Vendors tab's add/edit card and every save check it: a name without
+ * angle brackets, a valid privacy-policy URL (the spec's text and URL rules), at least one
+ * purpose, and each purpose under one legal basis. `field` prefixes the issues' fields.
+ */
+export function validateCustomVendor(v: CustomVendor, field = ''): Issue[] {
+  const at = (name: string) => (field ? `${field}.${name}` : name);
   const issues: Issue[] = [];
-  if (isBlank(v.name)) issues.push(issue(`${field}.name`, 'required', REQUIRED));
+  if (isBlank(v.name)) issues.push(issue(at('name'), 'required', REQUIRED));
   else if (hasAngleBrackets(v.name))
-    issues.push(issue(`${field}.name`, 'noAngleBrackets', NO_ANGLE_BRACKETS));
-  if (isBlank(v.privacyPolicyUrl))
-    issues.push(issue(`${field}.privacyPolicyUrl`, 'required', REQUIRED));
-  else if (!isValidUrl(v.privacyPolicyUrl))
-    issues.push(issue(`${field}.privacyPolicyUrl`, 'url', INVALID_URL));
+    issues.push(issue(at('name'), 'noAngleBrackets', NO_ANGLE_BRACKETS));
+  if (isBlank(v.privacyPolicyUrl)) issues.push(issue(at('privacyPolicyUrl'), 'required', REQUIRED));
+  else if (!isValidUrl(v.privacyPolicyUrl.trim()))
+    issues.push(issue(at('privacyPolicyUrl'), 'url', INVALID_URL));
+  if (v.purposes.length === 0 && v.legIntPurposes.length === 0) {
+    issues.push(issue(at('purposes'), 'atLeastOne', CUSTOM_VENDOR_PURPOSE_REQUIRED));
+  } else if (
+    v.legIntPurposes.some((id) => v.purposes.includes(id) || !customVendorLegIntAllowed(id))
+  ) {
+    issues.push(issue(at('legIntPurposes'), 'legalBasis', CUSTOM_VENDOR_LEGAL_BASIS_CONFLICT));
+  }
   return issues;
 }
 
@@ -61,7 +83,7 @@ export function validateVendorSelection(selection: VendorSelection): Validation<
       { vendorFacing: true },
       'showNewVendorsEveryDays',
     ),
-    ...selection.customVendors.map(validateCustomVendor),
+    ...selection.customVendors.map((v, i) => validateCustomVendor(v, `customVendors.${i}`)),
   ]);
 }
 
