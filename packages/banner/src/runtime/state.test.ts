@@ -1,0 +1,268 @@
+import { TCString } from '@iabtechlabtcf/core';
+import { describe, expect, it } from 'vitest';
+import type { BannerConfig, VisitorRegion } from '@assent/core';
+import { bannerConfigFixture, regulationForConfig } from '@assent/core';
+import { formatMeta } from '../storage/freshness';
+import type { StoredConsent } from '../storage/storage';
+import { rejectAllChoices } from '../tcf/consent';
+import type { Effect, RuntimeAction, RuntimeContext, RuntimeState } from './state';
+import { reduce, viewOf } from './state';
+
+const NOW = new Date(Date.UTC(2025, 5, 1, 12, 0, 0));
+const FRANCE: VisitorRegion = { country: 'FR' };
+const VIRGINIA: VisitorRegion = { country: 'US', state: 'VA' };
+
+function context(
+  region: VisitorRegion,
+  opts: { config?: BannerConfig; gpc?: boolean; consentOrPay?: boolean } = {},
+): RuntimeContext {
+  const config = opts.config ?? bannerConfigFixture();
+  return {
+    config,
+    region,
+    regulation: regulationForConfig(config, region),
+    language: 'en',
+    gpc: opts.gpc ?? false,
+    consentOrPay: opts.consentOrPay ?? false,
+    usScreen: true,
+  };
+}
+
+/** Runs actions from the start; answers the last state and each action's effects. */
+function run(ctx: RuntimeContext, actions: RuntimeAction[], from?: RuntimeState) {
+  let state: RuntimeState = from ?? { phase: 'loading' };
+  const effects: Effect[][] = [];
+  for (const action of actions) {
+    const [next, fx] = reduce(ctx, state, action);
+    state = next;
+    effects.push(fx);
+  }
+  return { state, effects, last: effects.at(-1) ?? [] };
+}
+
+const loaded = (stored: StoredConsent = {}): RuntimeAction[] => [
+  { type: 'storedRead', stored, now: NOW },
+  { type: 'pageReady' },
+];
+const types = (effects: Effect[]) => effects.map((e) => e.type);
+
+describe('runtime transitions: a GDPR visitor', () => {
+  it('reads nothing stored, then asks on the first layer: cmpuishown, GPP not ready, shown, render', () => {
+    const ctx = context(FRANCE);
+    const { state, effects } = run(ctx, loaded());
+    expect(effects[0]).toEqual([{ type: 'usp', value: '1---' }]);
+    expect(state).toMatchObject({ phase: 'prompting', view: { view: 'first' } });
+    expect(effects[1]).toEqual([
+      {
+        type: 'tcf',
+        update: { eventStatus: 'cmpuishown', cmpStatus: 'loaded', displayStatus: 'visible' },
+      },
+      { type: 'gpp', update: expect.objectContaining({ signalStatus: 'not ready' }) },
+      { type: 'gpp', update: { cmpDisplayStatus: 'visible' } },
+      { type: 'visit', event: 'shown' },
+      { type: 'render', view: { view: 'first' } },
+    ]);
+  });
+
+  it('asks on the Consent or Pay screen when it applies', () => {
+    const { state } = run(context(FRANCE, { consentOrPay: true }), loaded());
+    expect(viewOf(state)).toEqual({ view: 'cop' });
+  });
+
+  it('Accept all closes the banner in the click and leaves the consent work for after the paint', () => {
+    const ctx = context(FRANCE);
+    const { state, last } = run(ctx, [...loaded(), { type: 'acceptAll', screen: 1 }]);
+    expect(state).toMatchObject({ phase: 'closed', pending: { kind: 'acceptAll', screen: 1 } });
+    expect(last).toEqual([
+      { type: 'render', view: { view: 'link' } },
+      { type: 'display', visible: false },
+      { type: 'settleAfterPaint' },
+    ]);
+    expect(state.phase !== 'loading' && state.consent.tcString).toBeFalsy();
+  });
+
+  it('settling commits the choice: useractioncomplete, GPP ready, Consent Mode, visit, cookies, in that order', () => {
+    const ctx = context(FRANCE);
+    const { state, last } = run(ctx, [
+      ...loaded(),
+      { type: 'acceptAll', screen: 1 },
+      { type: 'settle', now: NOW },
+    ]);
+    expect(types(last)).toEqual(['tcf', 'gpp', 'consentMode', 'visit', 'store', 'mark']);
+    if (state.phase !== 'closed') throw new Error(`closed expected, got ${state.phase}`);
+    expect(state.pending).toBeUndefined();
+    const tc = TCString.decode(state.consent.tcString!);
+    expect(tc.purposeConsents.size).toBeGreaterThan(0);
+    expect(tc.consentScreen).toBe(1);
+    expect(last[0]).toMatchObject({
+      type: 'tcf',
+      update: { eventStatus: 'useractioncomplete', tcString: state.consent.tcString },
+    });
+    expect(last[1]).toMatchObject({ type: 'gpp', update: { signalStatus: 'ready' } });
+    expect(last[3]).toEqual({ type: 'visit', event: 'choice', outcome: 'a' });
+    expect(last[4]).toMatchObject({
+      type: 'store',
+      values: { tcString: state.consent.tcString, meta: expect.stringMatching(/\|a\|/) },
+    });
+    // Settling twice commits once.
+    expect(reduce(ctx, state, { type: 'settle', now: NOW })[1]).toEqual([]);
+  });
+
+  it('a second choice before the paint replaces the first and books no second settle', () => {
+    const ctx = context(FRANCE);
+    const { state, last } = run(ctx, [
+      ...loaded(),
+      { type: 'acceptAll', screen: 1 },
+      { type: 'rejectAll', screen: 1 },
+    ]);
+    expect(state).toMatchObject({ pending: { kind: 'rejectAll' } });
+    expect(types(last)).not.toContain('settleAfterPaint');
+  });
+
+  it('a partial save from the second layer is screen 2', () => {
+    const ctx = context(FRANCE);
+    const choices = { ...rejectAllChoices(), purposes: new Set([1, 7]) };
+    const { state } = run(ctx, [
+      ...loaded(),
+      { type: 'secondLayerOpened', tab: 'purposes' },
+      { type: 'save', choices },
+      { type: 'settle', now: NOW },
+    ]);
+    const tc = TCString.decode(state.phase === 'closed' ? state.consent.tcString! : '');
+    expect(tc.consentScreen).toBe(2);
+    expect([...tc.purposeConsents.values()].length).toBeGreaterThan(0);
+  });
+
+  it('a fresh stored choice is restored without asking: tcloaded, existing visit, the link', () => {
+    const ctx = context(FRANCE);
+    const first = run(ctx, [
+      ...loaded(),
+      { type: 'rejectAll', screen: 1 },
+      { type: 'settle', now: NOW },
+    ]);
+    const store = first.last.find((e) => e.type === 'store');
+    if (store?.type !== 'store') throw new Error('no store effect');
+    const next = run(ctx, loaded(store.values));
+    expect(next.state.phase).toBe('closed');
+    expect(next.effects[1]).toEqual([
+      expect.objectContaining({
+        type: 'tcf',
+        update: expect.objectContaining({
+          eventStatus: 'tcloaded',
+          tcString: store.values.tcString,
+        }),
+      }),
+      expect.objectContaining({ type: 'gpp' }),
+      expect.objectContaining({ type: 'consentMode' }),
+      { type: 'visit', event: 'existing', outcome: 'r' },
+      { type: 'render', view: { view: 'link' } },
+      { type: 'display', visible: false },
+    ]);
+  });
+
+  it('a stored choice of another config version is discarded: the visitor is asked again', () => {
+    const ctx = context(FRANCE);
+    const meta = formatMeta({ configVersion: 'older', outcome: 'a', savedAt: NOW.getTime() });
+    expect(run(ctx, loaded({ meta })).state).toMatchObject({ phase: 'prompting' });
+  });
+
+  it('the persistent link reopens the first layer and the second layer remembers where it came from', () => {
+    const ctx = context(FRANCE);
+    const closed = run(ctx, [...loaded(), { type: 'acceptAll', screen: 1 }]).state;
+    const reopened = run(ctx, [{ type: 'reopen' }], closed);
+    expect(reopened.last).toEqual([
+      { type: 'render', view: { view: 'first' } },
+      { type: 'display', visible: true },
+    ]);
+    // The choice still waiting for the paint is kept.
+    expect(reopened.state).toMatchObject({ phase: 'prompting', pending: { kind: 'acceptAll' } });
+    const second = run(ctx, [{ type: 'secondLayerOpened', tab: 'vendors' }], reopened.state);
+    expect(viewOf(second.state)).toEqual({ view: 'second', tab: 'vendors', from: 'first' });
+    expect(
+      viewOf(run(ctx, [{ type: 'secondLayerOpened', tab: 'purposes' }], closed).state),
+    ).toEqual({
+      view: 'second',
+      tab: 'purposes',
+      from: 'link',
+    });
+  });
+
+  it('ignores choices before the page is ready', () => {
+    const ctx = context(FRANCE);
+    const loading: RuntimeState = { phase: 'loading' };
+    expect(reduce(ctx, loading, { type: 'acceptAll', screen: 1 })).toEqual([loading, []]);
+    const starting = run(ctx, [{ type: 'storedRead', stored: {}, now: NOW }]).state;
+    expect(reduce(ctx, starting, { type: 'reopen' })).toEqual([starting, []]);
+  });
+});
+
+describe('runtime transitions: a US visitor', () => {
+  it('asks on the US screen; an opt-out is applied in the click and stored', () => {
+    const ctx = context(VIRGINIA);
+    const asked = run(ctx, loaded());
+    expect(asked.effects[0]).toEqual([{ type: 'usp', value: '1YNN' }]);
+    expect(asked.state).toMatchObject({ phase: 'prompting', view: { view: 'us' } });
+    expect(types(asked.last)).toEqual(['tcf', 'gpp', 'visit', 'display', 'render']);
+    const { state, last } = run(ctx, [{ type: 'usChoice', optedOut: true, now: NOW }], asked.state);
+    expect(state).toMatchObject({ phase: 'closed', consent: { usOptedOut: true, usp: '1YYN' } });
+    expect(types(last)).toEqual([
+      'usp',
+      'gpp',
+      'consentMode',
+      'render',
+      'display',
+      'visit',
+      'store',
+    ]);
+    expect(last.find((e) => e.type === 'consentMode')).toMatchObject({
+      signals: { ad_user_data: 'denied', ad_personalization: 'denied' },
+    });
+    expect(last.find((e) => e.type === 'store')).toMatchObject({
+      values: { uspString: '1YYN', gppString: expect.any(String) },
+    });
+  });
+
+  it('GPC is an opt-out made without the banner: no pop-up, counted as an existing reject', () => {
+    const { state, last } = run(context(VIRGINIA, { gpc: true }), loaded());
+    expect(state).toMatchObject({ phase: 'closed', consent: { usOptedOut: true } });
+    expect(last).toContainEqual({ type: 'visit', event: 'existing', outcome: 'r' });
+    expect(types(last)).toContain('consentMode');
+  });
+
+  it("autoPopUp 'link' watches the publisher's footer element and counts an unprompted accept", () => {
+    const config = bannerConfigFixture();
+    config.us!.mspa = { ...config.us!.mspa!, autoPopUp: 'link', footerElementId: 'dns' };
+    const { state, last } = run(context(VIRGINIA, { config }), loaded());
+    expect(state.phase).toBe('closed');
+    expect(last).toContainEqual({ type: 'watchFooter', elementId: 'dns' });
+    expect(last).toContainEqual({ type: 'visit', event: 'unprompted', outcome: 'a' });
+    expect(run(context(VIRGINIA, { config }), [{ type: 'reopen' }], state).state).toMatchObject({
+      phase: 'prompting',
+      view: { view: 'us' },
+    });
+  });
+
+  it('closing the US screen without a choice leaves the link', () => {
+    const ctx = context(VIRGINIA);
+    const { state, last } = run(ctx, [...loaded(), { type: 'dismiss' }]);
+    expect(state.phase).toBe('closed');
+    expect(last).toEqual([
+      { type: 'render', view: { view: 'link' } },
+      { type: 'display', visible: false },
+    ]);
+  });
+});
+
+describe('runtime transitions: no regulation applies', () => {
+  it('answers the APIs and shows nothing; choices change nothing', () => {
+    const ctx = context(
+      { country: 'JP' },
+      { config: bannerConfigFixture({ consentLocations: ['EEA'] }) },
+    );
+    const { state, last } = run(ctx, loaded());
+    expect(state.phase).toBe('silent');
+    expect(viewOf(state)).toEqual({ view: 'none' });
+    expect(types(last)).toEqual(['tcf', 'gpp']);
+    expect(reduce(ctx, state, { type: 'acceptAll', screen: 1 })).toEqual([state, []]);
+  });
+});

@@ -1,0 +1,522 @@
+import type {
+  BannerConfig,
+  ConsentModeSignal,
+  VisitorRegion,
+  VisitorRegulation,
+} from '@assent/core';
+import { usSectionNames } from '@assent/core';
+import type { GppSection, GppState } from '../api/gppapi';
+import type { TcfState } from '../api/tcfapi';
+import { signalsFromChoices, signalsFromUsChoice } from '../consent-mode';
+import { encodeGppString, encodeUsSection, parseUsSection } from '../gpp/gpp';
+import type { GppSectionName } from '../gpp/sections';
+import { GPP_SECTION_IDS, US_SECTIONS } from '../gpp/sections';
+import { USP_NOT_APPLICABLE, usSignal, uspString } from '../gpp/us';
+import type { Freshness } from '../storage/freshness';
+import { formatMeta, freshness } from '../storage/freshness';
+import type { StoredConsent } from '../storage/storage';
+import type { Choices, Outcome } from '../tcf/consent';
+import {
+  acStringOf,
+  acceptAllChoices,
+  choicesFromStored,
+  outcomeOf,
+  rejectAllChoices,
+  restoredAcString,
+  toTCModel,
+  vendorConsentsOf,
+} from '../tcf/consent';
+import type { TCModel } from '../tcf/tcstring';
+import { encodeTCString } from '../tcf/tcstring';
+import type { VisitOutcome } from '../visit';
+
+/** What one page's runtime knows from the start and never changes. */
+export interface RuntimeContext {
+  config: BannerConfig;
+  region: VisitorRegion;
+  regulation: VisitorRegulation;
+  /** The language the banner speaks (and the TC string records). */
+  language: string;
+  /** The browser sends Global Privacy Control: a US opt-out made without the banner. */
+  gpc: boolean;
+  /** Consent or Pay applies to this visitor: its screen shows instead of the first layer. */
+  consentOrPay: boolean;
+  /** The theme has US texts: the US screen can show. */
+  usScreen: boolean;
+}
+
+/** The screens the banner asks on. */
+export type PromptScreen = 'first' | 'cop' | 'us';
+export type SecondLayerTab = 'purposes' | 'vendors';
+
+/** What the banner shows: one view at a time. */
+export type BannerView =
+  | { view: 'none' }
+  | { view: PromptScreen }
+  | { view: 'second'; tab: SecondLayerTab; from: 'first' | 'cop' | 'link' }
+  /** Decided (or nothing to ask): only the persistent link shows. */
+  | { view: 'link' };
+
+/** What is in force for the visitor: restored from storage, then each decision's. */
+export interface Consent {
+  /** GDPR: the choices, their TC model and string. */
+  choices?: Choices;
+  model?: TCModel;
+  tcString?: string;
+  /** US: opted out through the US screen, by a stored reject, or by GPC. */
+  usOptedOut: boolean;
+  /** The US privacy string (`1---` when it does not apply). */
+  usp: string;
+}
+
+/** A GDPR choice made whose signals and storage wait for the paint (see `settle`). */
+export type PendingChoice =
+  | { kind: 'acceptAll' | 'rejectAll'; screen: 1 | 2 }
+  | { kind: 'save'; choices: Choices; screen: 2 };
+
+interface Known {
+  consent: Consent;
+  pending?: PendingChoice;
+}
+
+export type RuntimeState =
+  /** Reading the stored choice. */
+  | { phase: 'loading' }
+  /** The stored choice is read; the page's body is not there yet. */
+  | (Known & { phase: 'starting'; stored: StoredConsent; fresh: Freshness })
+  /** The banner asks: first layer, Consent or Pay, US screen, or the second layer. */
+  | (Known & { phase: 'prompting'; view: Exclude<BannerView, { view: 'none' | 'link' }> })
+  /** No dialog: the visitor decided (or was not asked); the persistent link may show. */
+  | (Known & { phase: 'closed' })
+  /** No regulation applies to this visitor: the APIs answer, nothing shows. */
+  | (Known & { phase: 'silent' });
+
+export type RuntimeAction =
+  | { type: 'storedRead'; stored: StoredConsent; now: Date }
+  | { type: 'pageReady' }
+  | { type: 'acceptAll' | 'rejectAll'; screen: 1 | 2 }
+  | { type: 'save'; choices: Choices }
+  /** After the paint (or at once when the page is hidden or a script asks): commit the choice. */
+  | { type: 'settle'; now: Date }
+  | { type: 'usChoice'; optedOut: boolean; now: Date }
+  /** The US screen closed without a choice. */
+  | { type: 'dismiss' }
+  /** The persistent link or the publisher's footer element. */
+  | { type: 'reopen' }
+  /** More options: the second layer's chunk has loaded. */
+  | { type: 'secondLayerOpened'; tab: SecondLayerTab }
+  | { type: 'pageHidden' }
+  | { type: 'pageLeft' };
+
+type ConsentModeValues = Record<ConsentModeSignal, 'granted' | 'denied'>;
+
+/** What the driver does for a transition, in order. The reducer only describes them. */
+export type Effect =
+  | { type: 'tcf'; update: Partial<TcfState> }
+  | { type: 'gpp'; update: Partial<GppState> }
+  | { type: 'usp'; value: string }
+  | { type: 'render'; view: BannerView }
+  /** `displayStatus` in `__tcfapi` and `__gpp`. */
+  | { type: 'display'; visible: boolean }
+  | { type: 'consentMode'; signals: ConsentModeValues }
+  | { type: 'visit'; event: 'shown' }
+  | {
+      type: 'visit';
+      event: 'choice' | 'existing' | 'unprompted';
+      outcome: Exclude<VisitOutcome, 'b'>;
+    }
+  | { type: 'store'; values: StoredConsent }
+  /** Dispatch `settle` in a task after the next paint. */
+  | { type: 'settleAfterPaint' }
+  /** Run at once what waits for the paint. */
+  | { type: 'settleNow' }
+  /** The page is left: the visit beacon's last chance. */
+  | { type: 'leave' }
+  /** The publisher's footer element opens the US screen (autoPopUp 'link'). */
+  | { type: 'watchFooter'; elementId: string }
+  | { type: 'mark'; name: string };
+
+export type Transition = [RuntimeState, Effect[]];
+
+const OUTCOME_CODE: Record<Outcome, 'a' | 'r' | 'p'> = {
+  acceptAll: 'a',
+  rejectAll: 'r',
+  partial: 'p',
+};
+
+/** GDPR signals travel in GPP too unless the property encodes TCF only. */
+const gppInTcf = (ctx: RuntimeContext) =>
+  !!ctx.config.gdpr && ctx.config.gdpr.encodingMode !== 'TCF';
+/** The page has a `__gpp`. */
+export const hasGpp = (ctx: RuntimeContext) => gppInTcf(ctx) || !!ctx.config.us;
+
+/** The GPP sections supported on this page (`supportedAPIs`). */
+export function supportedGppSections(ctx: RuntimeContext): GppSectionName[] {
+  const us = ctx.config.us;
+  return [
+    ...(gppInTcf(ctx) ? (['tcfeuv2'] as const) : []),
+    ...(us?.uspEnabled ? (['uspv1'] as const) : []),
+    ...(us?.mspa ? (Object.keys(US_SECTIONS) as GppSectionName[]) : []),
+  ];
+}
+
+/** The GPP sections the visitor's consent gives. */
+function gppSections(ctx: RuntimeContext, c: Consent): Partial<Record<GppSectionName, GppSection>> {
+  const { regulation, config, region } = ctx;
+  const us = config.us;
+  const sections: Partial<Record<GppSectionName, GppSection>> = {};
+  const m = c.model;
+  if (regulation === 'GDPR' && gppInTcf(ctx) && c.tcString && m)
+    sections.tcfeuv2 = {
+      encoded: c.tcString,
+      parsed: {
+        Version: 2,
+        CmpId: m.cmpId,
+        CmpVersion: m.cmpVersion,
+        ConsentLanguage: m.consentLanguage,
+        VendorListVersion: m.vendorListVersion,
+        PolicyVersion: m.tcfPolicyVersion,
+        PurposeConsents: m.purposeConsents,
+        PurposeLegitimateInterests: m.purposeLegitimateInterests,
+        SpecialFeatureOptins: m.specialFeatureOptins,
+        VendorConsents: m.vendorConsents,
+        VendorLegitimateInterests: m.vendorLegitimateInterests,
+      },
+    };
+  if (regulation === 'US') {
+    const usp = c.usp;
+    if (us?.uspEnabled && usp !== USP_NOT_APPLICABLE)
+      sections.uspv1 = {
+        encoded: usp,
+        parsed: { Version: 1, Notice: usp[1], OptOutSale: usp[2], LspaCovered: usp[3] },
+      };
+    if (us?.mspa) {
+      const signal = usSignal(us.mspa, { optedOut: c.usOptedOut }, ctx.gpc);
+      for (const name of usSectionNames(us.mspa, region.state) as Array<keyof typeof US_SECTIONS>)
+        sections[name] = {
+          encoded: encodeUsSection(name, signal),
+          parsed: parseUsSection(name, signal),
+        };
+    }
+  }
+  return sections;
+}
+
+/** `__gpp`'s state for the consent in force; `ready` once the visitor's signal is known. */
+export function gppUpdate(ctx: RuntimeContext, c: Consent, ready: boolean): Partial<GppState> {
+  const { regulation, config, region } = ctx;
+  const sections = gppSections(ctx, c);
+  const names = Object.keys(sections) as GppSectionName[];
+  const stateSection =
+    regulation === 'US' ? usSectionNames(config.us?.mspa, region.state)[1] : undefined;
+  const applicable =
+    regulation === 'GDPR' && gppInTcf(ctx)
+      ? [GPP_SECTION_IDS.tcfeuv2]
+      : regulation === 'US'
+        ? [
+            GPP_SECTION_IDS[
+              (stateSection ?? (config.us?.mspa ? 'usnat' : 'uspv1')) as GppSectionName
+            ],
+          ]
+        : [];
+  return {
+    cmpStatus: 'loaded',
+    gppString: encodeGppString(Object.fromEntries(names.map((n) => [n, sections[n]!.encoded]))),
+    sections,
+    applicableSections: names.length ? applicable : [],
+    signalStatus: ready ? 'ready' : 'not ready',
+  };
+}
+
+/** The view a state shows. */
+export function viewOf(state: RuntimeState): BannerView {
+  switch (state.phase) {
+    case 'prompting':
+      return state.view;
+    case 'closed':
+      return { view: 'link' };
+    default:
+      return { view: 'none' };
+  }
+}
+
+/** The screen that asks this visitor. */
+const promptScreen = (ctx: RuntimeContext): PromptScreen =>
+  ctx.regulation === 'US' ? 'us' : ctx.consentOrPay ? 'cop' : 'first';
+
+const LINK: Effect = { type: 'render', view: { view: 'link' } };
+const HIDDEN: Effect = { type: 'display', visible: false };
+const VISIBLE: Effect = { type: 'display', visible: true };
+
+/** The stored choice read: what is in force until the visitor decides again. */
+function restore(ctx: RuntimeContext, stored: StoredConsent, now: Date): Transition {
+  const { config, region } = ctx;
+  const fresh = freshness(stored, config, now);
+  const model = fresh.use ? fresh.model : undefined;
+  const usOptedOut = ctx.gpc || (fresh.use && fresh.meta.outcome === 'r');
+  const usp =
+    ctx.regulation === 'US' && config.us
+      ? uspString(config.us, region.state, usOptedOut)
+      : USP_NOT_APPLICABLE;
+  const consent: Consent = {
+    ...(model
+      ? { model, tcString: stored.tcString, choices: choicesFromStored(model, stored) }
+      : {}),
+    usOptedOut,
+    usp,
+  };
+  // Known from here on: getUSPData calls that waited for it are answered.
+  return [{ phase: 'starting', consent, stored, fresh }, [{ type: 'usp', value: usp }]];
+}
+
+/** The page is ready: restore the stored choice into the APIs, or ask. */
+function start(ctx: RuntimeContext, s: Extract<RuntimeState, { phase: 'starting' }>): Transition {
+  const { config, regulation } = ctx;
+  const { consent, fresh, stored } = s;
+  const gdpr = config.gdpr;
+  const us = config.us;
+  const gpp = hasGpp(ctx);
+  const publish = (ready: boolean): Effect[] =>
+    gpp ? [{ type: 'gpp', update: gppUpdate(ctx, consent, ready) }] : [];
+  if (regulation === 'GDPR' && gdpr) {
+    if (fresh.use && consent.model)
+      return [
+        { phase: 'closed', consent },
+        [
+          {
+            type: 'tcf',
+            update: {
+              tcString: consent.tcString,
+              model: consent.model,
+              acString: restoredAcString(gdpr, stored.acString),
+              others: consent.choices!.others,
+              eventStatus: 'tcloaded',
+              cmpStatus: 'loaded',
+            },
+          },
+          ...publish(true),
+          { type: 'consentMode', signals: signalsFromChoices(consent.choices!) },
+          { type: 'visit', event: 'existing', outcome: fresh.meta.outcome },
+          LINK,
+          HIDDEN,
+        ],
+      ];
+    const view = { view: promptScreen(ctx) } as const;
+    return [
+      { phase: 'prompting', consent, view },
+      [
+        {
+          type: 'tcf',
+          update: { eventStatus: 'cmpuishown', cmpStatus: 'loaded', displayStatus: 'visible' },
+        },
+        ...publish(false),
+        { type: 'gpp', update: { cmpDisplayStatus: 'visible' } },
+        { type: 'visit', event: 'shown' },
+        { type: 'render', view },
+      ],
+    ];
+  }
+  if (regulation === 'US' && us) {
+    const decided = fresh.use || ctx.gpc;
+    const auto = us.mspa?.autoPopUp ?? true;
+    const effects: Effect[] = [{ type: 'tcf', update: { cmpStatus: 'loaded' } }, ...publish(true)];
+    if (decided)
+      effects.push({ type: 'consentMode', signals: signalsFromUsChoice(consent.usOptedOut) });
+    if (auto === 'link' && us.mspa?.footerElementId)
+      effects.push({ type: 'watchFooter', elementId: us.mspa.footerElementId });
+    if (!decided && auto === true && ctx.usScreen) {
+      const view = { view: 'us' } as const;
+      effects.push({ type: 'visit', event: 'shown' }, VISIBLE, { type: 'render', view });
+      return [{ phase: 'prompting', consent, view }, effects];
+    }
+    // GPC is the visitor's opt-out, made without the banner: counted as a reject not shown.
+    // Without either, nothing was asked: the visitor has not opted out (unless they do through
+    // the link before leaving).
+    effects.push(
+      fresh.use
+        ? { type: 'visit', event: 'existing', outcome: fresh.meta.outcome }
+        : ctx.gpc
+          ? { type: 'visit', event: 'existing', outcome: 'r' }
+          : { type: 'visit', event: 'unprompted', outcome: 'a' },
+      LINK,
+      HIDDEN,
+    );
+    return [{ phase: 'closed', consent }, effects];
+  }
+  return [
+    { phase: 'silent', consent },
+    [
+      { type: 'tcf', update: { cmpStatus: 'loaded' } },
+      ...publish(true),
+      ...(fresh.use
+        ? [{ type: 'visit', event: 'existing', outcome: fresh.meta.outcome } as const]
+        : []),
+    ],
+  ];
+}
+
+/**
+ * A GDPR choice committed: the TC string, the CMP APIs, Consent Mode, the visit and the cookies.
+ * Runs in the task after the click's paint (see `settle`).
+ */
+function commit(
+  ctx: RuntimeContext,
+  s: Known,
+  choice: PendingChoice,
+  now: Date,
+): [Consent, Effect[]] {
+  const { config, language } = ctx;
+  const gdpr = config.gdpr!;
+  const choices =
+    choice.kind === 'save'
+      ? choice.choices
+      : choice.kind === 'acceptAll'
+        ? acceptAllChoices(gdpr)
+        : rejectAllChoices();
+  const created = s.consent.model?.created;
+  const model = toTCModel(gdpr, choices, {
+    cmpId: config.cmpId,
+    cmpVersion: config.cmpVersion,
+    language,
+    screen: choice.screen,
+    now,
+    ...(created ? { created } : {}),
+  });
+  const tcString = encodeTCString(model);
+  const acString = acStringOf(gdpr, choices);
+  const vendorConsents = vendorConsentsOf(gdpr, choices);
+  const outcome = OUTCOME_CODE[outcomeOf(gdpr, choices)];
+  const consent: Consent = { ...s.consent, choices, model, tcString };
+  const gpp = hasGpp(ctx) ? gppUpdate(ctx, consent, true) : undefined;
+  return [
+    consent,
+    [
+      {
+        type: 'tcf',
+        update: {
+          tcString,
+          model,
+          acString,
+          others: choices.others,
+          eventStatus: 'useractioncomplete',
+          cmpStatus: 'loaded',
+        },
+      },
+      ...(gpp ? [{ type: 'gpp', update: gpp } as const] : []),
+      { type: 'consentMode', signals: signalsFromChoices(choices) },
+      { type: 'visit', event: 'choice', outcome },
+      {
+        type: 'store',
+        values: {
+          tcString,
+          ...(acString ? { acString } : {}),
+          ...(vendorConsents ? { vendorConsents } : {}),
+          ...(gppInTcf(ctx) ? { gppString: gpp?.gppString } : {}),
+          meta: formatMeta({
+            configVersion: config.configVersion,
+            outcome,
+            savedAt: now.getTime(),
+          }),
+        },
+      },
+      { type: 'mark', name: 'assent:choice-settled' },
+    ],
+  ];
+}
+
+/** A US choice: applied in its click (its strings are small). */
+function decideUs(ctx: RuntimeContext, s: Known, optedOut: boolean, now: Date): Transition {
+  const { config, region } = ctx;
+  const usOptedOut = optedOut || ctx.gpc;
+  const usp = config.us ? uspString(config.us, region.state, usOptedOut) : USP_NOT_APPLICABLE;
+  const consent: Consent = { ...s.consent, usOptedOut, usp };
+  const gpp = hasGpp(ctx) ? gppUpdate(ctx, consent, true) : undefined;
+  const outcome = usOptedOut ? 'r' : 'a';
+  return [
+    { phase: 'closed', consent, ...(s.pending ? { pending: s.pending } : {}) },
+    [
+      { type: 'usp', value: usp },
+      ...(gpp ? [{ type: 'gpp', update: gpp } as const] : []),
+      { type: 'consentMode', signals: signalsFromUsChoice(usOptedOut) },
+      LINK,
+      HIDDEN,
+      { type: 'visit', event: 'choice', outcome },
+      {
+        type: 'store',
+        values: {
+          uspString: usp,
+          gppString: gpp?.gppString,
+          meta: formatMeta({
+            configVersion: config.configVersion,
+            outcome,
+            savedAt: now.getTime(),
+          }),
+        },
+      },
+    ],
+  ];
+}
+
+/**
+ * The runtime's transitions: pure, so each is tested without a page. The driver (`cmp.ts`) runs
+ * the effects in order; an action that does not apply to the state changes nothing.
+ */
+export function reduce(
+  ctx: RuntimeContext,
+  state: RuntimeState,
+  action: RuntimeAction,
+): Transition {
+  const same: Transition = [state, []];
+  switch (action.type) {
+    case 'storedRead':
+      return state.phase === 'loading' ? restore(ctx, action.stored, action.now) : same;
+    case 'pageLeft':
+      return [state, [{ type: 'settleNow' }, { type: 'leave' }]];
+    case 'pageHidden':
+      return [state, [{ type: 'settleNow' }]];
+  }
+  if (state.phase === 'loading') return same;
+  if (action.type === 'pageReady') return state.phase === 'starting' ? start(ctx, state) : same;
+  if (state.phase === 'starting' || state.phase === 'silent') return same;
+  const known: Known = state;
+  switch (action.type) {
+    case 'acceptAll':
+    case 'rejectAll':
+    case 'save': {
+      if (!ctx.config.gdpr) return same;
+      const pending: PendingChoice =
+        action.type === 'save'
+          ? { kind: 'save', choices: action.choices, screen: 2 }
+          : { kind: action.type, screen: action.screen };
+      // The click's task only closes the banner: the visitor sees the answer to their click
+      // without waiting. A second choice before the paint replaces the first.
+      return [
+        { phase: 'closed', consent: known.consent, pending },
+        [LINK, HIDDEN, ...(known.pending ? [] : [{ type: 'settleAfterPaint' } as const])],
+      ];
+    }
+    case 'settle': {
+      if (!known.pending) return same;
+      const [consent, effects] = commit(ctx, known, known.pending, action.now);
+      const { pending: _done, ...rest } = state;
+      return [{ ...rest, consent }, effects];
+    }
+    case 'usChoice':
+      return ctx.config.us ? decideUs(ctx, known, action.optedOut, action.now) : same;
+    case 'dismiss':
+      return state.phase === 'prompting' ? [{ ...known, phase: 'closed' }, [LINK, HIDDEN]] : same;
+    case 'reopen': {
+      const view = { view: promptScreen(ctx) } as const;
+      return [{ ...known, phase: 'prompting', view }, [{ type: 'render', view }, VISIBLE]];
+    }
+    case 'secondLayerOpened': {
+      const current = viewOf(state).view;
+      const view = {
+        view: 'second',
+        tab: action.tab,
+        from: current === 'first' || current === 'cop' ? current : 'link',
+      } as const;
+      return [{ ...known, phase: 'prompting', view }, [{ type: 'render', view }]];
+    }
+  }
+}
