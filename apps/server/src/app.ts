@@ -7,6 +7,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { AssentError, routes } from '@assent/core';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
+import { createBannerRuntime } from './banner/runtime';
 import { repoPath } from './paths';
 import type { AppDeps } from './routes/context';
 import {
@@ -15,7 +16,7 @@ import {
   NOT_FOUND_MESSAGE,
   TOO_LARGE_MESSAGE,
 } from './routes/errors';
-import { handlers } from './routes/handlers';
+import { createHandlers } from './routes/handlers';
 import { openApiDocument } from './routes/openapi';
 import { registerRoutes } from './routes/register';
 
@@ -53,18 +54,6 @@ export async function buildApp(
 
   await app.register(fastifyCookie);
 
-  // sendBeacon posts visit events as text/plain.
-  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
-    try {
-      done(null, body === '' ? undefined : JSON.parse(body as string));
-    } catch {
-      done(
-        Object.assign(new Error('The request body is not valid JSON'), { statusCode: 400 }),
-        undefined,
-      );
-    }
-  });
-
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
@@ -100,10 +89,9 @@ export async function buildApp(
     return reply.code(500).send({ status: 'INTERNAL_ERROR', message: INTERNAL_MESSAGE });
   });
 
-  registerRoutes(app, routes, handlers, deps, {
+  registerRoutes(app, routes, createHandlers(createBannerRuntime(deps)), deps, {
     validateResponses: options.validateResponses ?? false,
   });
-  await app.register(import('./banner/plugin'), { deps });
 
   const document = openApiDocument(routes, config.publicUrl);
   app.get('/api/openapi.json', async () => document);

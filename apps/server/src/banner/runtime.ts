@@ -12,8 +12,6 @@ import type { BannerAssets } from './assets';
 import { createBannerAssets } from './assets';
 import type { GeoResolver, RegionSource } from './geo';
 import { createGeoResolver } from './geo';
-import type { CompressedCache } from './http';
-import { createCompressedCache } from './http';
 import { gvlJson } from './vendor-list';
 
 /** What the runtime's public routes share, built once per app (no module-level state). */
@@ -21,7 +19,6 @@ export interface BannerRuntime {
   deps: AppDeps;
   assets: BannerAssets;
   geo: GeoResolver;
-  gzip: CompressedCache;
   /** The runtime's vendor-list JSON of a list (kept while the lists service keeps the list). */
   vendorListJson(list: VendorListResponse): string;
   /** The runtime's Google provider names (GoogleVendorNames) of Google's list. */
@@ -46,7 +43,6 @@ export function createBannerRuntime(deps: AppDeps): BannerRuntime {
     deps,
     assets: createBannerAssets(deps.config),
     geo: createGeoResolver(deps.config, deps.logger),
-    gzip: createCompressedCache(),
     vendorListJson: serialisedOnce(gvlJson),
     googleVendorsJson: serialisedOnce((list: readonly GoogleAtp[]): GoogleVendorNames =>
       Object.fromEntries(

@@ -1,141 +1,103 @@
-import type { Property } from '@assent/core';
+import type { Property, Routes } from '@assent/core';
 import {
   AssentError,
-  BANNER_PATHS,
   BANNER_TOKENS,
   bannerStubOptions,
   consentModeScript,
   findSiteByHost,
   replaceToken,
 } from '@assent/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { properties } from '../repositories/properties';
+import type { FileReply, GroupHandlers } from '../routes/context';
+import { RawJson } from '../routes/context';
 import { NOT_FOUND_MESSAGE } from '../routes/errors';
-import { PRIVATE_REVALIDATE, PUBLIC_HOUR } from '../services/http-cache';
+import { publicOrigin, refererHost } from './http';
 import { bootOf, loadBannerConfig, propertyByUuid } from './load-config';
-import { JS, JSON_TYPE, publicOrigin, refererHost, sendWithEtag } from './http';
 import type { BannerRuntime } from './runtime';
 import { regionFor } from './runtime';
 
-const notFoundScript = (reply: FastifyReply, why: string) =>
-  reply
-    .code(404)
-    .header('content-type', JS)
-    .header('cache-control', 'no-cache')
-    .send(`/* Assent: ${why.replace(/\*\//g, '')} */\n`);
+/** A JavaScript comment saying why there is no banner (404, revalidated on every load). */
+const notFoundScript = (why: string): FileReply => ({
+  status: 404,
+  body: `/* Assent: ${why.replace(/\*\//g, '')} */\n`,
+  headers: { 'cache-control': 'no-cache' },
+});
 
 /**
  * cmp.js with the boot JSON of a property, for this visitor (region resolved per request). The
  * universal tag's stub cannot know the site's Google consent defaults: its cmp.js starts with them.
  */
-async function sendCmp(
+async function cmpScript(
   runtime: BannerRuntime,
   request: FastifyRequest,
-  reply: FastifyReply,
   property: Property,
   options: { universal: boolean },
-) {
+): Promise<FileReply> {
   const origin = publicOrigin(request, runtime.deps.config);
   const config = await loadBannerConfig(runtime.deps, property, origin);
   const { region } = regionFor(runtime, request, property);
   const cmp = runtime.assets.get('cmp.js');
   const prelude = options.universal ? consentModeScript(bannerStubOptions(config).consentMode) : '';
-  const body = prelude + replaceToken(cmp.text, BANNER_TOKENS.boot, bootOf(config, region, origin));
-  reply.header('cross-origin-resource-policy', 'cross-origin');
-  return sendWithEtag(request, reply, runtime.gzip, body, {
-    type: JS,
-    cacheControl: PRIVATE_REVALIDATE,
-  });
-}
-
-/** Anyone's pages may read it (CORS `*`), and browsers and proxies may keep it for an hour. */
-function sendPublic(
-  runtime: BannerRuntime,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  body: string,
-  options: { type: string; etag?: string },
-) {
-  reply
-    .header('access-control-allow-origin', '*')
-    .header('cross-origin-resource-policy', 'cross-origin');
-  return sendWithEtag(request, reply, runtime.gzip, body, {
-    ...options,
-    cacheControl: PUBLIC_HOUR,
-  });
+  return {
+    body: prelude + replaceToken(cmp.text, BANNER_TOKENS.boot, bootOf(config, region, origin)),
+  };
 }
 
 /** The lazy second layer: an ES module, so imported cross-origin with CORS. */
-function sendSecondLayer(runtime: BannerRuntime, request: FastifyRequest, reply: FastifyReply) {
+const secondLayer = (runtime: BannerRuntime) => async (): Promise<FileReply> => {
   const asset = runtime.assets.get('second-layer.js');
-  return sendPublic(runtime, request, reply, asset.text, { type: JS, etag: asset.hash });
-}
+  return { body: asset.text, etag: asset.hash };
+};
+
+type ScriptRoutes = Pick<
+  Routes['banner'],
+  | 'propertyScript'
+  | 'accountScript'
+  | 'propertySecondLayer'
+  | 'accountSecondLayer'
+  | 'previewSecondLayer'
+  | 'vendorList'
+  | 'googleVendors'
+>;
 
 /** cmp.js per property and per account, the second layer, the vendor list, Google's providers. */
-export function registerScriptRoutes(app: FastifyInstance, runtime: BannerRuntime) {
+export function scriptHandlers(runtime: BannerRuntime): GroupHandlers<ScriptRoutes> {
   const { deps } = runtime;
-
-  app.get<{ Params: { id: string } }>('/banner/property/:id/cmp.js', async (request, reply) => {
-    const property = await propertyByUuid(deps.db, request.params.id);
-    if (!property) return notFoundScript(reply, `no property ${request.params.id}`);
-    return sendCmp(runtime, request, reply, property, { universal: false });
-  });
-
-  app.get<{ Params: { pcode: string }; Querystring: { host?: string } }>(
-    '/banner/account/:pcode/cmp.js',
-    async (request, reply) => {
-      const host = (request.query.host ?? '').trim().toLowerCase() || refererHost(request);
-      if (!host) return notFoundScript(reply, 'the page host name is missing (?host=)');
-      const site = findSiteByHost(await properties.siteHosts(deps.db, request.params.pcode), host);
-      const property = site && (await properties.get(deps.db, request.params.pcode, site.uuid));
-      if (!property) return notFoundScript(reply, `no site of this account matches ${host}`);
-      return sendCmp(runtime, request, reply, property, { universal: true });
+  return {
+    async propertyScript({ params }, { request }) {
+      const property = await propertyByUuid(deps.db, params.id);
+      if (!property) return notFoundScript(`no property ${params.id}`);
+      return cmpScript(runtime, request, property, { universal: false });
     },
-  );
 
-  for (const path of [
-    '/banner/property/:id/second-layer.js',
-    '/banner/account/:pcode/second-layer.js',
-    '/banner/preview/second-layer.js',
-  ]) {
-    app.get(path, async (request, reply) => sendSecondLayer(runtime, request, reply));
-  }
+    async accountScript({ params, query }, { request }) {
+      const host = (query.host ?? '').trim().toLowerCase() || refererHost(request);
+      if (!host) return notFoundScript('the page host name is missing (?host=)');
+      const site = findSiteByHost(await properties.siteHosts(deps.db, params.pCode), host);
+      const property = site && (await properties.get(deps.db, params.pCode, site.uuid));
+      if (!property) return notFoundScript(`no site of this account matches ${host}`);
+      return cmpScript(runtime, request, property, { universal: true });
+    },
 
-  app.get(BANNER_PATHS.googleVendors, async (request, reply) => {
-    const list = await deps.lists.googleAtp();
-    return sendPublic(runtime, request, reply, runtime.googleVendorsJson(list), {
-      type: JSON_TYPE,
-    });
-  });
+    propertySecondLayer: secondLayer(runtime),
+    accountSecondLayer: secondLayer(runtime),
+    previewSecondLayer: secondLayer(runtime),
 
-  app.get<{ Params: { version: string; file: string } }>(
-    '/banner/vendor-list/:version/:file',
-    async (request, reply) => {
-      const { version, file } = request.params;
-      if (!/^(LATEST|\d{1,6})$/i.test(version))
-        throw new AssentError(
-          'VALIDATION_ERROR',
-          'version: a vendor-list version number or LATEST',
-          {
-            version: 'a vendor-list version number or LATEST',
-          },
-        );
-      if (!/^[a-z]{2}(-[a-z]{2})?\.json$/i.test(file))
-        throw new AssentError('VALIDATION_ERROR', 'lang: a language code such as en', {
-          lang: 'a language code such as en',
-        });
+    async googleVendors() {
+      return new RawJson(runtime.googleVendorsJson(await deps.lists.googleAtp()));
+    },
+
+    async vendorList({ params }) {
       const list = await deps.lists.vendorList(3);
-      if (!/^latest$/i.test(version) && Number(version) !== list.vendorListVersion) {
-        reply.header('access-control-allow-origin', '*');
+      if (!/^latest$/i.test(params.version) && Number(params.version) !== list.vendorListVersion) {
         throw new AssentError(
           'NOT_FOUND',
-          `${NOT_FOUND_MESSAGE}: vendor list version ${version} (the current one is ${list.vendorListVersion})`,
+          `${NOT_FOUND_MESSAGE}: vendor list version ${params.version} (the current one is ${list.vendorListVersion})`,
         );
       }
       // Translations of purpose names are not stored: every language gets the English list.
-      return sendPublic(runtime, request, reply, runtime.vendorListJson(list), {
-        type: JSON_TYPE,
-      });
+      return new RawJson(runtime.vendorListJson(list));
     },
-  );
+  };
 }

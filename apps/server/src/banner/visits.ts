@@ -1,21 +1,14 @@
-import type { Property, VisitEvent } from '@assent/core';
-import {
-  AssentError,
-  VisitEvent as VisitEventSchema,
-  issuesFromZod,
-  originBelongsToSite,
-} from '@assent/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Property, Routes, VisitEvent } from '@assent/core';
+import { AssentError, VISIT_FOREIGN_ORIGIN, originBelongsToSite } from '@assent/core';
+import type { FastifyRequest } from 'fastify';
+import type { RouteHandler } from '../routes/context';
 import { NOT_FOUND_MESSAGE } from '../routes/errors';
-import { allowCredentialedOrigin, preflight, publicOrigin, requestOrigin } from './http';
+import { requestOrigin } from '../routes/http-options';
+import { publicOrigin } from './http';
 import { propertyByUuid } from './load-config';
 import type { BannerRuntime } from './runtime';
 
-/** A visit body is one small VisitEvent; anything much larger is refused before parsing. */
-export const VISIT_BODY_LIMIT = 1024;
-
-export const VISIT_BAD_BODY = 'The visit is not a VisitEvent JSON object';
-export const VISIT_FOREIGN_ORIGIN = "This page is not part of the property's site";
+export { VISIT_BAD_BODY, VISIT_BODY_LIMIT, VISIT_FOREIGN_ORIGIN } from '@assent/core';
 
 /** Hands one page view of a property to the visit sink; country and region come from the request. */
 export function recordVisit(
@@ -36,31 +29,15 @@ export function recordVisit(
 }
 
 /**
- * The visit beacon sink: `navigator.sendBeacon` posts one VisitEvent per page view (text/plain,
- * or JSON from other callers). 204 when stored; 400 naming the fields of a bad body; 404 for an
- * unknown property; 403 for a page of another site (an AMP page's visit comes from the prompt
- * page this server serves). Country and region come from the request.
+ * The visit beacon: `navigator.sendBeacon` posts one VisitEvent per page view (text/plain, or
+ * JSON from other callers); the route table parses it (400 naming the fields). 204 once the visit
+ * sink has stored it; 404 for an unknown property; 403 for a page of another site (an AMP page's
+ * visit comes from the prompt page this server serves).
  */
-export function registerVisitRoutes(app: FastifyInstance, runtime: BannerRuntime) {
+export function visitHandler(runtime: BannerRuntime): RouteHandler<Routes['banner']['visit']> {
   const { deps } = runtime;
-
-  app.options('/banner/visit', async (request, reply) => {
+  return async ({ body: event }, { request }) => {
     const origin = requestOrigin(request);
-    return origin
-      ? preflight(reply, origin, 'POST', { credentials: true })
-      : reply.code(204).send();
-  });
-
-  app.post('/banner/visit', { bodyLimit: VISIT_BODY_LIMIT }, async (request, reply) => {
-    const origin = requestOrigin(request);
-    if (origin) allowCredentialedOrigin(reply, origin);
-    reply.header('cache-control', 'no-store');
-    const body = request.body;
-    if (!body || typeof body !== 'object' || Array.isArray(body))
-      throw new AssentError('VALIDATION_ERROR', VISIT_BAD_BODY, { body: VISIT_BAD_BODY });
-    const parsed = VisitEventSchema.safeParse(body);
-    if (!parsed.success) throw AssentError.fromIssues(issuesFromZod(parsed.error));
-    const event = parsed.data;
     const property = await propertyByUuid(deps.db, event.p);
     if (!property) throw new AssentError('NOT_FOUND', `${NOT_FOUND_MESSAGE}: property ${event.p}`);
     // Apps post from WebViews (any origin, or none); a site's visits come from its own pages, and
@@ -76,6 +53,5 @@ export function registerVisitRoutes(app: FastifyInstance, runtime: BannerRuntime
       throw new AssentError('FORBIDDEN', VISIT_FOREIGN_ORIGIN);
     }
     await recordVisit(runtime, request, property, event);
-    return reply.code(204).send();
-  });
+  };
 }

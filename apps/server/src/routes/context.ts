@@ -56,10 +56,18 @@ export interface HandlerContext {
 /** A non-JSON response: a file or plain text. */
 export interface FileReply {
   body: string | Buffer;
-  contentType: string;
+  /** @default the route's `contentType` */
+  contentType?: string;
   /** Sent as an attachment with this name. */
   filename?: string;
   headers?: Record<string, string>;
+  /** The ETag of a route with an ETag cache policy. @default a hash of the body */
+  etag?: string;
+  /**
+   * Another status than the route's (cmp.js's 404 script): sent as is, without the route's
+   * caching.
+   */
+  status?: number;
 }
 
 /**
@@ -82,12 +90,34 @@ export class RawJson {
 
 type Output<R extends AnyRoute> = R['responseKind'] extends 'json'
   ? z.input<R['response']> | RawJson
-  : FileReply;
+  : R['responseKind'] extends 'empty'
+    ? void
+    : FileReply;
 
-export type Handler<R extends AnyRoute> = (
+export type RouteHandler<R extends AnyRoute> = (
   input: RouteParsedInput<R>,
   ctx: HandlerContext,
 ) => Promise<Output<R>>;
+
+/**
+ * Which origins may call a route with checked credentialed CORS: resolves to a test of an origin
+ * (throws NOT_FOUND when the resource of the path does not exist). Asked before the body is read,
+ * and for the preflight.
+ */
+export type OriginRule<R extends AnyRoute> = (
+  params: RouteParsedInput<R>['params'],
+  ctx: HandlerContext,
+) => Promise<(origin: string) => boolean>;
+
+/** A route with checked credentialed CORS has an origin rule beside its handler. */
+export interface CheckedOriginHandler<R extends AnyRoute> {
+  origins: OriginRule<R>;
+  handle: RouteHandler<R>;
+}
+
+export type Handler<R extends AnyRoute> = R['cors'] extends { origins: 'checked' }
+  ? CheckedOriginHandler<R>
+  : RouteHandler<R>;
 
 /** One handler per route of a group, checked by the compiler against the route table. */
 export type GroupHandlers<G extends Record<string, AnyRoute>> = { [K in keyof G]: Handler<G[K]> };

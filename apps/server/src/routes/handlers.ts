@@ -1,4 +1,7 @@
 import type { Routes } from '@assent/core';
+import { bannerHandlers } from '../banner/handlers';
+import type { BannerRuntime } from '../banner/runtime';
+import { sdkHandler, tagHandlers } from '../banner/tags';
 import { analyticsHandlers } from './analytics';
 import { auditLogHandlers } from './audit-logs';
 import { authHandlers } from './auth';
@@ -8,13 +11,15 @@ import { feedbackHandlers } from './feedback';
 import { metaHandlers } from './meta';
 import { appHandlers, siteHandlers } from './properties';
 import { purposeHandlers } from './purposes';
-import { tagHandlers, sdkHandler } from '../banner/tags';
 import { textRequestHandlers } from './text-requests';
 import { themeHandlers } from './themes';
 import { vendorHandlers } from './vendors';
 
-/** One handler for every route of the core table; the compiler refuses a missing one. */
-export const handlers: TableHandlers<Routes> = {
+/**
+ * One handler for every route of the core table; the compiler refuses a missing one. The consent
+ * runtime's handlers share the runtime built once per app (assets, geo, serialised lists).
+ */
+export const createHandlers = (runtime: BannerRuntime): TableHandlers<Routes> => ({
   auth: authHandlers,
   analytics: analyticsHandlers,
   feedback: feedbackHandlers,
@@ -28,4 +33,5 @@ export const handlers: TableHandlers<Routes> = {
   themes: themeHandlers,
   textRequests: textRequestHandlers,
   bulkUpdate: bulkUpdateHandlers,
-};
+  banner: bannerHandlers(runtime),
+});

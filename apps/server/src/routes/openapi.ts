@@ -47,6 +47,40 @@ const ACCESS_NOTE: Record<AnyRoute['access']['kind'], string> = {
   admin: 'Administrator.',
 };
 
+const CORS_NOTE: Record<AnyRoute['cors']['kind'], string> = {
+  none: '',
+  embed: ' Loadable by other sites (Cross-Origin-Resource-Policy: cross-origin).',
+  any: ' Readable by any page (Access-Control-Allow-Origin: *).',
+  credentialed:
+    " Called with the visitor's cookies from the property's pages: credentialed CORS, with a preflight (OPTIONS).",
+};
+
+const CACHE_NOTE: Record<NonNullable<AnyRoute['cache']>, string> = {
+  'no-store': ' Never cached (no-store).',
+  'no-cache': ' Revalidated on every use (private, no-cache).',
+  revalidate: ' Revalidated on every use (private, no-cache) with a strong ETag (304), gzip.',
+  'public-hour': ' Cached for an hour by anyone (public, max-age=3600) with a strong ETag, gzip.',
+};
+
+const mediaType = (contentType: string) => contentType.split(';')[0]!.trim();
+
+function successContent(route: AnyRoute): JsonSchema | undefined {
+  switch (route.responseKind) {
+    case 'json':
+      return { 'application/json': { schema: toJsonSchema(route.response, 'output') } };
+    case 'text':
+      return { [mediaType(route.contentType ?? 'text/plain')]: { schema: { type: 'string' } } };
+    case 'binary':
+      return {
+        [mediaType(route.contentType ?? 'application/octet-stream')]: {
+          schema: { type: 'string', format: 'binary' },
+        },
+      };
+    case 'empty':
+      return undefined;
+  }
+}
+
 /** The OpenAPI 3.1 document, generated from the core route table (served at /api/openapi.json). */
 export function openApiDocument(table: RouteTable, publicUrl?: string): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
@@ -55,17 +89,19 @@ export function openApiDocument(table: RouteTable, publicUrl?: string): JsonSche
       operationId: `${group}.${name}`,
       tags: [group],
       summary: route.summary,
-      description: `${ACCESS_NOTE[route.access.kind]}${route.rateLimited ? ' Rate-limited per IP and per account.' : ''}`,
+      description: [
+        ACCESS_NOTE[route.access.kind],
+        route.sessionless ? " The Assent session is not read (visitors on publishers' pages)." : '',
+        route.rateLimited ? ' Rate-limited per IP and per account.' : '',
+        CORS_NOTE[route.cors.kind],
+        route.cache ? CACHE_NOTE[route.cache] : '',
+        route.bodyLimit ? ` Body at most ${route.bodyLimit} bytes (413 above).` : '',
+      ].join(''),
       parameters: parameters(route),
       responses: {
         [String(route.status)]: {
-          description: 'Success',
-          content:
-            route.responseKind === 'json'
-              ? { 'application/json': { schema: toJsonSchema(route.response, 'output') } }
-              : route.responseKind === 'text'
-                ? { 'text/plain': { schema: { type: 'string' } } }
-                : { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+          description: route.responseKind === 'empty' ? 'Success (no content)' : 'Success',
+          ...(successContent(route) ? { content: successContent(route) } : {}),
         },
         default: {
           description: 'Error: {status, message, fields}',
@@ -75,9 +111,14 @@ export function openApiDocument(table: RouteTable, publicUrl?: string): JsonSche
       ...(route.access.kind === 'public' ? { security: [] } : {}),
     };
     if (route.body) {
+      const schema = toJsonSchema(route.body, 'input');
       operation.requestBody = {
         required: true,
-        content: { 'application/json': { schema: toJsonSchema(route.body, 'input') } },
+        content: {
+          'application/json': { schema },
+          // navigator.sendBeacon and amp-consent post the JSON as text/plain.
+          ...(route.textBody ? { 'text/plain': { schema } } : {}),
+        },
       };
     }
     (paths[route.path] ??= {})[route.method.toLowerCase()] = operation;
@@ -88,7 +129,7 @@ export function openApiDocument(table: RouteTable, publicUrl?: string): JsonSche
       title: 'Assent API',
       version: '0.1.0',
       description:
-        'Consent management: properties, themes, vendors, tags, bulk updates, identity and reports.',
+        "Consent management: properties, themes, vendors, tags, bulk updates, identity and reports; and the consent runtime's public endpoints under /banner/ (group `banner`).",
     },
     ...(publicUrl ? { servers: [{ url: publicUrl }] } : {}),
     components: {

@@ -1,11 +1,21 @@
 import type { AnyRoute, RouteTable } from '@assent/core';
 import { AssentError, issuesFromZod, listRoutes } from '@assent/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { rateLimits } from '../repositories/codes';
 import { authenticate, originMatches } from '../services/auth';
 import { PRIVATE_REVALIDATE, ifNoneMatch } from '../services/http-cache';
-import type { AppDeps, Auth, FileReply, Handler, HandlerContext, TableHandlers } from './context';
+import type {
+  AppDeps,
+  Auth,
+  CheckedOriginHandler,
+  FileReply,
+  Handler,
+  HandlerContext,
+  OriginRule,
+  RouteHandler,
+  TableHandlers,
+} from './context';
 import { RawJson } from './context';
 import {
   ADMIN_ONLY_MESSAGE,
@@ -14,6 +24,16 @@ import {
   RATE_LIMITED_MESSAGE,
   UNAUTHORIZED_MESSAGE,
 } from './errors';
+import type { CompressedCache } from './http-options';
+import {
+  CACHE_CONTROL,
+  allowCredentialedOrigin,
+  createCompressedCache,
+  hasEtag,
+  preflight,
+  requestOrigin,
+  sendWithEtag,
+} from './http-options';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -66,16 +86,69 @@ function accountCodeOf(
   return typeof value === 'string' ? value : undefined;
 }
 
-function sendFile(reply: FastifyReply, status: number, file: FileReply) {
-  reply.code(status).header('content-type', file.contentType);
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A text or binary success; with an ETag policy, a 304 or a gzipped body as the browser allows. */
+function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  route: AnyRoute,
+  file: FileReply,
+  gzip: CompressedCache,
+) {
+  const contentType = file.contentType ?? route.contentType ?? 'application/octet-stream';
+  for (const [name, value] of Object.entries(file.headers ?? {})) reply.header(name, value);
+  const status = file.status ?? route.status;
+  if (status !== route.status)
+    return reply.code(status).header('content-type', contentType).send(file.body);
+  if (route.cache && hasEtag(route.cache) && typeof file.body === 'string') {
+    return sendWithEtag(request, reply, gzip, file.body, {
+      type: contentType,
+      cacheControl: CACHE_CONTROL[route.cache],
+      etag: file.etag,
+      status,
+    });
+  }
+  if (route.cache === 'no-cache') reply.header('cache-control', CACHE_CONTROL['no-cache']);
+  reply.code(status).header('content-type', contentType);
   if (file.filename)
     reply.header(
       'content-disposition',
       `attachment; filename="${file.filename.replace(/"/g, '')}"`,
     );
-  for (const [name, value] of Object.entries(file.headers ?? {})) reply.header(name, value);
   return reply.send(file.body);
 }
+
+/** sendBeacon and amp-consent post JSON as text/plain (routes declaring `textBody`). */
+function parseTextJson(
+  _request: FastifyRequest,
+  body: string | Buffer,
+  done: (err: Error | null, body?: unknown) => void,
+) {
+  try {
+    done(null, body === '' ? undefined : JSON.parse(body as string));
+  } catch {
+    done(
+      Object.assign(new Error('The request body is not valid JSON'), { statusCode: 400 }),
+      undefined,
+    );
+  }
+}
+
+const contextFor = (
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): HandlerContext => ({
+  deps,
+  request,
+  reply,
+  auth: null,
+  pCode: '',
+  user() {
+    throw new AssentError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
+  },
+});
 
 export interface RegisterOptions {
   /** Check every JSON response against the route's schema (tests turn this on). */
@@ -84,7 +157,9 @@ export interface RegisterOptions {
 
 /**
  * Registers every route of the table: authentication, CSRF and rate limits, input parsing with the
- * core schemas (400 naming each field), account membership (403), then the handler.
+ * core schemas (400 naming each field), account membership (403), then the handler. The route's
+ * options apply around it: CORS (with the preflight of credentialed routes, and their origin rule),
+ * caching (Cache-Control, ETag with 304, gzip), the body limit and text/plain JSON bodies.
  */
 export function registerRoutes<T extends RouteTable>(
   app: FastifyInstance,
@@ -93,26 +168,55 @@ export function registerRoutes<T extends RouteTable>(
   deps: AppDeps,
   options: RegisterOptions = {},
 ): void {
+  const gzip = createCompressedCache();
+  const textBodyRoutes: RouteOptions[] = [];
+  const preflights = new Map<
+    string,
+    { route: AnyRoute; origins: OriginRule<AnyRoute> | undefined; methods: string[] }
+  >();
+
   for (const { group, name, route } of listRoutes(table)) {
-    const handler = (handlers as Record<string, Record<string, Handler<AnyRoute>>>)[group]?.[name];
-    if (!handler)
+    const entry = (handlers as Record<string, Record<string, Handler<AnyRoute> | undefined>>)[
+      group
+    ]?.[name] as RouteHandler<AnyRoute> | CheckedOriginHandler<AnyRoute> | undefined;
+    const cors = route.cors;
+    const checked = cors.kind === 'credentialed' && cors.origins === 'checked';
+    const refused = checked ? cors.refused : FORBIDDEN_MESSAGE;
+    const handler = checked
+      ? (entry as CheckedOriginHandler<AnyRoute> | undefined)?.handle
+      : (entry as RouteHandler<AnyRoute> | undefined);
+    const origins = checked ? (entry as CheckedOriginHandler<AnyRoute>).origins : undefined;
+    if (typeof handler !== 'function' || (checked && typeof origins !== 'function'))
       throw new Error(`No handler for route ${group}.${name} (${route.method} ${route.path})`);
     const routeId = `${group}.${name}`;
+    const url = route.path.replace(/\{(\w+)\}/g, ':$1');
 
-    app.route({
+    if (cors.kind === 'credentialed') {
+      const entry = preflights.get(url) ?? { route, origins, methods: [] };
+      entry.methods.push(route.method);
+      preflights.set(url, entry);
+    }
+
+    const definition: RouteOptions = {
       method: route.method,
-      url: route.path.replace(/\{(\w+)\}/g, ':$1'),
-      config: { routeId },
+      url,
+      ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
+      config: { routeId } as RouteOptions['config'],
       handler: async (request, reply) => {
-        const auth: Auth | null = await authenticate(request, deps);
+        if (cors.kind === 'any') reply.header('access-control-allow-origin', '*');
+        if (cors.kind === 'any' || cors.kind === 'embed')
+          reply.header('cross-origin-resource-policy', 'cross-origin');
+
+        // The runtime's endpoints never read the console session (visitors on publishers' pages).
+        const auth: Auth | null = route.sessionless ? null : await authenticate(request, deps);
         if (route.access.kind !== 'public' && !auth)
           throw new AssentError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
-
         // CSRF: cookie-authenticated writes, and the identity routes (login CSRF), need our origin.
         const cookieWrite = WRITE_METHODS.has(route.method) && auth?.via === 'session';
         const identityWrite =
           WRITE_METHODS.has(route.method) && group === 'auth' && auth?.via !== 'token';
         if (
+          !route.sessionless &&
           (cookieWrite || identityWrite) &&
           (request.headers.origin || cookieWrite) &&
           !originMatches(request, deps)
@@ -135,11 +239,27 @@ export function registerRoutes<T extends RouteTable>(
         if (route.access.kind === 'admin' && !auth!.user.isAdmin)
           throw new AssentError('FORBIDDEN', ADMIN_ONLY_MESSAGE);
 
-        const input = {
-          params: parsePart(route.params, request.params ?? {}, {}),
-          query: parsePart(route.query, request.query ?? {}, {}),
-          body: parsePart(route.body, request.body, undefined),
+        const params = parsePart(route.params, request.params ?? {}, {});
+        const query = parsePart(route.query, request.query ?? {}, {});
+        const ctx: HandlerContext = {
+          ...contextFor(deps, request, reply),
+          auth,
+          pCode,
+          user() {
+            if (!auth) throw new AssentError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
+            return auth.user;
+          },
         };
+        if (cors.kind === 'credentialed') {
+          const origin = requestOrigin(request);
+          if (origins && origin) {
+            const allows = await origins(params as never, ctx);
+            if (!allows(origin)) throw new AssentError('FORBIDDEN', refused);
+          } else if (origins) await origins(params as never, ctx);
+          if (origin) allowCredentialedOrigin(reply, origin);
+        }
+        if (route.cache === 'no-store') reply.header('cache-control', CACHE_CONTROL['no-store']);
+        const input = { params, query, body: parsePart(route.body, request.body, undefined) };
 
         if (route.rateLimited) {
           const email = (input.body as { email?: unknown } | undefined)?.email;
@@ -152,21 +272,11 @@ export function registerRoutes<T extends RouteTable>(
           );
         }
 
-        const ctx: HandlerContext = {
-          deps,
-          request,
-          reply,
-          auth,
-          pCode,
-          user() {
-            if (!auth) throw new AssentError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
-            return auth.user;
-          },
-        };
         const result = await handler(input as never, ctx);
         if (reply.sent) return reply;
+        if (route.responseKind === 'empty') return reply.code(route.status).send();
         if (route.responseKind !== 'json')
-          return sendFile(reply, route.status, result as FileReply);
+          return sendFile(request, reply, route, result as FileReply, gzip);
         const raw = result instanceof RawJson;
         if (options.validateResponses) {
           const checked = route.response.safeParse(
@@ -178,18 +288,49 @@ export function registerRoutes<T extends RouteTable>(
             );
           }
         }
+        if (route.cache && hasEtag(route.cache)) {
+          return sendWithEtag(request, reply, gzip, raw ? result.text : JSON.stringify(result), {
+            type: JSON_TYPE,
+            cacheControl: CACHE_CONTROL[route.cache],
+            etag: raw ? result.etag : undefined,
+            status: route.status,
+          });
+        }
+        if (route.cache === 'no-cache') reply.header('cache-control', CACHE_CONTROL['no-cache']);
         if (raw) {
           if (result.etag) {
             reply.header('etag', result.etag).header('cache-control', PRIVATE_REVALIDATE);
             if (ifNoneMatch(request, result.etag)) return reply.code(304).send();
           }
-          return reply
-            .code(route.status)
-            .type('application/json; charset=utf-8')
-            .send(result.bytes);
+          return reply.code(route.status).type(JSON_TYPE).send(result.bytes);
         }
         return reply.code(route.status).send(result);
       },
+    };
+    if (route.textBody) textBodyRoutes.push(definition);
+    else app.route(definition);
+  }
+
+  if (textBodyRoutes.length) {
+    // Encapsulated: only these routes take text/plain bodies (a simple request for CORS).
+    void app.register(async (scope) => {
+      scope.addContentTypeParser('text/plain', { parseAs: 'string' }, parseTextJson);
+      for (const definition of textBodyRoutes) scope.route(definition);
+    });
+  }
+
+  for (const [url, { route, origins, methods }] of preflights) {
+    const cors = route.cors;
+    const refused =
+      cors.kind === 'credentialed' && cors.origins === 'checked' ? cors.refused : FORBIDDEN_MESSAGE;
+    app.options(url, async (request, reply) => {
+      const origin = requestOrigin(request);
+      if (origins) {
+        const params = parsePart(route.params, request.params ?? {}, {});
+        const allows = await origins(params as never, contextFor(deps, request, reply));
+        if (!origin || !allows(origin)) throw new AssentError('FORBIDDEN', refused);
+      } else if (!origin) return reply.code(204).send();
+      return preflight(reply, origin, methods.join(', '));
     });
   }
 }

@@ -100,6 +100,7 @@ export async function callRoute<R extends AnyRoute>(
   if (response.status >= 400) {
     throw new ApiError(response.status, toErrorBody(await readBody(response)));
   }
+  if (route.responseKind === 'empty') return undefined as RouteOutput<R>;
   if (route.responseKind === 'binary') return (await response.arrayBuffer()) as RouteOutput<R>;
   if (route.responseKind === 'text') return (await response.text()) as RouteOutput<R>;
   const payload = await readBody(response);

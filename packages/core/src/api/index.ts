@@ -25,6 +25,8 @@ export {
 } from './route';
 export type {
   AnyRoute,
+  CachePolicy,
+  CorsPolicy,
   HttpMethod,
   ResponseKind,
   RouteAccess,
@@ -37,6 +39,27 @@ export type {
 export { pathOrigin, renderApiReference } from './reference';
 export type { PathOrigin } from './reference';
 export { routes } from './routes';
+export {
+  AMP_CHECK_BODY_LIMIT,
+  AMP_FOREIGN_ORIGIN,
+  AmpConsentCheckAnswer,
+  GROUP_BAD_BODY,
+  GROUP_BAD_VALUE,
+  GROUP_BODY_LIMIT,
+  GROUP_FOREIGN_ORIGIN,
+  HTML_TYPE,
+  JAVASCRIPT_TYPE,
+  RuntimeGoogleVendors,
+  RuntimeVendorList,
+  STORED_CONSENT_VALUE,
+  StoredConsentValues,
+  VENDOR_LIST_LANG_RULE,
+  VENDOR_LIST_VERSION_RULE,
+  VISIT_BAD_BODY,
+  VISIT_BODY_LIMIT,
+  VISIT_FOREIGN_ORIGIN,
+  VisitBeacon,
+} from './routes/banner';
 export type { Routes } from './routes';
 
 export type AssentClient = Client<Routes>;

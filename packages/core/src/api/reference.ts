@@ -72,7 +72,8 @@ export const SERVED_WITHOUT_A_ROUTE: ReadonlyArray<{ call: string; servedBy: str
   },
   {
     call: 'Consent check endpoint for AMP pages',
-    servedBy: 'the consent runtime: `POST /banner/amp/{uuid}/check` (docs/banner.md)',
+    servedBy:
+      "the consent runtime's route `banner.ampCheck` (`POST /banner/amp/{id}/check`, docs/banner.md)",
   },
 ];
 
@@ -108,8 +109,9 @@ export function renderApiReference(table: RouteTable): string {
     'issue (scripts and the CLI depend on it); **designed** = designed here in the same style, for a',
     'call whose path the spec does not show. Every failure answers `{status, message, fields?}`.',
     '',
-    "The consent runtime's public endpoints under `/banner/` (scripts, visit beacon, group storage, AMP)",
-    'are not API calls of the console; they are described in `docs/banner.md`.',
+    "The consent runtime's public endpoints under `/banner/` (scripts, vendor lists, visit beacon, group",
+    "storage, AMP) are the `banner` group: visitors' browsers call them from publishers' pages, so they",
+    'never read the console session; their CORS and caching are described in `docs/banner.md`.',
     '',
   ];
   for (const [group, routes] of Object.entries(table)) {
@@ -120,7 +122,7 @@ export function renderApiReference(table: RouteTable): string {
       '| --- | --- | --- | --- | --- |',
     );
     for (const { route } of listRoutes({ [group]: routes })) {
-      const access = `${ACCESS[route.access.kind]}${route.rateLimited ? ', rate-limited' : ''}`;
+      const access = `${ACCESS[route.access.kind]}${route.sessionless ? ', no session' : ''}${route.rateLimited ? ', rate-limited' : ''}`;
       const summary = route.summary.replace(/\|/g, '\\|');
       lines.push(
         `| ${route.method} | \`${route.path}\` | ${access} | ${pathOrigin(route.method, route.path)} | ${summary} |`,

@@ -15,8 +15,38 @@ export type RouteAccess =
   | { kind: 'account'; from: 'params' | 'query' | 'body'; key: string }
   | { kind: 'admin' };
 
-/** How the successful response is encoded: JSON (validated by `response`), plain text, or bytes. */
-export type ResponseKind = 'json' | 'text' | 'binary';
+/**
+ * How the successful response is encoded: JSON (validated by `response`), text (of the route's
+ * `contentType`: plain text, JavaScript, HTML), bytes, or no body at all (204).
+ */
+export type ResponseKind = 'json' | 'text' | 'binary' | 'empty';
+
+/**
+ * Who may use a response from another origin. The console's API is same-origin; the consent
+ * runtime's endpoints are called from publishers' pages.
+ * - `none`: no CORS headers.
+ * - `embed`: loaded by a `<script>` of another site (`Cross-Origin-Resource-Policy: cross-origin`).
+ * - `any`: readable by any page (`Access-Control-Allow-Origin: *`, and embeddable as above).
+ * - `credentialed`: called with the visitor's cookies; the caller's Origin is echoed with
+ *   `Access-Control-Allow-Credentials: true` and OPTIONS answers the preflight. `origins: 'any'`
+ *   echoes every origin; `'checked'` asks the route's origin rule (a server handler part) and
+ *   answers 403 with `refused` to an origin it does not allow, and to a preflight without one.
+ */
+export type CorsPolicy =
+  | { kind: 'none' }
+  | { kind: 'embed' }
+  | { kind: 'any' }
+  | { kind: 'credentialed'; origins: 'any' }
+  | { kind: 'credentialed'; origins: 'checked'; refused: string };
+
+/**
+ * How long a success may be kept.
+ * - `no-store`: never (`no-store`, errors included).
+ * - `no-cache`: kept but revalidated on every use (`private, no-cache`), without a validator.
+ * - `revalidate`: `private, no-cache` with a strong ETag (304 on If-None-Match) and gzip.
+ * - `public-hour`: the same for everyone for an hour (`public, max-age=3600`), ETag and gzip.
+ */
+export type CachePolicy = 'no-store' | 'no-cache' | 'revalidate' | 'public-hour';
 
 type Schema = z.ZodType;
 
@@ -27,6 +57,7 @@ export interface RouteDef<
   B extends Schema | undefined = Schema | undefined,
   R extends Schema = Schema,
   K extends ResponseKind = ResponseKind,
+  C extends CorsPolicy = CorsPolicy,
 > {
   method: HttpMethod;
   /** OpenAPI-style path, e.g. `/customization/v2/site/{id}`. */
@@ -43,6 +74,21 @@ export interface RouteDef<
   status: number;
   /** Rate-limited per IP and per account (sign-in and password routes). */
   rateLimited: boolean;
+  /** Media type of a `text` or `binary` success (e.g. `text/javascript; charset=utf-8`). */
+  contentType: string | undefined;
+  /** @default { kind: 'none' } */
+  cors: C;
+  /** Undefined: the handler decides (the console's API). */
+  cache: CachePolicy | undefined;
+  /** Largest body accepted, in bytes (413 above it). Undefined: the server's limit. */
+  bodyLimit: number | undefined;
+  /** The JSON body may also arrive as `text/plain` (navigator.sendBeacon, amp-consent). */
+  textBody: boolean;
+  /**
+   * The caller's Assent session is never read: no authentication and no CSRF check (the consent
+   * runtime's endpoints, which visitors' browsers call from publishers' pages).
+   */
+  sessionless: boolean;
 }
 
 export type AnyRoute = RouteDef;
@@ -54,6 +100,7 @@ export function defineRoute<
   Q extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,
   K extends ResponseKind = 'json',
+  C extends CorsPolicy = { kind: 'none' },
 >(def: {
   method: HttpMethod;
   path: string;
@@ -66,15 +113,27 @@ export function defineRoute<
   responseKind?: K;
   status?: number;
   rateLimited?: boolean;
-}): RouteDef<P, Q, B, R, K> {
+  contentType?: string;
+  cors?: C;
+  cache?: CachePolicy;
+  bodyLimit?: number;
+  textBody?: boolean;
+  sessionless?: boolean;
+}): RouteDef<P, Q, B, R, K, C> {
   return {
     ...def,
     params: def.params as P,
     query: def.query as Q,
     body: def.body as B,
     responseKind: def.responseKind ?? ('json' as K),
-    status: def.status ?? 200,
+    status: def.status ?? (def.responseKind === 'empty' ? 204 : 200),
     rateLimited: def.rateLimited ?? false,
+    contentType: def.contentType,
+    cors: def.cors ?? ({ kind: 'none' } as C),
+    cache: def.cache,
+    bodyLimit: def.bodyLimit,
+    textBody: def.textBody ?? false,
+    sessionless: def.sessionless ?? false,
   };
 }
 

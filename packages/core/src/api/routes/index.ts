@@ -2,6 +2,7 @@ import type { RouteTable } from '../route';
 import { analytics } from './analytics';
 import { auth } from './auth';
 import { auditLogs } from './audit-logs';
+import { banner } from './banner';
 import { bulkUpdate } from './bulk-update';
 import { feedback } from './feedback';
 import { meta } from './meta';
@@ -30,6 +31,7 @@ export const routes = {
   themes,
   textRequests,
   bulkUpdate,
+  banner,
 } satisfies RouteTable;
 
 export type Routes = typeof routes;

@@ -1,0 +1,21 @@
+import type { Routes } from '@assent/core';
+import type { GroupHandlers } from '../routes/context';
+import { ampHandlers } from './amp';
+import { groupHandlers } from './group';
+import type { BannerRuntime } from './runtime';
+import { scriptHandlers } from './scripts';
+import { visitHandler } from './visits';
+
+/**
+ * The consent runtime's public endpoints (the `banner` group of the route table, docs/banner.md
+ * "Endpoints"): cmp.js per property and per account, the lazy second layer, the vendor lists, the
+ * visit beacon, group consent and AMP. Everything under /banner/ stays frameable (app.ts).
+ */
+export function bannerHandlers(runtime: BannerRuntime): GroupHandlers<Routes['banner']> {
+  return {
+    ...scriptHandlers(runtime),
+    visit: visitHandler(runtime),
+    ...groupHandlers(runtime),
+    ...ampHandlers(runtime),
+  };
+}
