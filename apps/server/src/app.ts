@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { AssentError, routes } from '@assent/core';
+import { AssentError, findUnstorableText, routes } from '@assent/core';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
 import { createBannerRuntime } from './banner/runtime';
@@ -53,6 +53,16 @@ export async function buildApp(
   });
 
   await app.register(fastifyCookie);
+
+  // Text that no store can hold (NUL, a lone surrogate) is refused for every route, naming the field.
+  app.addHook('preValidation', async (request) => {
+    const issues = [
+      ...findUnstorableText(request.params ?? {}),
+      ...findUnstorableText(request.query ?? {}),
+      ...(request.body === undefined ? [] : findUnstorableText(request.body)),
+    ];
+    if (issues.length) throw AssentError.fromIssues(issues);
+  });
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');

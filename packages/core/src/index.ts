@@ -10,6 +10,7 @@ export * from './language';
 export * from './messages';
 export * from './property';
 export * from './validation';
+export * from './text';
 export * from './audit-log';
 export * from './tags';
 export * from './format';
