@@ -1,4 +1,4 @@
-import { UNSTORABLE_TEXT } from '@assent/core';
+import { ONE_LINE_TEXT, UNSTORABLE_TEXT } from '@assent/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer, TestUser } from './harness';
@@ -80,5 +80,31 @@ describe.each(stores())('text that cannot be stored (%s)', (store) => {
       }),
       'email',
     );
+  });
+
+  /** Issue 19 item 10: CR, LF, BEL and ESC were stored in one-line fields. */
+  it.each([
+    ['publisherName', 'Evil\r\nSet-Cookie: x'],
+    ['uspDnsText', 'Do not sell\u0007'],
+  ])('refuses a control character in the site %s, naming the field', async (field, value) => {
+    const res = await server.request({
+      method: 'POST',
+      url: `/customization/v2/site?pCode=${user.pcode}`,
+      payload: { themeId: '1', url: 'ctl.example.com', publisherName: 'Fine', [field]: value },
+      as: user,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(json<{ fields: Record<string, string> }>(res).fields[field]).toBe(ONE_LINE_TEXT);
+  });
+
+  it('refuses an escape sequence in a token name', async () => {
+    const res = await server.request({
+      method: 'POST',
+      url: '/auth/tokens',
+      payload: { name: 'ci\u001b[31m' },
+      as: user,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(json(res)).toMatchObject({ fields: { name: ONE_LINE_TEXT } });
   });
 });

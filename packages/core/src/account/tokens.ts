@@ -3,6 +3,7 @@ import { NO_ANGLE_BRACKETS } from '../messages';
 import type { Validation } from '../validation';
 import { collect, issue, noAngleBrackets, required } from '../validation';
 import { TOKEN_NAME_REQUIRED, TOKEN_NAME_TOO_LONG } from './messages';
+import { oneLineText } from '../text';
 
 /**
  * Personal access tokens: how the CLI and scripts call the API on a user's behalf. The secret is
@@ -23,7 +24,7 @@ export const PersonalAccessToken = z.object({
 });
 export type PersonalAccessToken = z.infer<typeof PersonalAccessToken>;
 
-export const CreatePersonalAccessTokenRequest = z.object({ name: z.string() });
+export const CreatePersonalAccessTokenRequest = z.object({ name: oneLineText() });
 export type CreatePersonalAccessTokenRequest = z.infer<typeof CreatePersonalAccessTokenRequest>;
 
 /** The create call's answer: the token and, this once, its secret. */

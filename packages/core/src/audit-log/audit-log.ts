@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { REQUIRED } from '../messages';
 import type { Issue, Validation } from '../validation';
 import { collect, issue } from '../validation';
+import { oneLineText } from '../text';
 
 /** The state of an audit-log (consent log) export. QUEUED and RUNNING are pending. */
 export const AuditLogState = z.enum(['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED']);
@@ -25,7 +26,7 @@ export type AuditLog = z.infer<typeof AuditLog>;
 /** The download-logs dialog: an end date (YYYY-MM-DD) and how many days back. */
 export const DOWNLOAD_LOG_DAYS = [30, 60, 90] as const;
 export const DownloadLogsRequest = z.object({
-  url: z.string().min(1),
+  url: oneLineText(z.string().min(1)),
   endDate: z.string(),
   daysBack: z.number().int(),
 });

@@ -133,6 +133,13 @@ describe('rules', () => {
       '12 partners, {{other}}',
     );
   });
+  it('fillPlaceholders resolves only its own names: {{constructor}} stays as written (issue 19 item 13)', () => {
+    expect(
+      fillPlaceholders('{{constructor}} {{toString}} {{__proto__}} {{hasOwnProperty}} {{n}}', {
+        n: 3,
+      }),
+    ).toBe('{{constructor}} {{toString}} {{__proto__}} {{hasOwnProperty}} 3');
+  });
 });
 
 describe('VisitEvent', () => {

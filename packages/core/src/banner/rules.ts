@@ -155,11 +155,16 @@ export function parseAcString(
   return { consented, disclosed: [...consented, ...ids(m[3])].sort((a, b) => a - b) };
 }
 
-/** Fills `{{name}}` placeholders; unknown names are left as they are. */
-export const fillPlaceholders = (text: string, values: Record<string, string | number>): string =>
-  text.replace(/\{\{(\w+)\}\}/g, (all, name: string) =>
-    name in values ? String(values[name]) : all,
+/**
+ * Fills `{{name}}` placeholders with the values' own names only (a null-prototype copy, so
+ * `{{constructor}}` or `{{toString}}` stay as written); unknown names are left as they are.
+ */
+export function fillPlaceholders(text: string, values: Record<string, string | number>): string {
+  const own: Record<string, string | number> = Object.assign(Object.create(null), values);
+  return text.replace(/\{\{(\w+)\}\}/g, (all, name: string) =>
+    Object.hasOwn(own, name) ? String(own[name]) : all,
   );
+}
 
 /** The texts for a visitor's chosen language, falling back to the theme's default language. */
 export function textsFor(

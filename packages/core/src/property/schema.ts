@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CmpVersion, DEFAULT_CMP_VERSION } from './cmp-version';
 import { ConsentOrPayConfig } from './consent-or-pay';
+import { oneLineText } from '../text';
 
 export const PropertyType = z.enum(['SITE', 'APP']);
 export type PropertyType = z.infer<typeof PropertyType>;
@@ -90,10 +91,10 @@ const Url = z.string().trim();
  */
 export const PropertySettings = z.object({
   propertyType: PropertyType.default('SITE'),
-  url: z.string().trim().optional(),
-  packageId: z.string().trim().optional(),
+  url: oneLineText(z.string().trim()).optional(),
+  packageId: oneLineText(z.string().trim()).optional(),
 
-  publisherName: z.string().default(''),
+  publisherName: oneLineText().default(''),
   publisherLogoUrl: Url.default(''),
   redirectUrl: Url.default(''),
   themeId: z.string().default('-3'),
@@ -141,7 +142,7 @@ export const PropertySettings = z.object({
   uspJurisdiction: z.union([UspJurisdiction, z.array(UspJurisdiction)]).default('US'),
   /** Y or N on the server; a checkbox (boolean) on the form. */
   uspLspact: z.union([z.enum(['Y', 'N']), z.boolean()]).default('N'),
-  uspDnsText: z.string().default(''),
+  uspDnsText: oneLineText().default(''),
   ccpaViaUsp: z.boolean().default(false),
 
   /** Saved: the opt-out purposes combined with the sensitive and child-sensitive markers. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_LANGUAGE, LanguageCode } from '../language';
 import { PrivacyMode } from '../property/schema';
 import { GvlVersion } from '../vendors/gvl';
+import { oneLineText } from '../text';
 
 /**
  * A theme: the look and copy of the consent banner of a site or an app (themes-and-bulk-update §3).
@@ -153,7 +154,7 @@ export const isAccountTheme = (themeId: string): boolean =>
 
 /** Fields shared by site and app themes. */
 const themeBase = {
-  themeName: z.string().default(''),
+  themeName: oneLineText().default(''),
   /** @default 'en' */
   language: LanguageCode.default(DEFAULT_LANGUAGE),
   /** GDPR (v2HasGDPR) and USP (v2HasCCPA); at least one is required. */

@@ -4,14 +4,15 @@ import { INVALID_URL, NO_ANGLE_BRACKETS, REQUIRED } from '../messages';
 import { validateRepromptDays } from '../property/regulations';
 import type { Issue, Validation } from '../validation';
 import { collect, hasAngleBrackets, isBlank, isValidUrl, issue } from '../validation';
+import { oneLineText } from '../text';
 
 const Ids = z.array(z.number().int().positive());
 
 /** A vendor outside the IAB Global Vendor List, declared by the publisher. */
 export const CustomVendor = z.object({
-  id: z.string().min(1),
-  name: z.string(),
-  privacyPolicyUrl: z.string(),
+  id: oneLineText(z.string().min(1)),
+  name: oneLineText(),
+  privacyPolicyUrl: oneLineText(),
   purposes: Ids.default([]),
   legIntPurposes: Ids.default([]),
 });
