@@ -11,6 +11,7 @@ import {
   visitBase,
   visitEvent,
 } from '@assent/core';
+import type { FastifyRequest } from 'fastify';
 import type { GroupHandlers } from '../routes/context';
 import { NOT_FOUND_MESSAGE } from '../routes/errors';
 import { publicOrigin } from './http';
@@ -41,14 +42,21 @@ type AmpRoutes = Pick<Routes['banner'], 'ampCheck' | 'ampPrompt'>;
  */
 export function ampHandlers(runtime: BannerRuntime): GroupHandlers<AmpRoutes> {
   const { deps } = runtime;
+  // The check's origin rule and its handler look the site up once per request.
+  const sites = new WeakMap<FastifyRequest, Promise<Property>>();
+  const siteOf = (request: FastifyRequest, id: string): Promise<Property> => {
+    let site = sites.get(request);
+    if (!site) sites.set(request, (site = ampProperty(runtime, id)));
+    return site;
+  };
   return {
     ampCheck: {
-      async origins({ id }) {
-        const property = await ampProperty(runtime, id);
+      async origins({ id }, { request }) {
+        const property = await siteOf(request, id);
         return (origin) => ampOriginAllowed(origin, property);
       },
       async handle({ params, query, body }, { request, reply }) {
-        const property = await ampProperty(runtime, params.id);
+        const property = await siteOf(request, params.id);
         const source = query.__amp_source_origin;
         if (source !== undefined) {
           if (!originBelongsToSite(source, property))
