@@ -143,10 +143,16 @@ describe.skipIf(!hasChromium())('console in a real browser (new user)', () => {
       );
 
       // Vendors and the monetisation page.
-      await page.getByRole('tab', { name: 'Vendors' }).click();
+      await page
+        .getByRole('navigation', { name: 'Sections' })
+        .getByRole('link', { name: 'Vendors' })
+        .click();
       await page.getByRole('table', { name: 'IAB vendors' }).waitFor();
       await shot('vendors');
-      await page.getByRole('tab', { name: 'Properties' }).click();
+      await page
+        .getByRole('navigation', { name: 'Sections' })
+        .getByRole('link', { name: 'Properties' })
+        .click();
       await page.getByRole('button', { name: 'Unlock Premium for FREE' }).click();
       await page.getByRole('heading', { name: 'Monetisation portal' }).waitFor();
       await shot('monetisation');

@@ -52,6 +52,12 @@ function captureDownloads() {
   return saved;
 }
 
+/** A link of the top section bar. */
+const sectionLink = (name: string) =>
+  within(screen.getByRole('navigation', { name: 'Sections' })).getByRole('link', {
+    name: new RegExp(`^${name}`),
+  });
+
 describe('shell', () => {
   it("shows 'Loading...' while asking who is signed in", async () => {
     const api = fakeApi().on('GET /auth/me', () => new Promise(() => {}));
@@ -61,29 +67,41 @@ describe('shell', () => {
 
   it('has the four tabs, Reports marked NEW, the active one from the path', async () => {
     const { user, router } = renderApp({ path: '/protect/p-AB12CD/themes', api: withSites() });
-    const tabs = await screen.findAllByRole('tab');
+    const nav = await screen.findByRole('navigation', { name: 'Sections' });
+    const tabs = within(nav).getAllByRole('link');
     expect(tabs.map((t) => t.textContent)).toEqual([
       'Properties',
       'Themes',
       'Vendors',
       `Reports${NEW_TAG}`,
     ]);
-    expect(screen.getByRole('tab', { name: 'Themes' }).getAttribute('aria-selected')).toBe('true');
-    await user.click(screen.getByRole('tab', { name: 'Properties' }));
+    expect(sectionLink('Themes').getAttribute('aria-current')).toBe('page');
+    await user.click(sectionLink('Properties'));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe('/protect/p-AB12CD/properties'),
     );
-    expect(screen.getByRole('tab', { name: 'Properties' }).getAttribute('aria-selected')).toBe(
-      'true',
-    );
+    expect(sectionLink('Properties').getAttribute('aria-current')).toBe('page');
+    expect(sectionLink('Themes').getAttribute('aria-current')).toBeNull();
+  });
+
+  it('every section is reached with Tab and opened with Enter (issue 17 item 3)', async () => {
+    const { user, router } = renderApp({ path: '/protect/p-AB12CD/themes', api: withSites() });
+    await screen.findByRole('navigation', { name: 'Sections' });
+    for (const name of ['Properties', 'Themes', 'Vendors', 'Reports']) {
+      expect(sectionLink(name).tabIndex).toBe(0);
+    }
+    sectionLink('Themes').focus();
+    await user.tab();
+    expect(document.activeElement).toBe(sectionLink('Vendors'));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/protect/p-AB12CD/vendors'));
+    expect(sectionLink('Vendors').getAttribute('aria-current')).toBe('page');
   });
 
   it('keeps the Properties tab active on site and app pages', async () => {
     renderApp({ path: '/protect/p-AB12CD/sites/new', api: withSites() });
     expect(await screen.findByRole('heading', { name: 'Create a site' })).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Properties' }).getAttribute('aria-selected')).toBe(
-      'true',
-    );
+    expect(sectionLink('Properties').getAttribute('aria-current')).toBe('page');
   });
 
   it('shows the account code; Switch to Account only with more than one', async () => {
@@ -161,7 +179,7 @@ describe('shell', () => {
     expect(screen.getByText(RESTRICTED_ACCESS_TEXT)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/protect');
     // No account: no tabs, no account code, no SDK or tag buttons; the user menu stays.
-    expect(screen.queryByRole('tab')).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Sections' })).toBeNull();
     expect(screen.queryByTestId('account-code')).toBeNull();
     expect(screen.queryByRole('button', { name: SDK_BUTTON })).toBeNull();
     expect(screen.getByRole('button', { name: /User menu/ })).toBeTruthy();
@@ -301,7 +319,7 @@ describe('shell', () => {
       api,
       storage: { [announcementDismissalKey(first.id)]: String(Date.parse('2024-03-14T00:00:00Z')) },
     });
-    expect(await screen.findByRole('tab', { name: 'Themes' })).toBeTruthy();
+    expect(await screen.findByRole('navigation', { name: 'Sections' })).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
