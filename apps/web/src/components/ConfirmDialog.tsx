@@ -1,5 +1,6 @@
 import type { Intent } from '@blueprintjs/core';
-import { Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Dialog } from './Dialog';
 import type { ReactNode } from 'react';
 
 export interface ConfirmDialogProps {

@@ -1,6 +1,7 @@
 import type { Organisation } from '@assent/core';
 import { recordPricingPromotionShown, shouldShowPricingPromotion } from '@assent/core';
-import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Dialog } from '../components/Dialog';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../app/paths';

@@ -1,5 +1,6 @@
 import { recordProductsWelcomeShown, shouldShowProductsWelcome } from '@assent/core';
-import { Button, Card, Dialog, DialogBody, DialogFooter, H3 } from '@blueprintjs/core';
+import { Button, Card, DialogBody, DialogFooter, H3 } from '@blueprintjs/core';
+import { Dialog } from '../components/Dialog';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../app/paths';

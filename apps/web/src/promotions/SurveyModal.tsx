@@ -6,7 +6,8 @@ import {
   issuesToFields,
   validateSurvey,
 } from '@assent/core';
-import { Callout, Dialog, DialogBody, Radio, RadioGroup, TextArea } from '@blueprintjs/core';
+import { Callout, DialogBody, Radio, RadioGroup, TextArea } from '@blueprintjs/core';
+import { Dialog } from '../components/Dialog';
 import { useState } from 'react';
 import { useAlerts } from '../components/alerts';
 import { FormField } from '../components/FormField';

@@ -1,6 +1,7 @@
 import type { Organisation, TermsProductType } from '@assent/core';
 import { buildTermsAcceptance, organisationKeys } from '@assent/core';
-import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Dialog } from '../components/Dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useClient } from '../app/ServicesContext';

@@ -8,7 +8,8 @@ import {
   isContentUnderReview,
   textRequestsQuery,
 } from '@assent/core';
-import { Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Dialog } from '../components/Dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useClient, useNow } from '../app/ServicesContext';

@@ -10,7 +10,8 @@ import {
   logStartDate,
   partitionAuditLogs,
 } from '@assent/core';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLTable } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, HTMLTable } from '@blueprintjs/core';
+import { Dialog } from '../components/Dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useClient } from '../app/ServicesContext';

@@ -9,7 +9,8 @@ import {
   propertyIdentifier,
   validateDownloadLogs,
 } from '@assent/core';
-import { Callout, Dialog, DialogBody, InputGroup, Radio, RadioGroup } from '@blueprintjs/core';
+import { Callout, DialogBody, InputGroup, Radio, RadioGroup } from '@blueprintjs/core';
+import { Dialog } from '../components/Dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useClient, useNow } from '../app/ServicesContext';

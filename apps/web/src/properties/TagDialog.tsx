@@ -14,13 +14,13 @@ import {
   Callout,
   Checkbox,
   Collapse,
-  Dialog,
   DialogBody,
   DialogFooter,
   Spinner,
   Tab,
   Tabs,
 } from '@blueprintjs/core';
+import { Dialog } from '../components/Dialog';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { HELP_CENTER_URL } from '../app/product';

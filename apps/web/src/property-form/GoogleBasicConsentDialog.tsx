@@ -1,15 +1,8 @@
 import type { GbcDefaultValue, GbcPurposeSetting, Issue } from '@assent/core';
 import { OkCancelFooter } from './fields';
 import { GBC_PURPOSES } from '@assent/core';
-import {
-  Button,
-  Callout,
-  Checkbox,
-  Dialog,
-  DialogBody,
-  HTMLSelect,
-  HTMLTable,
-} from '@blueprintjs/core';
+import { Button, Callout, Checkbox, DialogBody, HTMLSelect, HTMLTable } from '@blueprintjs/core';
+import { Dialog } from '../components/Dialog';
 import { CrossIcon } from '@blueprintjs/icons';
 import type { PropertyFormApi } from './context';
 import { GBC_DIALOG } from './copy';

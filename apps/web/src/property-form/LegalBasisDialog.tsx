@@ -6,7 +6,8 @@ import {
   legalBasisDialogLists,
   vendorsQuery,
 } from '@assent/core';
-import { Callout, Checkbox, Dialog, DialogBody, HTMLSelect, HTMLTable } from '@blueprintjs/core';
+import { Callout, Checkbox, DialogBody, HTMLSelect, HTMLTable } from '@blueprintjs/core';
+import { Dialog } from '../components/Dialog';
 import { useQuery } from '@tanstack/react-query';
 import { useClient } from '../app/ServicesContext';
 import type { PropertyFormApi } from './context';

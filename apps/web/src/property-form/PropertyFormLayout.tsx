@@ -6,7 +6,7 @@ import { paths } from '../app/paths';
 import { BackLink } from '../components/BackLink';
 import { PageLayout } from '../components/PageLayout';
 import { BACK_TO_PROPERTIES } from '../components/Placeholder';
-import { CANCEL, FIX_FIELDS, SAVE_PENDING, SAVE_PROPERTY } from './copy';
+import { CANCEL, FIX_FIELDS, FORM_ACTIONS, SAVE_PENDING, SAVE_PROPERTY } from './copy';
 import type { SaveFailure } from './form-state';
 import './property-form.css';
 
@@ -31,9 +31,8 @@ export interface PropertyFormLayoutProps {
 }
 
 /**
- * The frame of the site and app forms: 'Back to all properties', the title with CANCEL and SAVE
- * PROPERTY, then the pending-updates warning, the failed save, and core's non-blocking warnings
- * above the cards.
+ * The frame of the site and app forms: 'Back to all properties', the title, then the
+ * pending-updates warning, the failed save, and core's non-blocking warnings above the cards; CANCEL and SAVE PROPERTY in a footer that sticks to the bottom of the window.
  */
 export function PropertyFormLayout({
   title,
@@ -54,17 +53,6 @@ export function PropertyFormLayout({
     <PageLayout
       title={title}
       before={<BackLink to={paths.properties(pCode)} text={BACK_TO_PROPERTIES} />}
-      actions={
-        <>
-          <Button text={CANCEL} onClick={onCancel} />
-          <Button
-            intent="primary"
-            text={pending ? SAVE_PENDING : SAVE_PROPERTY}
-            disabled={!propertySaveEnabled({ changed, pending, editable })}
-            onClick={onSave}
-          />
-        </>
-      }
     >
       <div className="assent-form-callouts">
         {intro}
@@ -97,6 +85,16 @@ export function PropertyFormLayout({
       >
         {children}
       </form>
+      {/* CANCEL and SAVE PROPERTY stay in view at the bottom of the window however long the form. */}
+      <footer className="assent-form-footer" aria-label={FORM_ACTIONS}>
+        <Button text={CANCEL} onClick={onCancel} />
+        <Button
+          intent="primary"
+          text={pending ? SAVE_PENDING : SAVE_PROPERTY}
+          disabled={!propertySaveEnabled({ changed, pending, editable })}
+          onClick={onSave}
+        />
+      </footer>
     </PageLayout>
   );
 }

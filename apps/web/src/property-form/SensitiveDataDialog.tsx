@@ -1,6 +1,7 @@
 import { SENSITIVE_DATA_CATEGORIES, SENSITIVE_DATA_DIALOG_TITLE } from '@assent/core';
 import { OkCancelFooter } from './fields';
-import { Checkbox, Dialog, DialogBody } from '@blueprintjs/core';
+import { Checkbox, DialogBody } from '@blueprintjs/core';
+import { Dialog } from '../components/Dialog';
 import type { PropertyFormApi } from './context';
 
 /**

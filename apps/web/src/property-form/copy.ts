@@ -3,6 +3,8 @@
  * (its fixed texts — messages, dialog buttons, notes — live in core and are imported from there).
  */
 export const SAVE_PROPERTY = 'SAVE PROPERTY';
+/** The name of the form's sticky footer holding CANCEL and SAVE PROPERTY. */
+export const FORM_ACTIONS = 'Form actions';
 export const SAVE_PENDING = 'LOADING...';
 export const CANCEL = 'CANCEL';
 export const OK = 'OK';

@@ -75,14 +75,27 @@ export function usePropertyForm<A>({
   return { state, dispatch, api, issues, changed: formChanged(state) };
 }
 
-/** Moves focus to the first field showing a message (after the render that shows it). */
+/**
+ * Moves focus to the first field showing a message and scrolls it to the middle of the screen
+ * (after the render that shows it), so the reason of a failed save is where the eye is. A field
+ * is one marked aria-invalid, or the group holding a message of its own (radio and checkbox
+ * groups, the purposes summaries).
+ */
 export function focusFirstInvalid(root: ParentNode = document): void {
   requestAnimationFrame(() => {
-    const invalid = root.querySelector<HTMLElement>('.assent-property-form [aria-invalid="true"]');
-    const target = invalid?.matches('input, select, textarea')
+    const invalid = root.querySelector<HTMLElement>(
+      '.assent-property-form [aria-invalid="true"], .assent-property-form .assent-error',
+    );
+    if (!invalid) return;
+    const group = invalid.closest<HTMLElement>('.bp6-form-group, fieldset, .assent-form-card');
+    const target = invalid.matches('input, select, textarea')
       ? invalid
-      : invalid?.querySelector<HTMLElement>('input:not(:disabled), select, textarea');
-    target?.focus();
+      : (invalid.querySelector<HTMLElement>('input:not(:disabled), select, textarea') ??
+        group?.querySelector<HTMLElement>(
+          'input:not(:disabled), select, textarea, button:not(:disabled)',
+        ));
+    (group ?? invalid).scrollIntoView?.({ block: 'center' });
+    target?.focus({ preventScroll: true });
   });
 }
 
@@ -142,6 +155,7 @@ export function usePropertySave({
     onSuccess: async (outcome) => {
       if (outcome.kind === 'logoRejected') {
         dispatch({ type: 'saveFailed', failure: logoFailure(outcome.message) });
+        focusFirstInvalid();
         return;
       }
       const { property } = outcome;
@@ -153,7 +167,11 @@ export function usePropertySave({
     onError: (error) => {
       // A refusal (4xx) is the user's to fix and shows in the form; anything else is logged too.
       if (!isRefusal(error)) console.error(`Assent: the ${what} could not be saved`, error);
-      dispatch({ type: 'saveFailed', failure: failureOf(error) });
+      const failure = failureOf(error);
+      dispatch({ type: 'saveFailed', failure });
+      // The server named fields: go to the first; otherwise the callout above the form says why.
+      if (Object.keys(failure.fields).length) focusFirstInvalid();
+      else document.querySelector('.assent-form-callouts')?.scrollIntoView?.({ block: 'nearest' });
     },
   });
   const save = () => {

@@ -7,7 +7,8 @@ import {
   pruneAnnouncementDismissals,
   visibleAnnouncements,
 } from '@assent/core';
-import { AnchorButton, Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { AnchorButton, Button, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Dialog } from '../components/Dialog';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useClient, useConsoleStorage, useNow } from '../app/ServicesContext';

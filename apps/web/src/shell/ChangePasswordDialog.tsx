@@ -6,7 +6,8 @@ import {
   issuesToFields,
   validateChangePasswordForm,
 } from '@assent/core';
-import { Callout, Dialog, DialogBody } from '@blueprintjs/core';
+import { Callout, DialogBody } from '@blueprintjs/core';
+import { Dialog } from '../components/Dialog';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useClient } from '../app/ServicesContext';

@@ -10,15 +10,8 @@ import {
   countryName,
   issuesToFields,
 } from '@assent/core';
-import {
-  Button,
-  Callout,
-  Checkbox,
-  Dialog,
-  DialogBody,
-  FormGroup,
-  HTMLSelect,
-} from '@blueprintjs/core';
+import { Button, Callout, Checkbox, DialogBody, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { Dialog } from '../components/Dialog';
 import { SmallCrossIcon } from '@blueprintjs/icons';
 import { useId } from 'react';
 import { TextField } from '../components/FormField';

@@ -40,6 +40,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { COP_INTRO_TITLE, COP_REQUEST_BUTTON, COP_SUCCESS_TITLE } from '../promotions/copy';
 import {
+  CANCEL,
   CARD_TITLES,
   COP_DIALOG,
   FIX_FIELDS,
@@ -49,6 +50,7 @@ import {
   MSPA_SIGNATORY_DIALOG,
   SAVE_PENDING,
   SAVE_PROPERTY,
+  FORM_ACTIONS,
 } from '../property-form/copy';
 import {
   ACCOUNT,
@@ -117,6 +119,14 @@ describe('site form: create', () => {
     expect(saveButton().disabled).toBe(false);
     await user.click(screen.getByRole('button', { name: 'CANCEL' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${ACCOUNT}/properties`));
+  });
+
+  it('keeps CANCEL and SAVE PROPERTY in the form footer (issue 17 item 4)', async () => {
+    await renderNew();
+    const footer = screen.getByLabelText(FORM_ACTIONS);
+    expect(footer.classList.contains('assent-form-footer')).toBe(true);
+    expect(footer.contains(saveButton())).toBe(true);
+    expect(within(footer).getByRole('button', { name: CANCEL })).toBeTruthy();
   });
 
   it('checks the url: scheme, host, and duplicates of the account (any case)', async () => {
@@ -463,12 +473,17 @@ describe('site form: US privacy', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(radio(LABELS.coveredTransaction, 'No').checked).toBe(true);
+    // Issue 17 item 4: focus goes back to what opened the dialog.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(radio(LABELS.coveredTransaction, 'Yes')),
+    );
     await user.click(radio(LABELS.sensitiveData, 'Yes'));
     const sensitive = await screen.findByRole('dialog', { name: SENSITIVE_DATA_DIALOG_TITLE });
     await waitFor(() => expect(sensitive.contains(document.activeElement)).toBe(true));
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(radio(LABELS.sensitiveData, 'No').checked).toBe(true);
+    await waitFor(() => expect(document.activeElement).toBe(radio(LABELS.sensitiveData, 'Yes')));
   });
 
   it("auto-popup 'link' reveals the footer element id, on the versions that offer it", async () => {
@@ -669,6 +684,8 @@ describe('site form: save', () => {
     expect(alert.textContent).toContain(SITE_SAVE_ERROR);
     expect(alert.textContent).toContain(DUPLICATE_PROPERTY);
     expect(field(LABELS.url).getAttribute('aria-invalid')).toBe('true');
+    // Issue 17 item 4: focus goes to the field the server named, not only the callout at the top.
+    await waitFor(() => expect(document.activeElement).toBe(field(LABELS.url)));
     await user.type(field(LABELS.url), 'x');
     expect(field(LABELS.url).getAttribute('aria-invalid')).toBe('false');
   });
