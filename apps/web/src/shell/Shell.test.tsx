@@ -17,6 +17,7 @@ import {
 } from '@assent/core';
 import { buildAccountUser, buildAnnouncement } from '@assent/core/testing';
 import { render, screen, waitFor, within } from '@testing-library/react';
+import { Suspense, lazy } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { LOADING_TEXT } from '../components/Loading';
@@ -334,6 +335,50 @@ describe('shell', () => {
       </ErrorBoundary>,
     );
     expect(screen.getByText(ERROR_BOUNDARY)).toBeTruthy();
+    spy.mockRestore();
+  });
+
+  it("'Try again' reloads the page when a page chunk failed to load (issue 17 item 8)", async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const reload = vi.fn();
+    // What React.lazy throws in Chromium once a deploy removed the chunk.
+    const Page = lazy(() =>
+      Promise.reject(
+        new TypeError(
+          'Failed to fetch dynamically imported module: https://console.example/assets/Page-1a2b.js',
+        ),
+      ),
+    );
+    render(
+      <ErrorBoundary reload={reload}>
+        <Suspense fallback={null}>
+          <Page />
+        </Suspense>
+      </ErrorBoundary>,
+    );
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    retry.click();
+    expect(reload).toHaveBeenCalledTimes(1);
+    spy.mockRestore();
+  });
+
+  it("'Try again' renders again, without a reload, after an ordinary render error", async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const reload = vi.fn();
+    let broken = true;
+    const Flaky = () => {
+      if (broken) throw new Error('boom');
+      return <p>Recovered</p>;
+    };
+    render(
+      <ErrorBoundary reload={reload}>
+        <Flaky />
+      </ErrorBoundary>,
+    );
+    broken = false;
+    screen.getByRole('button', { name: 'Try again' }).click();
+    expect(await screen.findByText('Recovered')).toBeTruthy();
+    expect(reload).not.toHaveBeenCalled();
     spy.mockRestore();
   });
 });
