@@ -139,7 +139,8 @@ describe.skipIf(!hasChromium())('console in a real browser (new user)', () => {
       await page.waitForFunction(() => document.activeElement?.textContent === 'GET UNIVERSAL TAG');
 
       // Keyboard: the first Tab of a fresh page reaches the skip link.
-      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.reload();
+      await page.getByRole('heading', { name: PROPERTIES_TITLE }).waitFor();
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
         'Skip to content',
