@@ -56,6 +56,9 @@ const EnvSchema = z.object({
     .int()
     .min(0)
     .default(5 * 1024 * 1024),
+  ASSENT_VISITS_RETENTION_DAYS: z.coerce.number().int().positive().default(400),
+  ASSENT_VISIT_BATCH_MAX: z.coerce.number().int().positive().max(10_000).default(500),
+  ASSENT_VISIT_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(1000).default(5),
   ASSENT_WEB_DIST: z.string().optional(),
   ASSENT_BANNER_DIST: z.string().optional(),
 });
@@ -89,6 +92,11 @@ export interface ServerConfig {
   bannerDist: string | undefined;
   /** Report jobs: the time limit of a run, the scheduler's period and the largest attachment. */
   reports: { timeoutMs: number; schedulerIntervalMs: number; attachMaxBytes: number };
+  /** Days of raw visits kept; older day partitions are dropped (the rollups keep their counts). */
+  visitsRetentionDays: number;
+  /** Group commit of visits: the largest batch, and the longest a visit waits for others (ms). */
+  visitBatchMax: number;
+  visitBatchWaitMs: number;
 }
 
 /** Reads the configuration; a bad value names the variable and the rule. */
@@ -132,5 +140,8 @@ export function loadConfig(
       schedulerIntervalMs: e.ASSENT_REPORT_SCHEDULER_INTERVAL_MS,
       attachMaxBytes: e.ASSENT_REPORT_ATTACH_MAX_BYTES,
     },
+    visitsRetentionDays: e.ASSENT_VISITS_RETENTION_DAYS,
+    visitBatchMax: e.ASSENT_VISIT_BATCH_MAX,
+    visitBatchWaitMs: e.ASSENT_VISIT_BATCH_WAIT_MS,
   };
 }

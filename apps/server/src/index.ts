@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { directVisitSink } from './analytics/direct-visit-sink';
+import { groupCommitSink } from './analytics/ingest/group-commit-sink';
+import { runReport } from './analytics/queries';
+import { adoptLegacyVisits, watchVisitPartitions } from './analytics/storage';
 import { buildApp } from './app';
 import type { ServerConfig } from './config';
 import { loadConfig } from './config';
@@ -12,7 +14,7 @@ import { recoverBulkUpdates, runBulkUpdate, watchBulkUpdates } from './jobs/bulk
 import type { JobQueue } from './jobs/queue';
 import { QUEUES, createJobQueue } from './jobs/queue';
 import type { ReportRunDeps, RunReportQuery } from './jobs/report-run';
-import { reportQueryNotAvailable, reportRunLeaseMs, runReportJob } from './jobs/report-run';
+import { reportRunLeaseMs, runReportJob } from './jobs/report-run';
 import { startReportScheduler } from './jobs/report-scheduler';
 import { organisations, users } from './repositories/accounts';
 import type { AppDeps } from './routes/context';
@@ -96,8 +98,19 @@ export async function startServices(
       logger,
       now,
       propertyLists: new LruCache(200),
-      visits: directVisitSink(db),
+      visits: groupCommitSink(db, {
+        maxBatch: config.visitBatchMax,
+        maxWaitMs: config.visitBatchWaitMs,
+        logger,
+      }),
     };
+    await adoptLegacyVisits(db, logger);
+    const partitions = watchVisitPartitions(db, {
+      now,
+      retentionDays: config.visitsRetentionDays,
+      logger,
+    });
+    await partitions.ready;
     let stopWatching = () => {};
     let stopScheduler = async () => {};
     if (options.workers !== false) {
@@ -106,7 +119,7 @@ export async function startServices(
         mailer,
         logger,
         now,
-        runQuery: options.reportQuery ?? reportQueryNotAvailable,
+        runQuery: options.reportQuery ?? ((pcode, body) => runReport({ db, pcode }, body)),
         settings: {
           timeoutMs: config.reports.timeoutMs,
           attachMaxBytes: config.reports.attachMaxBytes,
@@ -133,6 +146,7 @@ export async function startServices(
       db,
       async close() {
         stopWatching();
+        partitions.stop();
         await stopScheduler();
         await deps.visits.close();
         await jobs.stop();

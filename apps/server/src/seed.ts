@@ -1,4 +1,4 @@
-import type { PropertyDraft, ThemeDraft } from '@assent/core';
+import type { PropertyDraft, ThemeDraft, VisitEvent } from '@assent/core';
 import {
   PropertySettings,
   ThemeSettings,
@@ -6,6 +6,8 @@ import {
   defaultSiteTheme,
   regulationsOf,
 } from '@assent/core';
+import { groupCommitSink } from './analytics/ingest/group-commit-sink';
+import type { VisitRecord } from './analytics/visit-sink';
 import type { Db } from './db';
 import { organisations, users } from './repositories/accounts';
 import { properties } from './repositories/properties';
@@ -135,13 +137,14 @@ const pick = <T>(next: () => number, items: readonly T[]): T =>
   items[Math.floor(next() * items.length)]!;
 
 /**
- * A month of page views on the demo's properties, so the consent rates and logs have something to
- * show: the outcome mix of a typical banner (accept all most often), visitors from the regions
- * each property's regulations cover.
+ * A month of page views on the demo's properties, so the consent rates, reports and logs have
+ * something to show: the outcome mix of a typical banner (accept all most often), visitors from
+ * the regions each property's regulations cover. They are posted through the same group-commit
+ * pipeline as the beacon's visits (same validation of codes, enrichment and rollups).
  */
 async function seedDemoVisits(db: Db, pcode: string, now: Date): Promise<void> {
   const next = random(4600);
-  const rows: unknown[][] = [];
+  const records: VisitRecord[] = [];
   const list = await properties.list(db, pcode);
   for (const p of list) {
     const { gdpr, us } = regulationsOf(p);
@@ -150,30 +153,35 @@ async function seedDemoVisits(db: Db, pcode: string, now: Date): Promise<void> {
       for (let i = 0; i < count; i++) {
         const american = us && (!gdpr || next() < 0.4);
         const roll = next();
-        const outcome = roll < 0.62 ? 'a' : roll < 0.8 ? 'r' : roll < 0.88 ? 'p' : 'b';
         const state = american ? pick(next, ['CA', 'VA', 'TX', 'NY', 'CO']) : null;
-        rows.push([
-          p.uuid,
-          p.themeId,
-          american ? (state === 'NY' || state === 'TX' ? '2' : '3') : '1',
-          outcome,
-          next() < 0.3 ? false : true,
-          p.propertyType === 'SITE' && next() < 0.1 ? 'AMP' : 'HTTP',
-          pick(next, ['pc', 'mobile', 'mobile', 'tablet']),
-          pick(next, ['Android', 'iOS', 'Windows', 'macOS']),
-          pick(next, ['Chrome', 'Safari', 'Firefox', 'Edge']),
-          american ? 'US' : pick(next, ['FR', 'DE', 'GB', 'IT', 'ES', 'NL']),
-          state,
-          new Date(now.getTime() - day * 86_400_000 + Math.floor(next() * 86_400_000)),
-        ]);
+        const receivedAt = new Date(
+          now.getTime() - day * 86_400_000 + Math.floor(next() * 86_400_000),
+        );
+        const event: VisitEvent = {
+          p: p.uuid,
+          t: p.themeId,
+          r: american ? (state === 'NY' || state === 'TX' ? 2 : 3) : 1,
+          ...(state ? { s: state } : {}),
+          o: roll < 0.62 ? 'a' : roll < 0.8 ? 'r' : roll < 0.88 ? 'p' : 'b',
+          ...(next() < 0.3 ? { x: 1 as const } : {}),
+          f: p.propertyType === 'SITE' && next() < 0.1 ? 'A' : 'H',
+          d: pick(next, ['d', 'm', 'm', 't'] as const),
+          os: pick(next, ['Android', 'iOS', 'Windows', 'macOS']),
+          b: pick(next, ['Chrome', 'Safari', 'Firefox', 'Edge']),
+          ts: receivedAt.getTime(),
+        };
+        records.push({
+          pcode,
+          propertyUuid: p.uuid,
+          event,
+          country: american ? 'US' : pick(next, ['FR', 'DE', 'GB', 'IT', 'ES', 'NL']),
+          region: state,
+          receivedAt,
+        });
       }
     }
   }
-  const column = (i: number) => rows.map((r) => r[i]);
-  await db.query(
-    `insert into visits (pcode, property_uuid, theme_id, regulation, outcome, shown, page_format, device, os, browser, country, region, created_at)
-     select $1, * from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::text[], $8::text[], $9::text[],
-       $10::text[], $11::text[], $12::text[], $13::timestamptz[])`,
-    [pcode, ...Array.from({ length: 12 }, (_, i) => column(i))],
-  );
+  const sink = groupCommitSink(db, { maxBatch: 1000, maxWaitMs: 0 });
+  await Promise.all(records.map((r) => sink.accept(r)));
+  await sink.close();
 }

@@ -1,65 +1,8 @@
 import type { Property } from '@assent/core';
-import {
-  DEFAULT_REPORT_CATALOGUE,
-  dashboardInsightsQuery,
-  routes,
-  summaryRequestFor,
-} from '@assent/core';
+import { DEFAULT_REPORT_CATALOGUE } from '@assent/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORTS_NOT_AVAILABLE } from '../src/routes/errors';
 import type { TestServer, TestUser } from './harness';
 import { createTestServer, json, stores } from './harness';
-
-const range = { startDate: '2026-11-01', endDate: '2026-11-21' };
-const previous = { startDate: '2026-10-11', endDate: '2026-10-31' };
-/** Served by routes/report-jobs.ts (report-jobs.test.ts). */
-const REPORT_JOB_ROUTES = [
-  'createJob',
-  'updateJob',
-  'deleteJob',
-  'setJobActive',
-  'listJobs',
-  'getJob',
-  'downloadJobFile',
-];
-
-/**
- * The report builder, dashboard and report jobs of the reports release: each route with a body its
- * schema accepts, so a 501 is the stub's answer and not a validation error in disguise.
- */
-const notYetImplemented = [
-  ['summary', 'POST', 'summary/pcode/{pCode}', summaryRequestFor(range, ['site-1'])],
-  [
-    'graph',
-    'POST',
-    'graph/pcode/{pCode}',
-    dashboardInsightsQuery({ range, propertyIds: [], filters: {} }).body,
-  ],
-  [
-    'runReport',
-    'POST',
-    'report/pcode/{pCode}',
-    dashboardInsightsQuery({ range, propertyIds: [], filters: {} }).body,
-  ],
-  ['insights', 'POST', 'insights/pcode/{pCode}', { range, propertyIds: ['site-1'] }],
-  [
-    'summaryComparison',
-    'POST',
-    'summary-comparison/pcode/{pCode}',
-    {
-      summaryDateRange: range,
-      comparisonDateRange: previous,
-      propertyId: [],
-      metricFields: ['totalSessions'],
-    },
-  ],
-  [
-    'countryTable',
-    'POST',
-    'country-table/pcode/{pCode}',
-    { currentRange: range, comparisonRange: previous, propertyIds: [] },
-  ],
-] as const;
 
 describe.each(stores())('analytics (%s)', (store) => {
   let server: TestServer;
@@ -70,32 +13,7 @@ describe.each(stores())('analytics (%s)', (store) => {
   });
   afterAll(() => server?.close());
 
-  it('covers every analytics route that is not served yet', () => {
-    const served = ['metadata', 'properties', 'themes', 'propertyAnalytics', ...REPORT_JOB_ROUTES];
-    expect(notYetImplemented.map(([route]) => route).sort()).toEqual(
-      Object.keys(routes.analytics)
-        .filter((route) => !served.includes(route))
-        .sort(),
-    );
-  });
-
-  it.each(notYetImplemented)(
-    '%s answers a member 501 NOT_IMPLEMENTED, saying what is available',
-    async (route, method, path, payload) => {
-      const body = routes.analytics[route].body;
-      if (body) expect(body.safeParse(payload).success).toBe(true);
-      const res = await server.request({
-        method,
-        url: `/analytics/v1/${path.replace('{pCode}', user.pcode)}`,
-        ...(payload ? { payload } : {}),
-        as: user,
-      });
-      expect(res.statusCode).toBe(501);
-      expect(json(res)).toEqual({ status: 'NOT_IMPLEMENTED', message: REPORTS_NOT_AVAILABLE });
-    },
-  );
-
-  it('checks the body before answering 501: an invalid summary request names its fields', async () => {
+  it('checks the body first: an invalid summary request names its fields', async () => {
     const res = await server.request({
       method: 'POST',
       url: `/analytics/v1/summary/pcode/${user.pcode}`,

@@ -14,8 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES, buildApp } from '../src/app';
 import { LOGO_NOT_AN_IMAGE } from '../src/routes/meta';
 import { createExternalLists } from '../src/services/external-lists';
-import { INTERNAL_MESSAGE, NOT_FOUND_MESSAGE, REPORTS_NOT_AVAILABLE } from '../src/routes/errors';
+import { INTERNAL_MESSAGE, NOT_FOUND_MESSAGE } from '../src/routes/errors';
 import type { TestServer, TestUser } from './harness';
+import { storeVisits, visitRecord } from './visit-records';
 import { createTestServer, gvlFixture, json, stores } from './harness';
 
 describe.each(stores())('vendors, audit logs, feedback and errors (%s)', (store) => {
@@ -145,11 +146,11 @@ describe.each(stores())('vendors, audit logs, feedback and errors (%s)', (store)
         as: user,
       }),
     );
-    await server.deps.db.query(
-      `insert into visits (pcode, property_uuid, regulation, outcome, page_format, country, created_at) values
-        ($1, $2, '1', 'a', 'HTTP', 'FR', now() - interval '1 day'), ($1, $2, '1', 'r', 'HTTP', 'DE', now() - interval '2 day')`,
-      [user.pcode, site.uuid],
-    );
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+    await storeVisits(server.deps.db, [
+      visitRecord(user.pcode, site.uuid, daysAgo(1), { o: 'a' }, { country: 'FR' }),
+      visitRecord(user.pcode, site.uuid, daysAgo(2), { o: 'r' }, { country: 'DE' }),
+    ]);
     const today = new Date().toISOString().slice(0, 10);
     const future = await server.request({
       method: 'POST',
@@ -378,7 +379,7 @@ describe.each(stores())('vendors, audit logs, feedback and errors (%s)', (store)
     expect(boom.body).not.toContain('hunter2');
   });
 
-  it('answers the report builder honestly until the reports release, and per-property analytics now', async () => {
+  it('answers per-property analytics and the summary from the same visits', async () => {
     const site = json<{ uuid: string }>(
       await server.request({
         method: 'POST',
@@ -387,13 +388,16 @@ describe.each(stores())('vendors, audit logs, feedback and errors (%s)', (store)
         as: user,
       }),
     );
-    await server.deps.db.query(
-      `insert into visits (pcode, property_uuid, regulation, outcome, shown, page_format, created_at) values
-        ($1, $2, '1', 'a', true, 'HTTP', '2026-11-10'), ($1, $2, '1', 'a', true, 'HTTP', '2026-11-11'),
-        ($1, $2, '1', 'r', true, 'HTTP', '2026-11-11'), ($1, $2, '1', 'b', true, 'HTTP', '2026-11-12'),
-        ($1, $2, '1', 'a', false, 'HTTP', '2026-11-12'), ($1, $2, '3', 'r', true, 'HTTP', '2026-11-12')`,
-      [user.pcode, site.uuid],
-    );
+    const at = (day: string, event: Parameters<typeof visitRecord>[3]) =>
+      visitRecord(user.pcode, site.uuid, `${day}T12:00:00Z`, event);
+    await storeVisits(server.deps.db, [
+      at('2026-11-10', { o: 'a' }),
+      at('2026-11-11', { o: 'a' }),
+      at('2026-11-11', { o: 'r' }),
+      at('2026-11-12', { o: 'b' }),
+      at('2026-11-12', { o: 'a', x: 1 }),
+      at('2026-11-12', { o: 'r', r: 3 }),
+    ]);
     const res = await server.request({
       method: 'POST',
       url: `/analytics/v1/properties/pcode/${user.pcode}`,
@@ -420,8 +424,16 @@ describe.each(stores())('vendors, audit logs, feedback and errors (%s)', (store)
       payload: summaryRequestFor({ startDate: '2026-11-01', endDate: '2026-11-30' }, [site.uuid]),
       as: user,
     });
-    expect(later.statusCode).toBe(501);
-    expect(json(later)).toEqual({ status: 'NOT_IMPLEMENTED', message: REPORTS_NOT_AVAILABLE });
+    // Six page views, five with the banner shown: 2 accept all, 2 reject all, 1 bounce.
+    expect(later.statusCode).toBe(200);
+    expect(json(later)).toEqual({
+      totalTraffic: 6,
+      totalSessions: 5,
+      optInPercent: 40,
+      optOutPercent: 40,
+      partialOptInPercent: 0,
+      bouncePercent: 20,
+    });
     // Saved reports are served (report-jobs.test.ts): a new account has none.
     const jobs = await server.request({
       method: 'GET',

@@ -3,6 +3,7 @@ import { parseCsv } from '@assent/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_LOGS_READY } from '../src/routes/audit-logs';
 import type { TestServer, TestUser } from './harness';
+import { storeVisits, visitRecord } from './visit-records';
 import { createTestServer, json, stores } from './harness';
 
 const HEADER =
@@ -27,13 +28,18 @@ describe.each(stores())('consent-log downloads (%s)', (store) => {
         as: user,
       }),
     );
-    for (const [i, country] of countries.entries()) {
-      await server.deps.db.query(
-        `insert into visits (pcode, property_uuid, regulation, outcome, page_format, country, created_at)
-         values ($1, $2, '1', 'a', 'HTTP', $3, now() - ($4 || ' hours')::interval)`,
-        [user.pcode, site.uuid, country, String(i + 1)],
-      );
-    }
+    await storeVisits(
+      server.deps.db,
+      countries.map((country, i) =>
+        visitRecord(
+          user.pcode,
+          site.uuid,
+          new Date(Date.now() - (i + 1) * 3_600_000),
+          {},
+          { country },
+        ),
+      ),
+    );
     return site;
   }
 

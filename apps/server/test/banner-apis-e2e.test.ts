@@ -445,8 +445,8 @@ describe.skipIf(!hasChromium())(
           expect(errors).toEqual([]);
 
           expect(await visitsSince(gdprSite.uuid, before, 2)).toEqual<VisitRow[]>([
-            { outcome: 'p', shown: true, page_format: 'HTTP', regulation: '1' },
-            { outcome: 'p', shown: false, page_format: 'HTTP', regulation: '1' },
+            { outcome: 'partial', shown: true, page_format: 'HTTP', regulation: 1 },
+            { outcome: 'partial', shown: false, page_format: 'HTTP', regulation: 1 },
           ]);
         } finally {
           await context.close();
@@ -547,7 +547,7 @@ describe.skipIf(!hasChromium())(
           expect(hasTcf).toBe(true);
           expect(errors).toEqual([]);
           expect(await visitsSince(gdprSite.uuid, before, 1)).toEqual<VisitRow[]>([
-            { outcome: 'a', shown: true, page_format: 'HTTP', regulation: '1' },
+            { outcome: 'acceptAll', shown: true, page_format: 'HTTP', regulation: 1 },
           ]);
         } finally {
           await context.close();
@@ -562,7 +562,7 @@ describe.skipIf(!hasChromium())(
           await banner(page, 'first').waitFor(SHOWN);
           await page.goto('about:blank'); // pagehide sends the beacon
           expect(await visitsSince(gdprSite.uuid, before, 1)).toEqual<VisitRow[]>([
-            { outcome: 'b', shown: true, page_format: 'HTTP', regulation: '1' },
+            { outcome: 'bounce', shown: true, page_format: 'HTTP', regulation: 1 },
           ]);
         } finally {
           await context.close();
@@ -671,18 +671,18 @@ describe.skipIf(!hasChromium())(
           );
           expect(rows).toEqual([
             {
-              outcome: 'r',
+              outcome: 'rejectAll',
               shown: true,
               page_format: 'HTTP',
-              regulation: '3',
+              regulation: 3,
               country: 'US',
               region: 'CA',
             },
             {
-              outcome: 'r',
+              outcome: 'rejectAll',
               shown: false,
               page_format: 'HTTP',
-              regulation: '3',
+              regulation: 3,
               country: 'US',
               region: 'CA',
             },
@@ -712,7 +712,7 @@ describe.skipIf(!hasChromium())(
           expect(errors).toEqual([]);
           // The page view counts as a reject the visitor made without the banner.
           expect(await visitsSince(usSite.uuid, before, 1)).toEqual<VisitRow[]>([
-            { outcome: 'r', shown: false, page_format: 'HTTP', regulation: '3' },
+            { outcome: 'rejectAll', shown: false, page_format: 'HTTP', regulation: 3 },
           ]);
         } finally {
           await context.close();
@@ -820,9 +820,9 @@ describe.skipIf(!hasChromium())(
           // Each prompt reported its AMP page view; the page view answered from the stored
           // string, without a prompt, was recorded by the check.
           expect(await visitsSince(ampSite.uuid, before, 3)).toEqual<VisitRow[]>([
-            { outcome: 'a', shown: true, page_format: 'AMP', regulation: '1' },
-            { outcome: 'a', shown: false, page_format: 'AMP', regulation: '1' },
-            { outcome: 'r', shown: true, page_format: 'AMP', regulation: '1' },
+            { outcome: 'acceptAll', shown: true, page_format: 'AMP', regulation: 1 },
+            { outcome: 'acceptAll', shown: false, page_format: 'AMP', regulation: 1 },
+            { outcome: 'rejectAll', shown: true, page_format: 'AMP', regulation: 1 },
           ]);
         } finally {
           await context.close();

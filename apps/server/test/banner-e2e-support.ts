@@ -64,7 +64,7 @@ export interface VisitRow {
   outcome: string;
   shown: boolean;
   page_format: string;
-  regulation: string;
+  regulation: number;
 }
 
 /** The visits stored for a property, oldest first; `columns` adds more of the table's columns. */

@@ -175,10 +175,10 @@ describe.skipIf(!hasChromium())(
 
         const rows = await waitForVisits(1);
         expect(rows[0]).toEqual({
-          outcome: 'a',
+          outcome: 'acceptAll',
           shown: true,
           page_format: 'HTTP',
-          regulation: '1',
+          regulation: 1,
         });
       } finally {
         await browser.close();
@@ -220,7 +220,7 @@ describe.skipIf(!hasChromium())(
         expect(errors).toEqual([]);
 
         const rows = await waitForVisits(2);
-        expect(rows[1]).toMatchObject({ outcome: 'r', shown: true });
+        expect(rows[1]).toMatchObject({ outcome: 'rejectAll', shown: true });
       } finally {
         await browser.close();
       }

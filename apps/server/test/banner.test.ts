@@ -442,11 +442,11 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
         {
           pcode: user.pcode,
           theme_id: '1',
-          regulation: '1',
-          outcome: 'a',
+          regulation: 1,
+          outcome: 'acceptAll',
           shown: true,
           page_format: 'HTTP',
-          device: 'desktop',
+          device: 'pc',
           os: 'Linux',
           browser: 'Chrome',
           country: 'DE',
@@ -456,8 +456,8 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
         {
           pcode: user.pcode,
           theme_id: '1',
-          regulation: '3',
-          outcome: 'r',
+          regulation: 3,
+          outcome: 'rejectAll',
           shown: false,
           page_format: 'HTTP',
           device: 'mobile',
@@ -470,11 +470,11 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
         {
           pcode: user.pcode,
           theme_id: '1',
-          regulation: '1',
-          outcome: 'b',
+          regulation: 1,
+          outcome: 'bounce',
           shown: true,
           page_format: 'AMP',
-          device: 'desktop',
+          device: 'pc',
           os: 'Linux',
           browser: 'Chrome',
           country: null,
@@ -494,7 +494,7 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
       expect(http.statusCode).toBe(403);
       const stored = await rows(shop.uuid);
       expect(stored.slice(before)).toEqual([
-        expect.objectContaining({ outcome: 'r', page_format: 'AMP', shown: true }),
+        expect.objectContaining({ outcome: 'rejectAll', page_format: 'AMP', shown: true }),
       ]);
     });
 
@@ -736,11 +736,11 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
       const visits = (await ampVisits()).slice(visitsBefore);
       expect(visits).toEqual([
         {
-          regulation: '1',
-          outcome: 'a',
+          regulation: 1,
+          outcome: 'acceptAll',
           shown: false,
           page_format: 'AMP',
-          device: 'desktop',
+          device: 'pc',
           browser: 'Other',
           country: 'FR',
         },

@@ -110,7 +110,9 @@ describe.each(stores())('the visit sink (%s)', (store) => {
       expect(await stored(site.uuid)).toEqual([]);
       release();
       expect((await response).statusCode).toBe(204);
-      expect(await stored(site.uuid)).toEqual([{ outcome: 'a', country: 'DE', created_at: NOW }]);
+      expect(await stored(site.uuid)).toEqual([
+        { outcome: 'acceptAll', country: 'DE', created_at: NOW },
+      ]);
     } finally {
       server.deps.visits = original;
     }
@@ -143,7 +145,9 @@ describe.each(stores())('the visit sink (%s)', (store) => {
           event: expect.objectContaining({ f: 'A', o: VISIT_OUTCOMES.rejectAll, x: 1 }),
         }),
       ]);
-      expect(await stored(amp.uuid)).toEqual([{ outcome: 'r', country: 'FR', created_at: NOW }]);
+      expect(await stored(amp.uuid)).toEqual([
+        { outcome: 'rejectAll', country: 'FR', created_at: NOW },
+      ]);
     } finally {
       server.deps.visits = original;
     }

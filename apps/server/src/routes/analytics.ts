@@ -1,28 +1,31 @@
 import type { Routes } from '@assent/core';
-import { AssentError, DEFAULT_REPORT_CATALOGUE, propertyIdentifier } from '@assent/core';
+import { DEFAULT_REPORT_CATALOGUE, propertyIdentifier } from '@assent/core';
 import { properties, themeRefs } from '../repositories/properties';
-import { propertyAnalytics } from '../repositories/visits';
+import {
+  countryTable,
+  insights,
+  propertyAnalytics,
+  runReport,
+  summary,
+  summaryComparison,
+} from '../analytics/queries';
 import type { GroupHandlers } from './context';
 import { reportJobHandlers } from './report-jobs';
-import { REPORTS_NOT_AVAILABLE } from './errors';
-
-const notYet = async (): Promise<never> => {
-  throw new AssentError('NOT_IMPLEMENTED', REPORTS_NOT_AVAILABLE);
-};
 
 /**
  * Analytics: per-property consent analytics (the properties list and detail views), the report
- * selector's properties and themes, the catalogue, and saved reports (report-jobs.ts). The report
- * builder and dashboard answer 501 until the reports release.
+ * selector's properties and themes, the catalogue, the dashboard and the report builder (all read by
+ * analytics/queries.ts). Saved reports: report-jobs.ts.
  */
 export const analyticsHandlers: GroupHandlers<Routes['analytics']> = {
-  summary: notYet,
-  graph: notYet,
+  summary: ({ body }, { deps, pCode }) => summary({ db: deps.db, pcode: pCode }, body),
+  graph: ({ body }, { deps, pCode }) => runReport({ db: deps.db, pcode: pCode }, body),
   ...reportJobHandlers,
-  runReport: notYet,
-  insights: notYet,
-  summaryComparison: notYet,
-  countryTable: notYet,
+  runReport: ({ body }, { deps, pCode }) => runReport({ db: deps.db, pcode: pCode }, body),
+  insights: ({ body }, { deps, pCode }) => insights({ db: deps.db, pcode: pCode }, body),
+  summaryComparison: ({ body }, { deps, pCode }) =>
+    summaryComparison({ db: deps.db, pcode: pCode }, body),
+  countryTable: ({ body }, { deps, pCode }) => countryTable({ db: deps.db, pcode: pCode }, body),
 
   metadata: async () => DEFAULT_REPORT_CATALOGUE,
 
@@ -39,6 +42,11 @@ export const analyticsHandlers: GroupHandlers<Routes['analytics']> = {
   },
 
   async propertyAnalytics({ body }, { deps, pCode }) {
-    return propertyAnalytics(deps.db, pCode, body.propertyIds, body.startDate, body.endDate);
+    return propertyAnalytics(
+      { db: deps.db, pcode: pCode },
+      body.propertyIds,
+      body.startDate,
+      body.endDate,
+    );
   },
 };

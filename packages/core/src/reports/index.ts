@@ -244,6 +244,19 @@ export {
 } from './segments';
 export type { PageFormatGroup, RegionGroup } from './segments';
 export {
+  normalizeReportFilters,
+  regulationDimensionValue,
+  REPORT_DATES_ORDER,
+  REPORT_DATES_REQUIRED,
+  REPORT_FILTER_OPERATOR,
+  REPORT_FILTER_VALUE,
+  REPORT_FOREIGN_PROPERTY,
+  REPORT_UNKNOWN_DIMENSION,
+  REPORT_UNKNOWN_METRIC,
+  validateAnalyticsQuery,
+} from './report-request';
+export type { NormalizedFilters } from './report-request';
+export {
   addVisitCounts,
   consentRatePercent,
   countsOf,

@@ -1,0 +1,85 @@
+import type { Queryable } from '../../db';
+import type { Logger } from '../../services/logger';
+import { VISIT_SINK_CLOSED } from '../direct-visit-sink';
+import type { VisitRecord, VisitSink } from '../visit-sink';
+import { writeVisitBatch } from './write-batch';
+
+export interface GroupCommitOptions {
+  /** A batch is written as soon as it holds this many visits. @default 500 */
+  maxBatch?: number;
+  /** The longest a visit waits for others before its batch is written, in ms. @default 5 */
+  maxWaitMs?: number;
+  logger?: Logger;
+}
+
+interface Pending {
+  visit: VisitRecord;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit: visits arriving together share one statement and one commit. A batch is written
+ * when it is full or `maxWaitMs` after its first visit, one batch at a time; visits arriving while
+ * one is written form the next. Each `accept` resolves only once its batch has committed (so the
+ * endpoint's 204 means stored), or rejects with the batch's error.
+ */
+export function groupCommitSink(db: Queryable, options: GroupCommitOptions = {}): VisitSink {
+  const maxBatch = options.maxBatch ?? 500;
+  const maxWaitMs = options.maxWaitMs ?? 5;
+  let queue: Pending[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let writing: Promise<void> | undefined;
+  let closed = false;
+
+  const schedule = () => {
+    if (writing || !queue.length) return;
+    if (queue.length >= maxBatch || closed) {
+      start();
+    } else if (!timer) {
+      timer = setTimeout(start, maxWaitMs);
+    }
+  };
+
+  function start() {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (writing || !queue.length) return;
+    const batch = queue.slice(0, maxBatch);
+    queue = queue.slice(batch.length);
+    writing = writeVisitBatch(
+      db,
+      batch.map((p) => p.visit),
+    ).then(
+      () => {
+        for (const p of batch) p.resolve();
+      },
+      (error: unknown) => {
+        options.logger?.error({ err: error, visits: batch.length }, 'could not store visits');
+        for (const p of batch) p.reject(error);
+      },
+    );
+    void writing.finally(() => {
+      writing = undefined;
+      // Visits that queued during the write have waited long enough: write them now.
+      if (queue.length) start();
+    });
+  }
+
+  return {
+    accept(visit) {
+      if (closed) return Promise.reject(new Error(VISIT_SINK_CLOSED));
+      return new Promise<void>((resolve, reject) => {
+        queue.push({ visit, resolve, reject });
+        schedule();
+      });
+    },
+    async close() {
+      closed = true;
+      while (queue.length || writing) {
+        start();
+        await writing;
+      }
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { formatUtcDay, visitDimensions } from '@assent/core';
+import type { Queryable } from '../../db';
+import { ensureVisitPartitions } from '../storage';
+import type { VisitRecord } from '../visit-sink';
+
+/** The dimensions every rollup row is keyed by (the raw columns minus id, region and time). */
+export const ROLLUP_DIMENSIONS = [
+  'pcode',
+  'property_uuid',
+  'theme_id',
+  'theme_language',
+  'regulation',
+  'state',
+  'country',
+  'device',
+  'os',
+  'browser',
+  'page_format',
+  'gbc_applicable',
+  'cop_applicable',
+  'advanced_applicable',
+  'variant',
+  'outcome',
+  'shown',
+] as const;
+
+const dims = ROLLUP_DIMENSIONS.join(', ');
+
+/**
+ * One statement stores a batch and rolls it up: the raw rows (enriched with the theme's language
+ * and whether Google basic consent, Consent or Pay and Advanced Customisation apply, as configured
+ * when the visit arrives) and the daily counts of the same rows. Being one statement, a batch is
+ * stored and counted together or not at all: a retry or a restart never counts a visit twice.
+ */
+const INSERT_AND_ROLL_UP = `
+with input as (
+  select * from unnest($1::text[], $2::text[], $3::text[], $4::smallint[], $5::text[], $6::text[],
+    $7::boolean[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[],
+    $14::text[], $15::timestamptz[])
+    as u(pcode, property_uuid, theme_id, regulation, state, outcome, shown, page_format, device, os,
+      browser, country, region, variant, created_at)
+), enriched as (
+  select u.*,
+    t.config->>'language' as theme_language,
+    coalesce((p.config->>'gbcEnabled')::boolean, false) as gbc_applicable,
+    coalesce((p.config->'consentOrPayConfig'->>'enabled')::boolean, false) as cop_applicable,
+    coalesce(jsonb_array_length(t.config->'advancedCustomizationSettings') > 0, false)
+      as advanced_applicable
+  from input u
+  left join properties p on p.uuid = u.property_uuid
+  left join themes t on t.id = (case when u.theme_id ~ '^[0-9]{1,9}$' then u.theme_id::int end)
+), inserted as (
+  insert into visits (${dims}, region, created_at)
+  select ${dims}, region, created_at from enriched
+  returning ${dims}, created_at
+)
+insert into visit_rollup_daily (day, ${dims}, visits)
+select (created_at at time zone 'UTC')::date, ${dims}, count(*)
+from inserted
+group by 1, ${ROLLUP_DIMENSIONS.map((_, i) => i + 2).join(', ')}
+order by 1, ${ROLLUP_DIMENSIONS.map((_, i) => i + 2).join(', ')}
+on conflict on constraint visit_rollup_daily_key
+do update set visits = visit_rollup_daily.visits + excluded.visits`;
+
+/**
+ * Stores a batch of visits and adds them to the rollups, atomically. Day partitions are created
+ * first when missing. Resolves once the batch is committed.
+ */
+export async function writeVisitBatch(
+  q: Queryable,
+  records: readonly VisitRecord[],
+): Promise<void> {
+  if (!records.length) return;
+  await ensureVisitPartitions(q, [...new Set(records.map((r) => formatUtcDay(r.receivedAt)))]);
+  const columns: unknown[][] = Array.from({ length: 15 }, () => []);
+  for (const r of records) {
+    const d = visitDimensions(r.event, r.region);
+    const row = [
+      r.pcode,
+      r.propertyUuid,
+      d.themeId,
+      d.regulation,
+      d.state,
+      d.outcome,
+      d.shown,
+      d.pageFormat,
+      d.deviceType,
+      d.os,
+      d.browser,
+      r.country ? r.country.toUpperCase() : null,
+      r.region,
+      d.variant,
+      r.receivedAt,
+    ];
+    row.forEach((value, i) => columns[i]!.push(value));
+  }
+  await q.query(INSERT_AND_ROLL_UP, columns);
+}

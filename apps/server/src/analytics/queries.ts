@@ -1,0 +1,334 @@
+import type {
+  AnalyticsQuery,
+  AnalyticsQueryBody,
+  AnalyticsQueryResponse,
+  AnalyticsResultRow,
+  CountryTableRequest,
+  CountryTableRow,
+  DashboardInsightsRequest,
+  DashboardInsightsResponse,
+  NormalizedFilters,
+  PropertyAnalytics,
+  ReportDimension,
+  ReportGranularity,
+  ReportMetric,
+  SummaryComparisonQuery,
+  SummaryMetric,
+  SummaryRequest,
+  SummaryValues,
+  VisitCounts,
+} from '@assent/core';
+import {
+  AssentError,
+  REPORT_FOREIGN_PROPERTY,
+  ZERO_VISIT_COUNTS,
+  addVisitCounts,
+  buildCountryTableRows,
+  buildSummaryMetrics,
+  dashboardInsightsQuery,
+  metricValue,
+  normalizeReportFilters,
+  propertyAnalyticsReport,
+  propertyFilter,
+  regulationDimensionValue,
+  selectionFilters,
+  timeFilters,
+  validateAnalyticsQuery,
+} from '@assent/core';
+import type { Queryable } from '../db';
+
+/**
+ * The analytics query layer: one function per report query, reading the daily rollups only
+ * (never the raw visits). Every function takes the caller's account scope; a second engine (for
+ * example ClickHouse) implements the same functions over its own tables.
+ */
+
+/** Whose data a query may read: one account, on one database. */
+export interface AnalyticsScope {
+  db: Queryable;
+  pcode: string;
+}
+
+/** The rollup column of each dimension; `period` depends on the granularity. */
+const DIMENSION_COLUMNS: Record<Exclude<ReportDimension, 'period'>, string> = {
+  regulation: 'regulation',
+  country: 'country',
+  pageFormat: 'page_format',
+  deviceType: 'device',
+  os: 'os',
+  browser: 'browser',
+  propertyId: 'property_uuid',
+  copApplicable: 'cop_applicable',
+  gbcApplicable: 'gbc_applicable',
+  advancedApplicable: 'advanced_applicable',
+  themeLanguage: 'theme_language',
+  themeUuid: 'theme_id',
+};
+
+/** A period is named by the UTC day it starts on: the day, the ISO week's Monday, the month's 1st. */
+const PERIOD: Record<ReportGranularity, string> = {
+  day: `to_char(day, 'YYYY-MM-DD')`,
+  week: `to_char(date_trunc('week', day), 'YYYY-MM-DD')`,
+  month: `to_char(date_trunc('month', day), 'YYYY-MM-DD')`,
+};
+
+const FILTER_COLUMNS: Record<
+  Exclude<keyof NormalizedFilters, 'startDate' | 'endDate'>,
+  [string, string]
+> = {
+  propertyId: ['property_uuid', 'text'],
+  regulation: ['regulation', 'smallint'],
+  deviceType: ['device', 'text'],
+  os: ['os', 'text'],
+  browser: ['browser', 'text'],
+  pageFormat: ['page_format', 'text'],
+  country: ['country', 'text'],
+  themeUuid: ['theme_id', 'text'],
+  themeLanguage: ['theme_language', 'text'],
+  gbcApplicable: ['gbc_applicable', 'boolean'],
+  copApplicable: ['cop_applicable', 'boolean'],
+  advancedApplicable: ['advanced_applicable', 'boolean'],
+};
+
+const COUNT_COLUMNS = `sum(visits)::int8 as traffic,
+  coalesce(sum(visits) filter (where shown), 0)::int8 as shown,
+  coalesce(sum(visits) filter (where shown and outcome = 'acceptAll'), 0)::int8 as "acceptAll",
+  coalesce(sum(visits) filter (where shown and outcome = 'rejectAll'), 0)::int8 as "rejectAll",
+  coalesce(sum(visits) filter (where shown and outcome = 'partial'), 0)::int8 as partial,
+  coalesce(sum(visits) filter (where shown and outcome = 'bounce'), 0)::int8 as bounce`;
+
+const countsOfRow = (r: Record<string, unknown>): VisitCounts => ({
+  traffic: Number(r.traffic),
+  shown: Number(r.shown),
+  acceptAll: Number(r.acceptAll),
+  rejectAll: Number(r.rejectAll),
+  partial: Number(r.partial),
+  bounce: Number(r.bounce),
+});
+
+/** Reads and checks a request's filters; refuses (403) property ids of another account. */
+async function readFilters(
+  scope: AnalyticsScope,
+  filters: AnalyticsQueryBody['filters'],
+): Promise<NormalizedFilters> {
+  const read = normalizeReportFilters(filters);
+  if (!read.ok) throw AssentError.fromIssues(read.issues);
+  const ids = read.value.propertyId;
+  if (ids?.length) {
+    const own = await scope.db.query<{ uuid: string }>(
+      `select uuid from properties where pcode = $1 and uuid = any($2::text[])`,
+      [scope.pcode, ids],
+    );
+    const owned = new Set(own.map((r) => r.uuid));
+    const foreign = ids.filter((id) => !owned.has(id));
+    if (foreign.length) {
+      const message = `${REPORT_FOREIGN_PROPERTY}: ${foreign.join(', ')}`;
+      throw new AssentError('FORBIDDEN', message, { propertyId: message });
+    }
+  }
+  return read.value;
+}
+
+/** The where clause over the rollups for an account and its filters, with its parameters. */
+function whereOf(pcode: string, f: NormalizedFilters): { sql: string; params: unknown[] } {
+  const params: unknown[] = [pcode, f.startDate, f.endDate];
+  const clauses = ['pcode = $1', 'day >= $2::date', 'day <= $3::date'];
+  for (const [key, [column, type]] of Object.entries(FILTER_COLUMNS)) {
+    const values = f[key as keyof typeof FILTER_COLUMNS];
+    if (values === undefined) continue;
+    params.push(values);
+    clauses.push(`${column} = any($${params.length}::${type}[])`);
+  }
+  return { sql: clauses.join(' and '), params };
+}
+
+/** Counts of one query: grouped by its dimensions (none: one row over the whole range). */
+async function groupedCounts(
+  scope: AnalyticsScope,
+  filters: NormalizedFilters,
+  dimensions: readonly string[],
+  granularity: ReportGranularity,
+): Promise<Array<{ keys: unknown[]; counts: VisitCounts }>> {
+  const exprs = dimensions.map((d) =>
+    d === 'period' ? PERIOD[granularity] : DIMENSION_COLUMNS[d as keyof typeof DIMENSION_COLUMNS],
+  );
+  const where = whereOf(scope.pcode, filters);
+  const select = [...exprs.map((e, i) => `${e} as d${i}`), COUNT_COLUMNS].join(', ');
+  const groupBy = exprs.length ? `group by ${exprs.map((_, i) => i + 1).join(', ')}` : '';
+  const orderBy = exprs.length ? `order by ${exprs.map((_, i) => i + 1).join(', ')}` : '';
+  const rows = await scope.db.query<Record<string, unknown>>(
+    `select ${select} from visit_rollup_daily where ${where.sql} ${groupBy} ${orderBy}`,
+    where.params,
+  );
+  // Without dimensions an empty range still answers one row of zero counts.
+  return rows
+    .filter((r) => exprs.length === 0 || Number(r.traffic) > 0)
+    .map((r) => ({ keys: exprs.map((_, i) => r[`d${i}`]), counts: countsOfRow(r) }));
+}
+
+const dimensionValue = (dimension: string, value: unknown): string | number | boolean | null => {
+  if (value === null || value === undefined) return null;
+  if (dimension === 'regulation') return regulationDimensionValue(Number(value));
+  return value as string | boolean;
+};
+
+/** One query's rows: its dimension values and its metrics. */
+async function queryRows(
+  scope: AnalyticsScope,
+  filters: NormalizedFilters,
+  query: AnalyticsQuery,
+): Promise<AnalyticsResultRow[]> {
+  const groups = await groupedCounts(scope, filters, query.dimensions, query.granularity);
+  return groups.map(({ keys, counts }) => {
+    const row: AnalyticsResultRow = {};
+    query.dimensions.forEach((d, i) => (row[d] = dimensionValue(d, keys[i])));
+    for (const m of query.metrics) row[m] = metricValue(m as ReportMetric, counts);
+    return row;
+  });
+}
+
+/**
+ * Runs the queries of a graph or custom report call: one result per query id, each row holding
+ * its dimension values and metrics. The report jobs call this with a saved report's query.
+ */
+export async function runReport(
+  scope: AnalyticsScope,
+  body: AnalyticsQueryBody,
+): Promise<AnalyticsQueryResponse> {
+  body.queries.forEach((q, at) => {
+    const checked = validateAnalyticsQuery(q, at);
+    if (!checked.ok) throw AssentError.fromIssues(checked.issues);
+  });
+  const filters = await readFilters(scope, body.filters);
+  const out: AnalyticsQueryResponse = [];
+  for (const q of body.queries) out.push({ id: q.id, results: await queryRows(scope, filters, q) });
+  return out;
+}
+
+/** The summary call: the metrics over one range, keyed by metric. */
+export async function summary(
+  scope: AnalyticsScope,
+  request: SummaryRequest,
+): Promise<SummaryValues> {
+  const [result] = await runReport(scope, {
+    filters: request.filters,
+    queries: [{ id: 'summary', dimensions: [], metrics: request.metrics, granularity: 'day' }],
+  });
+  return (result?.results[0] ?? {}) as SummaryValues;
+}
+
+/** The summary cards: both ranges, each metric's change by core's rules. */
+export async function summaryComparison(
+  scope: AnalyticsScope,
+  query: Omit<SummaryComparisonQuery, 'pCode'>,
+): Promise<SummaryMetric[]> {
+  const ask = (range: SummaryComparisonQuery['summaryDateRange']) =>
+    summary(scope, {
+      filters: [...timeFilters(range), propertyFilter(query.propertyId)],
+      metrics: query.metricFields,
+    });
+  const current = await ask(query.summaryDateRange);
+  const previous = await ask(query.comparisonDateRange);
+  return buildSummaryMetrics(current, previous, query.metricFields);
+}
+
+/** The dashboard's six charts at the range's dashboard granularity. */
+export async function insights(
+  scope: AnalyticsScope,
+  request: DashboardInsightsRequest,
+): Promise<DashboardInsightsResponse> {
+  const { granularity, body } = dashboardInsightsQuery(request);
+  return { granularity, charts: await runReport(scope, body) };
+}
+
+/** The country table: metrics per country for the current range, with their change. */
+export async function countryTable(
+  scope: AnalyticsScope,
+  request: CountryTableRequest,
+): Promise<CountryTableRow[]> {
+  const metrics = [
+    'totalSessions',
+    'optInPercent',
+    'optOutPercent',
+    'partialOptInPercent',
+    'bouncePercent',
+  ];
+  const ask = async (range: CountryTableRequest['currentRange']) => {
+    const [result] = await runReport(scope, {
+      filters: [
+        ...timeFilters(range),
+        propertyFilter(request.propertyIds),
+        ...selectionFilters(request.filters),
+      ],
+      queries: [{ id: 'countries', dimensions: ['country'], metrics, granularity: 'day' }],
+    });
+    return (result?.results ?? []).filter((r) => r.country !== null);
+  };
+  return buildCountryTableRows(await ask(request.currentRange), await ask(request.comparisonRange));
+}
+
+/**
+ * Consent analytics of some properties between two days (inclusive), keyed by property uuid, then
+ * by regulation: 1 GDPR, 2 CCPA (US national and state sections together), 10 Google basic
+ * consent, 3 the US states (a null state is the national section). Ids of other accounts answer
+ * an empty entry, as properties without visits do.
+ */
+export async function propertyAnalytics(
+  scope: AnalyticsScope,
+  propertyUuids: readonly string[],
+  startDate: string,
+  endDate: string,
+): Promise<Record<string, PropertyAnalytics>> {
+  const rows = await scope.db.query<Record<string, unknown>>(
+    `select property_uuid, regulation, case when regulation = 3 then state end as state,
+       ${COUNT_COLUMNS}
+     from visit_rollup_daily
+     where pcode = $1 and property_uuid = any($2::text[]) and day >= $3::date and day <= $4::date
+     group by 1, 2, 3 order by 1, 2, 3`,
+    [scope.pcode, propertyUuids, startDate, endDate],
+  );
+  type Entry = {
+    gdpr: VisitCounts;
+    ccpa: VisitCounts;
+    gbc: VisitCounts;
+    states: Map<string | null, VisitCounts>;
+  };
+  const byProperty = new Map<string, Entry>();
+  for (const r of rows) {
+    const uuid = String(r.property_uuid);
+    const e = byProperty.get(uuid) ?? {
+      gdpr: ZERO_VISIT_COUNTS,
+      ccpa: ZERO_VISIT_COUNTS,
+      gbc: ZERO_VISIT_COUNTS,
+      states: new Map(),
+    };
+    const c = countsOfRow(r);
+    const regulation = Number(r.regulation);
+    if (regulation === 1) e.gdpr = addVisitCounts(e.gdpr, c);
+    if (regulation === 10) e.gbc = addVisitCounts(e.gbc, c);
+    if (regulation === 2 || regulation === 3) {
+      e.ccpa = addVisitCounts(e.ccpa, c);
+      const state = regulation === 3 ? ((r.state as string | null) ?? null) : null;
+      e.states.set(state, addVisitCounts(e.states.get(state) ?? ZERO_VISIT_COUNTS, c));
+    }
+    byProperty.set(uuid, e);
+  }
+  const out: Record<string, PropertyAnalytics> = {};
+  for (const uuid of propertyUuids) out[uuid] = {};
+  for (const [uuid, e] of byProperty) {
+    const scopeOf = (us: boolean) => ({ propertyUuid: uuid, startDate, endDate, us });
+    const analytics: PropertyAnalytics = {};
+    if (e.gdpr.shown) analytics['1'] = propertyAnalyticsReport(e.gdpr, scopeOf(false));
+    if (e.ccpa.shown) analytics['2'] = propertyAnalyticsReport(e.ccpa, scopeOf(true));
+    if (e.gbc.shown) analytics['10'] = propertyAnalyticsReport(e.gbc, scopeOf(false));
+    const states = [...e.states].filter(([, c]) => c.shown > 0);
+    if (states.length) {
+      analytics['3'] = states.map(([state, c]) => ({
+        ...propertyAnalyticsReport(c, scopeOf(true)),
+        state,
+      }));
+    }
+    out[uuid] = analytics;
+  }
+  return out;
+}

@@ -1,0 +1,360 @@
+import type { Property, PropertyAnalytics, VisitEvent } from '@assent/core';
+import {
+  REPORT_FOREIGN_PROPERTY,
+  REPORT_UNKNOWN_METRIC,
+  dashboardInsightsQuery,
+  propertyFilter,
+  summaryRequestFor,
+  timeFilters,
+} from '@assent/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer, TestUser } from './harness';
+import { createTestServer, json, stores } from './harness';
+
+/**
+ * The analytics back end end to end: visits posted to the real beacon endpoint (group commit,
+ * enrichment, rollups), then every report route, with exact numbers.
+ */
+
+let clock = new Date('2026-11-10T10:00:00Z');
+
+const beacon = (property: string, overrides: Partial<VisitEvent> = {}): VisitEvent => ({
+  p: property,
+  t: '1',
+  r: 1,
+  o: 'a',
+  f: 'H',
+  d: 'd',
+  os: 'Windows',
+  b: 'Chrome',
+  ts: clock.getTime(),
+  ...overrides,
+});
+
+describe.each(stores())('analytics reports (%s)', (store) => {
+  let server: TestServer;
+  let user: TestUser;
+  let other: TestUser;
+  let a: Property;
+  let b: Property;
+  let foreign: Property;
+
+  const urls = new Map<string, string>();
+  const createSite = async (as: TestUser, url: string): Promise<Property> => {
+    const res = await server.request({
+      method: 'POST',
+      url: `/customization/v2/site?pCode=${as.pcode}`,
+      payload: { url, themeId: '1', publisherName: 'Example', consentLocations: ['EEA', 'USA'] },
+      as,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const site = json<Property>(res);
+    urls.set(site.uuid, url);
+    return site;
+  };
+
+  /** Posts page views at `day` (noon UTC) from `country` (and US `region`), all at once. */
+  const post = async (
+    day: string,
+    country: string,
+    events: VisitEvent[],
+    region?: string,
+  ): Promise<void> => {
+    clock = new Date(`${day}T12:00:00Z`);
+    const answers = await Promise.all(
+      events.map((e) =>
+        server.request({
+          method: 'POST',
+          url: '/banner/visit',
+          payload: JSON.stringify(e),
+          headers: {
+            'content-type': 'text/plain;charset=UTF-8',
+            origin: `https://${urls.get(e.p)}`,
+            'cf-ipcountry': country,
+            ...(region ? { 'cf-region-code': region } : {}),
+          },
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(events.map(() => 204));
+  };
+
+  const call = async <T>(path: string, payload: object, as: TestUser = user, status = 200) => {
+    const res = await server.request({
+      method: 'POST',
+      url: `/analytics/v1/${path}/pcode/${as.pcode}`,
+      payload,
+      as,
+    });
+    expect(res.statusCode, res.body).toBe(status);
+    return json<T>(res);
+  };
+
+  const current = { startDate: '2026-11-10', endDate: '2026-11-11' };
+  const comparison = { startDate: '2026-11-03', endDate: '2026-11-04' };
+
+  beforeAll(async () => {
+    server = await createTestServer(store, { now: () => clock });
+    user = await server.user();
+    other = await server.user();
+    a = await createSite(user, 'a-reports.example');
+    b = await createSite(user, 'b-reports.example');
+    foreign = await createSite(other, 'foreign-reports.example');
+    // 2026-11-10, site A: six GDPR page views from Germany (one answered by the stored choice),
+    // one under a US state's rules from California.
+    await post('2026-11-10', 'DE', [
+      beacon(a.uuid, { o: 'a' }),
+      beacon(a.uuid, { o: 'a', d: 'm', os: 'iOS', b: 'Safari' }),
+      beacon(a.uuid, { o: 'r' }),
+      beacon(a.uuid, { o: 'p', f: 'A' }),
+      beacon(a.uuid, { o: 'b' }),
+      beacon(a.uuid, { o: 'a', x: 1 }),
+    ]);
+    await post('2026-11-10', 'US', [beacon(a.uuid, { r: 3, s: 'CA', o: 'r' })], 'CA');
+    // 2026-11-11: site A from France, site B from Britain.
+    await post('2026-11-11', 'FR', [beacon(a.uuid), beacon(a.uuid)]);
+    await post('2026-11-11', 'GB', [beacon(b.uuid, { o: 'r', d: 't' })]);
+    // The comparison period: one accept on site A from Germany.
+    await post('2026-11-03', 'DE', [beacon(a.uuid)]);
+    // Another account's visits never count for this one.
+    await post('2026-11-10', 'DE', [beacon(foreign.uuid), beacon(foreign.uuid)]);
+  });
+  afterAll(() => server?.close());
+
+  it('sums the summary exactly: traffic, Display Count and rates of the shown banners', async () => {
+    const values = await call('summary', summaryRequestFor(current, [a.uuid, b.uuid]));
+    // 10 page views, 9 shown: 4 accept all, 3 reject all, 1 partial, 1 bounce.
+    expect(values).toEqual({
+      totalTraffic: 10,
+      totalSessions: 9,
+      optInPercent: 44.44,
+      optOutPercent: 33.33,
+      partialOptInPercent: 11.11,
+      bouncePercent: 11.11,
+    });
+    const one = await call('summary', summaryRequestFor(current, [b.uuid]));
+    expect(one).toMatchObject({ totalSessions: 1, optOutPercent: 100, optInPercent: 0 });
+    const empty = await call('summary', summaryRequestFor(comparison, [b.uuid]));
+    expect(empty).toMatchObject({ totalSessions: 0, optInPercent: null });
+  });
+
+  it('groups by UTC day, country, regulation, device and page format, and filters', async () => {
+    const [byDay] = await call<Array<{ id: string; results: unknown[] }>>('graph', {
+      filters: [...timeFilters(current), propertyFilter([a.uuid, b.uuid])],
+      queries: [
+        {
+          id: 'q',
+          dimensions: ['period', 'country'],
+          metrics: ['totalSessions'],
+          granularity: 'day',
+        },
+      ],
+    });
+    expect(byDay!.results).toEqual([
+      { period: '2026-11-10', country: 'DE', totalSessions: 5 },
+      { period: '2026-11-10', country: 'US', totalSessions: 1 },
+      { period: '2026-11-11', country: 'FR', totalSessions: 2 },
+      { period: '2026-11-11', country: 'GB', totalSessions: 1 },
+    ]);
+    const [segments] = await call<Array<{ results: unknown[] }>>('report', {
+      filters: [
+        ...timeFilters(current),
+        propertyFilter([a.uuid]),
+        { key: 'regulation', operator: 'in', values: ['GDPR', 3] },
+      ],
+      queries: [
+        {
+          id: 'report',
+          dimensions: ['regulation', 'deviceType', 'pageFormat'],
+          metrics: ['totalSessions', 'totalTraffic', 'optInPercent'],
+          granularity: 'day',
+        },
+      ],
+    });
+    expect(segments!.results).toEqual([
+      {
+        regulation: 'GDPR',
+        deviceType: 'mobile',
+        pageFormat: 'HTTP',
+        totalSessions: 1,
+        totalTraffic: 1,
+        optInPercent: 100,
+      },
+      {
+        regulation: 'GDPR',
+        deviceType: 'pc',
+        pageFormat: 'AMP',
+        totalSessions: 1,
+        totalTraffic: 1,
+        optInPercent: 0,
+      },
+      {
+        regulation: 'GDPR',
+        deviceType: 'pc',
+        pageFormat: 'HTTP',
+        totalSessions: 5,
+        totalTraffic: 6,
+        optInPercent: 60,
+      },
+      {
+        regulation: 'MSPA',
+        deviceType: 'pc',
+        pageFormat: 'HTTP',
+        totalSessions: 1,
+        totalTraffic: 1,
+        optInPercent: 0,
+      },
+    ]);
+    const [mobile] = await call<Array<{ results: unknown[] }>>('report', {
+      filters: [
+        ...timeFilters(current),
+        { key: 'deviceType', operator: 'in', values: ['mobile', 'tablet'] },
+        { key: 'os', operator: 'in', values: ['iOS', 'Windows'] },
+      ],
+      queries: [{ id: 'r', dimensions: ['os'], metrics: ['totalSessions'], granularity: 'day' }],
+    });
+    expect(mobile!.results).toHaveLength(2);
+    expect(mobile!.results).toEqual(
+      expect.arrayContaining([
+        { os: 'iOS', totalSessions: 1 },
+        { os: 'Windows', totalSessions: 1 },
+      ]),
+    );
+  });
+
+  it('buckets weeks and months by the UTC day they start on', async () => {
+    const [weeks] = await call<Array<{ results: unknown[] }>>('graph', {
+      filters: timeFilters({ startDate: '2026-11-01', endDate: '2026-11-30' }),
+      queries: [
+        { id: 'w', dimensions: ['period'], metrics: ['totalSessions'], granularity: 'week' },
+      ],
+    });
+    expect(weeks!.results).toEqual([
+      { period: '2026-11-02', totalSessions: 1 },
+      { period: '2026-11-09', totalSessions: 9 },
+    ]);
+    const [months] = await call<Array<{ results: unknown[] }>>('graph', {
+      filters: timeFilters({ startDate: '2026-11-01', endDate: '2026-11-30' }),
+      queries: [
+        { id: 'm', dimensions: ['period'], metrics: ['totalSessions'], granularity: 'month' },
+      ],
+    });
+    expect(months!.results).toEqual([{ period: '2026-11-01', totalSessions: 10 }]);
+  });
+
+  it('compares periods with core’s percent change (a zero baseline is 100)', async () => {
+    const cards = await call<
+      Array<{ fieldName: string; value: number; comparisonPercentage: number }>
+    >('summary-comparison', {
+      summaryDateRange: current,
+      comparisonDateRange: comparison,
+      propertyId: [a.uuid, b.uuid],
+      metricFields: ['totalTraffic', 'totalSessions', 'optInPercent', 'bouncePercent'],
+    });
+    expect(cards).toEqual([
+      { fieldName: 'totalSessions', value: 9, comparisonPercentage: 800 },
+      { fieldName: 'optInPercent', value: 44.44, comparisonPercentage: expect.closeTo(-55.56, 6) },
+      { fieldName: 'bouncePercent', value: 11.11, comparisonPercentage: 100 },
+    ]);
+    const rows = await call<Array<Record<string, unknown>>>('country-table', {
+      currentRange: current,
+      comparisonRange: comparison,
+      propertyIds: [a.uuid, b.uuid],
+    });
+    expect(rows.find((r) => r.country === 'DE')).toMatchObject({
+      totalSessions: 5,
+      totalSessionsChange: 400,
+      optInPercent: 40,
+      optInPercentChange: -60,
+    });
+    expect(rows.find((r) => r.country === 'FR')).toMatchObject({
+      totalSessions: 2,
+      totalSessionsChange: null,
+    });
+    expect(rows.map((r) => r.country).sort()).toEqual(['DE', 'FR', 'GB', 'US']);
+  });
+
+  it('answers the six dashboard charts', async () => {
+    const res = await call<{
+      granularity: string;
+      charts: Array<{ id: string; results: unknown[] }>;
+    }>('insights', {
+      range: current,
+      propertyIds: [a.uuid, b.uuid],
+      filters: { pageFormat: ['AMP'] },
+    });
+    expect(res.granularity).toBe('day');
+    expect(res.charts.map((c) => c.id)).toEqual(
+      dashboardInsightsQuery({ range: current, propertyIds: [], filters: {} }).body.queries.map(
+        (q) => q.id,
+      ),
+    );
+    expect(res.charts.find((c) => c.id === 'consentBreakdown')!.results).toEqual([
+      { optInPercent: 0, optOutPercent: 0, partialOptInPercent: 100, bouncePercent: 0 },
+    ]);
+    expect(res.charts.find((c) => c.id === 'sessionsByDevice')!.results).toEqual([
+      { deviceType: 'pc', totalSessions: 1 },
+    ]);
+  });
+
+  it('keys property analytics 1 GDPR, 2 CCPA and 3 by US state, from the rollups', async () => {
+    const res = await call<Record<string, PropertyAnalytics>>('properties', {
+      propertyIds: [a.uuid, foreign.uuid],
+      ...current,
+    });
+    expect(res[a.uuid]!['1']).toMatchObject({
+      totalShown: 7,
+      acceptAll: 4,
+      rejectAll: 1,
+      partialAll: 1,
+      consentRatePercentage: 71.43,
+      bounceRatePercentage: 14.29,
+    });
+    expect(res[a.uuid]!['2']).toMatchObject({ totalShown: 1, doNotSellRequestReceived: 1 });
+    expect(res[a.uuid]!['3']).toEqual([
+      expect.objectContaining({ state: 'CA', totalShown: 1, rejectAll: 1 }),
+    ]);
+    // Another account's property answers nothing, as one without visits.
+    expect(res[foreign.uuid]).toEqual({});
+  });
+
+  it('refuses another account’s property in a filter, naming it, and bad metrics', async () => {
+    const body = await call<{ status: string; message: string }>(
+      'summary',
+      summaryRequestFor(current, [a.uuid, foreign.uuid]),
+      user,
+      403,
+    );
+    expect(body).toMatchObject({
+      status: 'FORBIDDEN',
+      message: `${REPORT_FOREIGN_PROPERTY}: ${foreign.uuid}`,
+    });
+    const bad = await call<{ fields: Record<string, string> }>(
+      'graph',
+      {
+        filters: timeFilters(current),
+        queries: [{ id: 'q', dimensions: [], metrics: ['visitors'], granularity: 'day' }],
+      },
+      user,
+      400,
+    );
+    expect(bad.fields).toEqual({ 'queries.0.metrics': `${REPORT_UNKNOWN_METRIC}: visitors` });
+  });
+
+  it('scopes every query to the caller’s account', async () => {
+    // Without a property filter, the other account sees only its own two page views.
+    const theirs = await call(
+      'summary',
+      { filters: timeFilters(current), metrics: ['totalTraffic'] },
+      other,
+    );
+    expect(theirs).toEqual({ totalTraffic: 2 });
+    const res = await server.request({
+      method: 'POST',
+      url: `/analytics/v1/summary/pcode/${user.pcode}`,
+      payload: { filters: timeFilters(current), metrics: ['totalTraffic'] },
+      as: other,
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,38 @@
+import type { VisitEvent } from '@assent/core';
+import { writeVisitBatch } from '../src/analytics/ingest/write-batch';
+import type { VisitRecord } from '../src/analytics/visit-sink';
+import type { Queryable } from '../src/db';
+
+/** A page view of a property: GDPR, accept all, shown, desktop Chrome on Windows, HTTP. */
+export function visitRecord(
+  pcode: string,
+  propertyUuid: string,
+  receivedAt: Date | string,
+  event: Partial<VisitEvent> = {},
+  geo: { country?: string | null; region?: string | null } = {},
+): VisitRecord {
+  const at = new Date(receivedAt);
+  return {
+    pcode,
+    propertyUuid,
+    event: {
+      p: propertyUuid,
+      t: '1',
+      r: 1,
+      o: 'a',
+      f: 'H',
+      d: 'd',
+      os: 'Windows',
+      b: 'Chrome',
+      ts: at.getTime(),
+      ...event,
+    },
+    country: geo.country ?? null,
+    region: geo.region ?? null,
+    receivedAt: at,
+  };
+}
+
+/** Stores visits through the pipeline's batch writer (raw rows and rollups), as the sink does. */
+export const storeVisits = (db: Queryable, records: readonly VisitRecord[]): Promise<void> =>
+  writeVisitBatch(db, records);

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groupCommitSink } from '../src/analytics/ingest/group-commit-sink';
+import {
+  PARTITIONS_AHEAD_DAYS,
+  maintainVisitPartitions,
+  partitionName,
+  visitPartitionDays,
+} from '../src/analytics/storage';
+import type { Queryable } from '../src/db';
+import type { TestServer, TestUser } from './harness';
+import { createTestServer, stores } from './harness';
+import { visitRecord } from './visit-records';
+
+/** The database, counting the statements that insert visits. */
+function counting(db: Queryable) {
+  const counter = { inserts: 0 };
+  const q: Queryable = {
+    query(sql, params) {
+      if (/insert into visits/.test(sql)) counter.inserts += 1;
+      return db.query(sql, params);
+    },
+  };
+  return { q, counter };
+}
+
+describe.each(stores())('visit storage (%s)', (store) => {
+  let server: TestServer;
+  let user: TestUser;
+  beforeAll(async () => {
+    server = await createTestServer(store);
+    user = await server.user();
+  });
+  afterAll(() => server?.close());
+
+  const count = async (sql: string, params: unknown[]) =>
+    Number((await server.deps.db.query<{ n: number }>(sql, params))[0]?.n);
+
+  it('group commit: concurrent visits share one statement, each answered once it is stored', async () => {
+    const { q, counter } = counting(server.deps.db);
+    const sink = groupCommitSink(q, { maxBatch: 500, maxWaitMs: 20 });
+    const property = 'group-commit-property';
+    const records = Array.from({ length: 120 }, (_, i) =>
+      visitRecord(user.pcode, property, '2026-06-01T08:00:00Z', { o: i % 4 ? 'a' : 'r' }),
+    );
+    await Promise.all(records.map((r) => sink.accept(r)));
+    expect(counter.inserts).toBe(1);
+    expect(
+      await count(`select count(*)::int as n from visits where property_uuid = $1`, [property]),
+    ).toBe(120);
+    // The rollup counted the same batch exactly once.
+    expect(
+      await count(
+        `select sum(visits)::int as n from visit_rollup_daily where property_uuid = $1 and day = '2026-06-01'`,
+        [property],
+      ),
+    ).toBe(120);
+    // A batch is written as soon as it is full, without waiting.
+    const small = groupCommitSink(q, { maxBatch: 10, maxWaitMs: 60_000 });
+    await Promise.all(records.slice(0, 30).map((r) => small.accept(r)));
+    expect(counter.inserts).toBe(4);
+    await sink.close();
+    await small.close();
+    await expect(sink.accept(records[0]!)).rejects.toThrow(/closed/);
+  });
+
+  it('a failed batch rejects every visit in it (no 204), and stores none of them', async () => {
+    const failing: Queryable = {
+      query: (sql, params) =>
+        /insert into visits/.test(sql)
+          ? Promise.reject(new Error('disk full'))
+          : server.deps.db.query(sql, params),
+    };
+    const sink = groupCommitSink(failing, { maxWaitMs: 5 });
+    const results = await Promise.allSettled(
+      [1, 2, 3].map(() => sink.accept(visitRecord(user.pcode, 'failing', '2026-06-02T08:00:00Z'))),
+    );
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(
+      await count(`select count(*)::int as n from visits where property_uuid = 'failing'`, []),
+    ).toBe(0);
+  });
+
+  it('keeps one partition per UTC day, creates them ahead and drops them past the retention', async () => {
+    const sink = groupCommitSink(server.deps.db, { maxWaitMs: 1 });
+    await Promise.all(
+      ['2026-01-01T23:59:59Z', '2026-01-02T00:00:00Z', '2026-01-02T12:00:00Z'].map((at) =>
+        sink.accept(visitRecord(user.pcode, 'retained', at)),
+      ),
+    );
+    await sink.close();
+    const byPartition = await server.deps.db.query<{ p: string; n: number }>(
+      `select tableoid::regclass::text as p, count(*)::int as n from visits where property_uuid = 'retained' group by 1 order by 1`,
+    );
+    expect(byPartition).toEqual([
+      { p: partitionName('2026-01-01'), n: 1 },
+      { p: partitionName('2026-01-02'), n: 2 },
+    ]);
+    // On 2026-01-12 with 10 days kept, 2026-01-01 goes (raw rows only), 2026-01-02 stays.
+    const { dropped } = await maintainVisitPartitions(
+      server.deps.db,
+      new Date('2026-01-12T03:00:00Z'),
+      10,
+    );
+    expect(dropped).toContain('2026-01-01');
+    expect(dropped).not.toContain('2026-01-02');
+    const days = await visitPartitionDays(server.deps.db);
+    expect(days).not.toContain('2026-01-01');
+    for (let i = 0; i <= PARTITIONS_AHEAD_DAYS; i++) expect(days).toContain(`2026-01-${12 + i}`);
+    expect(
+      await count(`select count(*)::int as n from visits where property_uuid = 'retained'`, []),
+    ).toBe(2);
+    expect(
+      await count(
+        `select sum(visits)::int as n from visit_rollup_daily where property_uuid = 'retained'`,
+        [],
+      ),
+    ).toBe(3);
+  });
+});
