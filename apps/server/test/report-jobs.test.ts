@@ -21,10 +21,12 @@ import {
   REPORT_TOO_LARGE,
   REPORT_UPDATED,
   SCHEDULE_TIME_INVALID,
+  reportRowsToCsv,
   reportRunErrorMessage,
 } from '@assent/core';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runReport } from '../src/analytics/queries';
 import type { RunReportQuery } from '../src/jobs/report-run';
 import { scheduleReportRuns } from '../src/jobs/report-scheduler';
 import { reportRunLeaseMs } from '../src/jobs/report-run';
@@ -32,29 +34,46 @@ import { FORBIDDEN_MESSAGE } from '../src/routes/errors';
 import type { TestServer, TestUser } from './harness';
 import { createTestServer, json, stores } from './harness';
 
-/** The report query the runs call, recorded; `slow` makes it outlast the time limit. */
-function recordingQuery() {
+/**
+ * The report query the runs call: the analytics query layer's, recorded; `slow` makes it wait
+ * past the time limit (a report too large).
+ */
+function recordingQuery(real: () => RunReportQuery) {
   const calls: Array<{ pcode: string; body: AnalyticsQueryBody }> = [];
   const state = { slow: false };
-  const query: RunReportQuery = async (pcode, body, { signal }) => {
+  const query: RunReportQuery = async (pcode, body, options) => {
     calls.push({ pcode, body });
     if (state.slow) {
       return new Promise<never>((_, reject) =>
-        signal.addEventListener('abort', () => reject(signal.reason as Error)),
+        options.signal.addEventListener('abort', () => reject(options.signal.reason as Error)),
       );
     }
-    const start = body.filters.find((f) => f.key === 'startDate')?.values[0] ?? null;
-    const rows = [
-      { period: start, country: 'FR', totalSessions: 1200, optInPercent: 62.5 },
-      { period: start, country: 'DE', totalSessions: 3, optInPercent: null },
-    ];
-    return [{ id: body.queries[0]!.id, results: rows }] satisfies AnalyticsQueryResponse;
+    return real()(pcode, body, options);
   };
   return { calls, state, query };
 }
 
-const EXPECTED_CSV = (day: string) =>
-  `Period,Country,Display Count,Opt-in %\r\n${day},FR,1200,62.5\r\n${day},DE,3,\r\n`;
+/**
+ * The visits posted on each day (through /banner/visit): in France two accept-all and one
+ * reject-all, in Germany one bounce; every one showed the banner.
+ */
+const VISITS = [
+  ['FR', 'a'],
+  ['FR', 'a'],
+  ['FR', 'r'],
+  ['DE', 'b'],
+] as const;
+
+/** A day's file: FR 3 shown, 66.67 % opt-in; DE 1 shown, 0 % (rows in the query's order). */
+const EXPECTED_LINES = (day: string) => [
+  'Period,Country,Display Count,Opt-in %',
+  `${day},DE,1,0`,
+  `${day},FR,3,66.67`,
+];
+const sortedLines = (csv: string) => {
+  const [header, ...rows] = csv.trimEnd().split('\r\n');
+  return [header, ...rows.sort()];
+};
 
 /** Polls until `read` gives a value `done` accepts (the workers run in the background). */
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string) {
@@ -86,7 +105,49 @@ describe.each(stores())('report jobs (%s)', (store) => {
   let bob: TestUser;
   let site: Property;
   let offset = 0;
-  const recorder = recordingQuery();
+  const recorder = recordingQuery(
+    () => (pcode, body) => runReport({ db: server.deps.db, pcode }, body),
+  );
+
+  /** Posts the day's VISITS through the beacon endpoint, dated at `instant` (the server's clock). */
+  async function postVisits(instant: string) {
+    offset = new Date(instant).getTime() - Date.now();
+    for (const [country, outcome] of VISITS) {
+      const res = await server.request({
+        method: 'POST',
+        url: '/banner/visit',
+        payload: JSON.stringify({
+          p: site.uuid,
+          t: '1',
+          r: 1,
+          o: outcome,
+          f: 'H',
+          d: 'd',
+          os: 'Windows',
+          b: 'Chrome',
+          ts: new Date(instant).getTime(),
+        }),
+        headers: {
+          'content-type': 'text/plain;charset=UTF-8',
+          origin: 'https://news.example.com',
+          'cf-ipcountry': country,
+        },
+      });
+      expect(res.statusCode).toBe(204);
+    }
+  }
+
+  /** The same query run now through the report builder's route, as the file should hold it. */
+  async function reportNow(body: AnalyticsQueryBody) {
+    const res = await server.request({
+      method: 'POST',
+      url: `/analytics/v1/report/pcode/${alice.pcode}`,
+      payload: body,
+      as: alice,
+    });
+    expect(res.statusCode).toBe(200);
+    return json<AnalyticsQueryResponse>(res)[0]!.results;
+  }
 
   /** Moves the server's clock (it keeps running from there); sessions are renewed. */
   async function jumpTo(instant: string) {
@@ -112,6 +173,8 @@ describe.each(stores())('report jobs (%s)', (store) => {
         as: alice,
       }),
     );
+    await postVisits('2026-03-14T12:00:00Z');
+    await postVisits('2026-03-15T08:00:00Z');
   });
   afterAll(() => server?.close());
 
@@ -196,7 +259,9 @@ describe.each(stores())('report jobs (%s)', (store) => {
       endDate: '2026-03-14',
       error: null,
     });
-    expect(done.size).toBe(Buffer.byteLength(EXPECTED_CSV('2026-03-08')));
+    // The last 7 days hold 14 March's visits only (15 March is today).
+    const lines = EXPECTED_LINES('2026-03-14');
+    expect(done.size).toBe(Buffer.byteLength(`${lines.join('\r\n')}\r\n`));
 
     const file = await server.request({ method: 'GET', url: done.fileUrl!, as: alice });
     expect(file.statusCode).toBe(200);
@@ -204,7 +269,8 @@ describe.each(stores())('report jobs (%s)', (store) => {
     expect(file.headers['content-disposition']).toBe(
       'attachment; filename="Weekly-consent-2026-03-14.csv"',
     );
-    expect(file.body).toBe(EXPECTED_CSV('2026-03-08'));
+    expect(sortedLines(file.body)).toEqual(lines);
+    expect(file.body).toBe(reportRowsToCsv(onDemand().query, await reportNow(call.body)));
   });
 
   it('refuses a report naming each broken rule, and stores nothing', async () => {
@@ -293,7 +359,9 @@ describe.each(stores())('report jobs (%s)', (store) => {
       expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([
         ['Daily-consent-2026-03-15.csv', 'text/csv'],
       ]);
-      expect(mail.attachments[0]!.content.toString('utf8')).toBe(EXPECTED_CSV('2026-03-15'));
+      expect(sortedLines(mail.attachments[0]!.content.toString('utf8'))).toEqual(
+        EXPECTED_LINES('2026-03-15'),
+      );
       expect(mail.text).toContain(`http://assent.test${ran.fileUrl!}`);
     }
 

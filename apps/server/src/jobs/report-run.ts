@@ -1,6 +1,5 @@
 import type { AnalyticsQueryBody, AnalyticsQueryResponse } from '@assent/core';
 import {
-  AssentError,
   CUSTOM_REPORT_QUERY_ID,
   GATEWAY_TIMEOUT_MARKER,
   REPORT_FILE_CONTENT_TYPE,
@@ -20,7 +19,6 @@ import type { StoredReportJob } from '../repositories/report-jobs';
 import { reportJobs, reportRuns } from '../repositories/report-jobs';
 import type { Logger } from '../services/logger';
 import type { Mailer } from '../services/mailer';
-import { REPORTS_NOT_AVAILABLE } from '../routes/errors';
 
 /**
  * The analytics query a report runs: the report builder's query (POST /analytics/v1/report/...),
@@ -215,8 +213,3 @@ export async function deliverReportRun(deps: ReportRunDeps, runId: string): Prom
   for (const to of job.recipients) await deps.mailer.send({ to, ...mail });
   await reportRuns.markMailed(db, run.id, deps.now());
 }
-
-/** The query runs use until the analytics query layer is wired: every run fails saying so. */
-export const reportQueryNotAvailable: RunReportQuery = async () => {
-  throw new AssentError('NOT_IMPLEMENTED', REPORTS_NOT_AVAILABLE);
-};
