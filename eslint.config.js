@@ -31,6 +31,42 @@ const platformGlobals = [
   message: 'packages/core is platform-free: inject this service instead.',
 }));
 
+const coreForbiddenPaths = [
+  ...nodeBuiltins.map((name) => ({ name, message: 'No Node built-ins in packages/core.' })),
+  { name: 'undici', message: 'The Node faces pass an undici fetch to createClient.' },
+];
+const coreForbiddenPatterns = [
+  { group: ['node:*'], message: 'No Node built-ins in packages/core.' },
+  {
+    group: [
+      'react',
+      'react/*',
+      'react-dom',
+      'react-dom/*',
+      'ink',
+      '@blueprintjs/*',
+      '@tanstack/react-query',
+    ],
+    message: 'No React in packages/core.',
+  },
+];
+
+/** The core modules (under packages/core/src) that `@assent/core/runtime` bundles. */
+const runtimeModules = [
+  'banner/runtime',
+  'banner/consent-lifetime',
+  'banner/rules',
+  'banner/visit',
+  'messages',
+  'pick-language',
+  'regions',
+  'validation',
+];
+/** How runtime modules name each other in relative imports (from src/ and from src/banner/). */
+const runtimeModuleSpecifiers = runtimeModules.flatMap((m) =>
+  m.startsWith('banner/') ? [`./${m.slice(7)}`, `../${m}`] : [`./${m}`, `../${m}`],
+);
+
 export default tseslint.config(
   {
     ignores: [
@@ -73,27 +109,71 @@ export default tseslint.config(
       'no-restricted-globals': ['error', ...platformGlobals],
       'no-restricted-imports': [
         'error',
+        { paths: coreForbiddenPaths, patterns: coreForbiddenPatterns },
+      ],
+    },
+  },
+  {
+    // The modules behind `@assent/core/runtime` (packages/core/package.json): zod-free, and they
+    // import only each other (types from schema modules are erased, so type imports are allowed).
+    files: runtimeModules.map((m) => `packages/core/src/${m}.ts`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
         {
           paths: [
-            ...nodeBuiltins.map((name) => ({
-              name,
-              message: 'No Node built-ins in packages/core.',
-            })),
-            { name: 'undici', message: 'The Node faces pass an undici fetch to createClient.' },
+            ...coreForbiddenPaths,
+            {
+              name: 'zod',
+              allowTypeImports: true,
+              message:
+                'The consent runtime is zod-free: declare the table or rule in a zod-free module.',
+            },
           ],
           patterns: [
-            { group: ['node:*'], message: 'No Node built-ins in packages/core.' },
+            ...coreForbiddenPatterns,
             {
-              group: [
-                'react',
-                'react/*',
-                'react-dom',
-                'react-dom/*',
-                'ink',
-                '@blueprintjs/*',
-                '@tanstack/react-query',
-              ],
-              message: 'No React in packages/core.',
+              regex: `^(?!(?:${runtimeModuleSpecifiers.map((s) => s.replace(/\./g, '\\.')).join('|')})$)\\.{1,2}/`,
+              allowTypeImports: true,
+              message:
+                'A runtime module imports only runtime modules (list it in eslint.config.js runtimeModules if it is zod-free).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The consent runtime reaches core only through `@assent/core/runtime`, and never zod.
+    files: ['packages/banner/src/**/*.ts'],
+    ignores: ['packages/banner/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: 'The consent runtime is zod-free.' }],
+          patterns: [
+            {
+              regex: '^@assent/core(?!/runtime$)(/.*)?$',
+              message: 'The consent runtime may import only @assent/core/runtime.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Banner tests also build configs: the compiler and fixtures (`/banner`), the kernel, `/testing`.
+    files: ['packages/banner/src/**/*.test.ts', 'packages/banner/test/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@assent/core/(?!(runtime|banner|testing)$)',
+              message:
+                'Banner tests import @assent/core/runtime, /banner (configs and fixtures), the kernel and /testing.',
             },
           ],
         },

@@ -9,42 +9,11 @@ import * as esbuild from 'esbuild';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.join(here, 'dist');
-const core = path.resolve(here, '../core/src');
-
-/**
- * The runtime sees core through core/src/banner/runtime.ts (zod-free rules only); core's other
- * modules only declare zod schemas at their top level, so zod is replaced by an inert stand-in.
- */
-const runtimeCore = {
-  name: 'assent-runtime-core',
-  setup(build) {
-    build.onResolve({ filter: /^@assent\/core$/ }, () => ({
-      path: path.join(core, 'banner/runtime.ts'),
-    }));
-    build.onResolve({ filter: /^zod$/ }, () => ({ path: 'zod', namespace: 'assent-inert-zod' }));
-    // Core's shared modules (countries, languages) declare lookup tables and schemas at their top
-    // level; marking those initialisers pure lets esbuild drop the ones the runtime never reads.
-    build.onLoad({ filter: /core[\\/]src[\\/](country|language)\.ts$/ }, (args) => ({
-      contents: readFileSync(args.path, 'utf8').replace(
-        /(?<![\w.])(z\s*\.|new Set\(|[A-Z_]+\.map\()/g,
-        '/* @__PURE__ */ $1',
-      ),
-      loader: 'ts',
-    }));
-    build.onLoad({ filter: /.*/, namespace: 'assent-inert-zod' }, () => ({
-      contents:
-        'const z = new Proxy(function () {}, { get: () => z, apply: () => z }); export { z };',
-      loader: 'js',
-    }));
-  },
-};
-
 const common = {
   bundle: true,
   minify: process.env.ASSENT_BANNER_READABLE !== '1',
   target: 'es2020',
   legalComments: 'none',
-  plugins: [runtimeCore],
   logLevel: 'warning',
   metafile: true,
 };

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PropertySettings, toSavePayload } from '../../packages/core/src/index';
+import { PropertySettings, toSavePayload } from '../../packages/core/src/property';
 import { properties } from '../../apps/server/src/repositories/properties';
 import { startLiveServer } from '../../apps/server/test/live-server';
 

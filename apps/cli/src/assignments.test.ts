@@ -1,4 +1,4 @@
-import { BulkFilters, BulkUpdateFields } from '@assent/core';
+import { BulkFilters, BulkUpdateFields } from '@assent/core/bulk-update';
 import { describe, expect, it } from 'vitest';
 import { parseAssignments } from './assignments';
 

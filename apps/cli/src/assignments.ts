@@ -1,4 +1,4 @@
-import { readableIssues } from '@assent/core';
+import { readableIssues } from '@assent/core/config-as-code';
 import type { z } from 'zod';
 import { CliError } from './errors';
 

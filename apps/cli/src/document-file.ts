@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ConfigDocument, DocumentPath } from '@assent/core';
-import { formatDocumentPath, parseConfigDocument } from '@assent/core';
+import { formatDocumentPath, parseConfigDocument } from '@assent/core/config-as-code';
+import type { ConfigDocument, DocumentPath } from '@assent/core/config-as-code';
 import type { Node } from 'yaml';
 import { Document, LineCounter, isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import { CliError } from './errors';

@@ -1,4 +1,4 @@
-import type { BulkUpdateJob } from '@assent/core';
+import type { BulkUpdateJob } from '@assent/core/bulk-update';
 import type { CliContext } from './context';
 import { countsOf, createProgress } from './output/progress';
 import type { AccountSession } from './session';

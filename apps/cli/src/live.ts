@@ -1,5 +1,6 @@
-import type { LiveAccount, PlanContext, VendorPurposes } from '@assent/core';
-import { loadVendorPurposes } from '@assent/core';
+import type { LiveAccount, PlanContext } from '@assent/core/config-as-code';
+import { loadVendorPurposes } from '@assent/core/vendors';
+import type { VendorPurposes } from '@assent/core/vendors';
 import type { AccountSession } from './session';
 
 /**

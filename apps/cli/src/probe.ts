@@ -1,5 +1,6 @@
-import type { FetchLike } from '@assent/core';
-import { ApiError, createClient } from '@assent/core';
+import { ApiError } from '@assent/core';
+import { createClient } from '@assent/core/api';
+import type { FetchLike } from '@assent/core/api';
 import { CliError } from './errors';
 import { USER_AGENT, httpFetch } from './session';
 

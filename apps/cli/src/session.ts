@@ -1,5 +1,5 @@
-import type { AssentClient, FetchLike } from '@assent/core';
-import { createClient } from '@assent/core';
+import { createClient } from '@assent/core/api';
+import type { AssentClient, FetchLike } from '@assent/core/api';
 import { fetch as undiciFetch } from 'undici';
 import type { ConfigStore, StoredLogin } from './config-store';
 import { openConfigStore } from './config-store';

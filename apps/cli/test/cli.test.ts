@@ -1,14 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { AssentClient, Property, PropertyListItem } from '@assent/core';
+import type { AssentClient } from '@assent/core/api';
 import {
   BULK_REGULATION_REQUIRED,
   BulkFilters,
   BulkUpdateFields,
-  DUPLICATE_PROPERTY,
   MULTIPLE_VERSIONS_TEXT,
-} from '@assent/core';
+} from '@assent/core/bulk-update';
+import { DUPLICATE_PROPERTY } from '@assent/core/property';
+import type { Property, PropertyListItem } from '@assent/core/property';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliServer, CliWorkspace, TestUser } from './harness';
 import { REPO_ROOT, cliWorkspace, runCli, startCliServer } from './harness';

@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AssentClient } from '@assent/core';
+import type { AssentClient } from '@assent/core/api';
 import type { LiveServer, TestUser } from '@assent/server/testing';
 import { startLiveServer } from '@assent/server/testing';
 

@@ -1,4 +1,4 @@
-import type { AssentClient } from '@assent/core';
+import type { AssentClient } from '@assent/core/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliServer, CliWorkspace, TestUser } from './harness';
 import { cliWorkspace, runCli, startCliServer } from './harness';

@@ -1,4 +1,5 @@
-import type { AccountUser, Organisation, Property, PropertyListItem } from '@assent/core';
+import type { AccountUser, Organisation } from '@assent/core/account';
+import type { Property, PropertyListItem } from '@assent/core/property';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORBIDDEN_MESSAGE } from '../src/routes/errors';
 import type { TestServer, TestUser } from './harness';

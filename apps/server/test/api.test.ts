@@ -1,15 +1,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  COP_REQUEST_EVENT,
-  END_DATE_IN_FUTURE,
-  LOGO_URL_INVALID,
-  REPROMPT_DAYS_MINIMUM,
-  UNKNOWN_ERROR_MESSAGE,
-  listRoutes,
-  routes,
-  summaryRequestFor,
-} from '@assent/core';
+import { UNKNOWN_ERROR_MESSAGE } from '@assent/core';
+import { COP_REQUEST_EVENT } from '@assent/core/account';
+import { listRoutes, routes } from '@assent/core/api';
+import { END_DATE_IN_FUTURE } from '@assent/core/audit-log';
+import { LOGO_URL_INVALID, REPROMPT_DAYS_MINIMUM } from '@assent/core/property';
+import { summaryRequestFor } from '@assent/core/reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES, buildApp } from '../src/app';
 import { LOGO_NOT_AN_IMAGE } from '../src/routes/meta';

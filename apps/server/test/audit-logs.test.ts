@@ -1,5 +1,6 @@
-import type { AuditLog, Property } from '@assent/core';
-import { parseCsv } from '@assent/core';
+import type { AuditLog } from '@assent/core/audit-log';
+import type { Property } from '@assent/core/property';
+import { parseCsv } from '@assent/core/vendors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_LOGS_READY } from '../src/routes/audit-logs';
 import type { TestServer, TestUser } from './harness';

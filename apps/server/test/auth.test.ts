@@ -11,7 +11,7 @@ import {
   USER_DOES_NOT_EXIST,
   USER_IS_NOT_CONFIRMED,
   signInFailureOutcome,
-} from '@assent/core';
+} from '@assent/core/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../src/routes/register';
 import { CSRF_MESSAGE } from '../src/routes/errors';

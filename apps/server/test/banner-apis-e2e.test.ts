@@ -1,5 +1,5 @@
-import type { Property, PropertyDraft } from '@assent/core';
-import { US_DEFAULT_TEXTS } from '@assent/core';
+import type { Property, PropertyDraft } from '@assent/core/property';
+import { US_DEFAULT_TEXTS } from '@assent/core/theme';
 import { GppModel } from '@iabgpp/cmpapi';
 import { TCString } from '@iabtechlabtcf/core';
 import type { Browser, BrowserContext, Page } from '@assent/testing';

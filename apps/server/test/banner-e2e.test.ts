@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Property } from '@assent/core';
+import type { Property } from '@assent/core/property';
 import { TCString } from '@iabtechlabtcf/core';
 import type { Page } from '@assent/testing';
 import { hasChromium, launchChromium, noChromiumMessage } from '@assent/testing';

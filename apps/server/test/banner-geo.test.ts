@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Property } from '@assent/core';
+import type { Property } from '@assent/core/property';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoPath } from '../src/paths';
 import type { TestServer } from './harness';

@@ -2,14 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { crc32, gunzipSync } from 'node:zlib';
-import type {
-  BannerConfig,
-  Property,
-  PropertyDraft,
-  TagResponse,
-  VisitorRegion,
-} from '@assent/core';
-import { BannerConfig as BannerConfigSchema, VISIT_OUTCOMES, consentGroupKey } from '@assent/core';
+import {
+  BannerConfig as BannerConfigSchema,
+  VISIT_OUTCOMES,
+  consentGroupKey,
+} from '@assent/core/banner';
+import type { BannerConfig, VisitorRegion } from '@assent/core/banner';
+import type { Property, PropertyDraft } from '@assent/core/property';
+import type { TagResponse } from '@assent/core/tags';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoPath } from '../src/paths';

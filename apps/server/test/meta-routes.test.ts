@@ -1,13 +1,11 @@
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Announcement, CmpVersionInfo, GoogleAtp } from '@assent/core';
-import {
-  CMP_VERSIONS,
-  LATEST_CMP_VERSION,
-  createMemoryConsoleStorage,
-  isAnnouncementVisible,
-} from '@assent/core';
+import { createMemoryConsoleStorage, isAnnouncementVisible } from '@assent/core/account';
+import type { Announcement } from '@assent/core/account';
+import { CMP_VERSIONS, LATEST_CMP_VERSION } from '@assent/core/property';
+import type { CmpVersionInfo } from '@assent/core/property';
+import type { GoogleAtp } from '@assent/core/vendors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer, TestUser } from './harness';
 import { createTestServer, json, stores } from './harness';

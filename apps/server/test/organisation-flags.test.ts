@@ -1,13 +1,14 @@
-import type { Organisation, Property, Theme } from '@assent/core';
+import { UNSAFE_CONTENT } from '@assent/core';
+import type { Organisation } from '@assent/core/account';
+import { CONSENT_OR_PAY_UNSUPPORTED, COP_NO_NON_PERSONALISED_VENDORS } from '@assent/core/property';
+import type { Property } from '@assent/core/property';
 import {
-  CONSENT_OR_PAY_UNSUPPORTED,
-  COP_NO_NON_PERSONALISED_VENDORS,
   PREMIUM_TEXTS_ONLY,
   PRIVACY_BODY_FIXED_SEGMENTS,
-  UNSAFE_CONTENT,
   defaultPrivacyBody,
   textTooLong,
-} from '@assent/core';
+} from '@assent/core/theme';
+import type { Theme } from '@assent/core/theme';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisations } from '../src/repositories/accounts';
 import type { TestServer, TestUser } from './harness';

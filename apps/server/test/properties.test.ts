@@ -1,4 +1,4 @@
-import type { Property, PropertyListItem } from '@assent/core';
+import { REQUIRED, UNSAFE_CONTENT } from '@assent/core';
 import {
   AMP_VERSION_UNSUPPORTED,
   DUPLICATE_PROPERTY,
@@ -6,11 +6,10 @@ import {
   PACKAGE_ID_INVALID,
   PENDING_UPDATES,
   REPROMPT_DAYS_RANGE,
-  REQUIRED,
   SITE_URL_HAS_SCHEME,
   SITE_URL_INVALID,
-  UNSAFE_CONTENT,
-} from '@assent/core';
+} from '@assent/core/property';
+import type { Property, PropertyListItem } from '@assent/core/property';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { properties as repo } from '../src/repositories/properties';
 import type { TestServer, TestUser } from './harness';

@@ -1,5 +1,6 @@
-import { GBC_PURPOSES, MSPA_OPT_OUT_PURPOSE_IDS, MSPA_PURPOSES, createClient } from '@assent/core';
-import type { FetchLike } from '@assent/core';
+import { createClient } from '@assent/core/api';
+import type { FetchLike } from '@assent/core/api';
+import { GBC_PURPOSES, MSPA_OPT_OUT_PURPOSE_IDS, MSPA_PURPOSES } from '@assent/core/property';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer, TestUser } from './harness';
 import { createTestServer, json, stores } from './harness';

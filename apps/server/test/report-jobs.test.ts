@@ -1,13 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type {
-  AnalyticsQueryBody,
-  AnalyticsQueryResponse,
-  Property,
-  ReportJob,
-  ReportJobInput,
-  ReportJobWriteResponse,
-} from '@assent/core';
+import type { Property } from '@assent/core/property';
 import {
   GATEWAY_TIMEOUT_MARKER,
   REPORT_DELETED,
@@ -23,7 +16,14 @@ import {
   SCHEDULE_TIME_INVALID,
   reportRowsToCsv,
   reportRunErrorMessage,
-} from '@assent/core';
+} from '@assent/core/reports';
+import type {
+  AnalyticsQueryBody,
+  AnalyticsQueryResponse,
+  ReportJob,
+  ReportJobInput,
+  ReportJobWriteResponse,
+} from '@assent/core/reports';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runReport } from '../src/analytics/queries';

@@ -1,5 +1,5 @@
-import type { Routes } from '@assent/core';
-import { AMP_FOREIGN_ORIGIN, listRoutes, routes } from '@assent/core';
+import { AMP_FOREIGN_ORIGIN, listRoutes, routes } from '@assent/core/api';
+import type { Routes } from '@assent/core/api';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bannerHandlers } from '../src/banner/handlers';

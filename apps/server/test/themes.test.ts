@@ -1,15 +1,14 @@
-import type { Theme, ThemeListItem } from '@assent/core';
+import { NO_ANGLE_BRACKETS, UNSAFE_CONTENT } from '@assent/core';
 import {
   CSS_PROHIBITED,
   DEFAULT_THEME_LOCKED,
   HEX_NOT_VALID,
-  NO_ANGLE_BRACKETS,
   TEXT_REQUEST_NOT_IN_PROGRESS,
   TEXT_REQUEST_REVIEWING,
   THEME_TYPE_FIXED,
-  UNSAFE_CONTENT,
   themeInUse,
-} from '@assent/core';
+} from '@assent/core/theme';
+import type { Theme, ThemeListItem } from '@assent/core/theme';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_MESSAGE } from '../src/routes/errors';
 import type { TestServer, TestUser } from './harness';

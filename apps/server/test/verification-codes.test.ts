@@ -3,7 +3,7 @@ import {
   CODE_MISMATCH_MESSAGE,
   PASSWORD_RESET_SUCCESS,
   SIGN_UP_CONFIRMED,
-} from '@assent/core';
+} from '@assent/core/account';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MS } from '../src/repositories/codes';

@@ -1,5 +1,5 @@
-import type { Property, PropertyDraft } from '@assent/core';
-import { VISIT_OUTCOMES } from '@assent/core';
+import { VISIT_OUTCOMES } from '@assent/core/banner';
+import type { Property, PropertyDraft } from '@assent/core/property';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISIT_SINK_CLOSED, directVisitSink } from '../src/analytics/direct-visit-sink';
 import type { VisitRecord, VisitSink } from '../src/analytics/visit-sink';

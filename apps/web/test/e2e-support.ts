@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PROPERTIES_TITLE } from '@assent/core';
+import { PROPERTIES_TITLE } from '@assent/core/property';
 import type { LiveServer } from '@assent/server/testing';
 import { startLiveServer } from '@assent/server/testing';
 import { hasChromium, launchChromium, noChromiumMessage } from '@assent/testing';

@@ -1,10 +1,8 @@
 // @vitest-environment node
 import { mkdirSync } from 'node:fs';
 import {
-  BANNER_PATHS,
   CHANGE_PASSWORD,
   CHECK_EMAIL_AND_PASSWORD,
-  DELETE_PROPERTY_TITLE,
   EMAIL_INVALID,
   EMAIL_REQUIRED,
   LOGOUT_LABEL,
@@ -14,14 +12,18 @@ import {
   OLD_PASSWORD_LABEL,
   PASSWORD_CHANGED,
   PASSWORD_REQUIRED,
-  PROPERTIES_EMPTY_TITLE,
-  PROPERTIES_TITLE,
   SIGN_IN_BUTTON,
   SIGN_UP_CONFIRMED,
   SIGN_UP_SUCCESS,
   SWITCH_TO_ACCOUNT,
+} from '@assent/core/account';
+import {
+  DELETE_PROPERTY_TITLE,
+  PROPERTIES_EMPTY_TITLE,
+  PROPERTIES_TITLE,
   propertyDeleted,
-} from '@assent/core';
+} from '@assent/core/property';
+import { BANNER_PATHS } from '@assent/core/tags';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisations, users } from '../../server/src/repositories/accounts';

@@ -1,32 +1,30 @@
 // @vitest-environment node
 import { mkdirSync } from 'node:fs';
+import { REQUIRED } from '@assent/core';
+import { COP_REQUEST_RECEIVED, NEXT_BUTTON, SIGN_IN_BUTTON } from '@assent/core/account';
 import {
   AMP_VERSION_UNSUPPORTED,
   COP_CALLBACK_TYPE_LABELS,
   COP_COUNTRIES_REQUIRED,
   COP_NO_NON_PERSONALISED_VENDORS,
-  COP_REQUEST_RECEIVED,
   DELETE_PROPERTY_TITLE,
   DUPLICATE_PROPERTY,
   GBC_PURPOSES,
   GBC_PURPOSE_REQUIRED,
   MSPA_SIGNATORY_YES,
-  NEXT_BUTTON,
   PACKAGE_ID_INVALID,
   PRIVACY_POLICY_REQUIRED,
   PROPERTIES_EMPTY_TITLE,
   PROTECT_AN_APP,
   PROTECT_A_SITE,
-  REQUIRED,
   SENSITIVE_DATA_DIALOG_TITLE,
-  SIGN_IN_BUTTON,
   SITE_REPORT_PERIOD,
   SITE_SAVE_ERROR,
   SITE_URL_HAS_SCHEME,
   SITE_URL_INVALID,
   TAG_COPIED,
   WARNING_GDPR_AND_US,
-} from '@assent/core';
+} from '@assent/core/property';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisations, users } from '../../server/src/repositories/accounts';

@@ -1,5 +1,5 @@
-import type { BannerConfig, GoogleVendorNames, VisitorRegion } from '@assent/core';
-import { pickLanguage, regulationForConfig, textsFor, visitBase } from '@assent/core';
+import { pickLanguage, regulationForConfig, textsFor, visitBase } from '@assent/core/runtime';
+import type { BannerConfig, GoogleVendorNames, VisitorRegion } from '@assent/core/runtime';
 import type { GppApi } from './api/gppapi';
 import { createGppApi } from './api/gppapi';
 import type { TcfApi } from './api/tcfapi';

@@ -1,4 +1,6 @@
-import type { BannerGbc, ConsentModeSignal } from '@assent/core';
+import type { BannerGbc, ConsentModeSignal } from '@assent/core/runtime';
+export { bannerConsentModeDefaults as consentModeDefaults } from '@assent/core/runtime';
+
 import type { Choices } from './tcf/consent';
 
 type Value = 'granted' | 'denied';
@@ -60,4 +62,3 @@ export function updateConsentMode(
 }
 
 /** The stub's consent mode options: one implementation, in core (the server builds the stub with it). */
-export { bannerConsentModeDefaults as consentModeDefaults } from '@assent/core';

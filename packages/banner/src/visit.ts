@@ -1,5 +1,5 @@
-import type { VisitBase, VisitEvent } from '@assent/core';
-import { visitEvent } from '@assent/core';
+import { visitEvent } from '@assent/core/runtime';
+import type { VisitBase, VisitEvent } from '@assent/core/runtime';
 
 export type VisitOutcome = VisitEvent['o'];
 

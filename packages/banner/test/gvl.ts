@@ -1,7 +1,7 @@
 import { GVL_FIXTURES_DIR } from '@assent/testing';
 import { readFileSync } from 'node:fs';
-import type { BannerConfig, GvlVendorDeclarations } from '@assent/core';
-import { bannerConfigFixture, compactVendor } from '@assent/core';
+import { bannerConfigFixture, compactVendor } from '@assent/core/banner';
+import type { BannerConfig, GvlVendorDeclarations } from '@assent/core/banner';
 
 /** The real IAB Global Vendor Lists, read at test time (never copied into the repo). */
 export const GVL_DIR = GVL_FIXTURES_DIR;

@@ -1,5 +1,5 @@
-import type { BannerConfig, GoogleVendorNames, VisitorRegion } from '@assent/core';
-import { bannerConfigFixture } from '@assent/core';
+import { bannerConfigFixture } from '@assent/core/banner';
+import type { BannerConfig, GoogleVendorNames, VisitorRegion } from '@assent/core/banner';
 import type { Cmp, RuntimeDeps } from '../src/cmp';
 import { init } from '../src/cmp';
 import type { StubOptions } from '../src/stub';

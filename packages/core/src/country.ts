@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { EEA_COUNTRIES, MSPA_STATES } from './regions';
+
+export { EEA_COUNTRIES, MSPA_STATES } from './regions';
 
 /** ISO 3166-1 alpha-2 countries with their English names. */
 export const COUNTRIES: ReadonlyArray<{ code: string; name: string }> = [
@@ -263,40 +266,6 @@ export const CountryCode = z
 export const countryName = (code: string): string =>
   COUNTRIES.find((c) => c.code === code.toUpperCase())?.name ?? code.toUpperCase();
 
-/** The European Economic Area: the EU 27 plus Iceland, Liechtenstein and Norway. */
-export const EEA_COUNTRIES = [
-  'AT',
-  'BE',
-  'BG',
-  'HR',
-  'CY',
-  'CZ',
-  'DK',
-  'EE',
-  'FI',
-  'FR',
-  'DE',
-  'GR',
-  'HU',
-  'IS',
-  'IE',
-  'IT',
-  'LV',
-  'LI',
-  'LT',
-  'LU',
-  'MT',
-  'NL',
-  'NO',
-  'PL',
-  'PT',
-  'RO',
-  'SK',
-  'SI',
-  'ES',
-  'SE',
-] as const;
-
 /** The shorthand that stands for every EEA country in Consent-or-Pay country lists. */
 export const EEA_SHORTHAND = 'eea';
 
@@ -340,28 +309,6 @@ export const UsRegionCode = z.enum([
   'all',
 ]);
 export type UsRegionCode = z.infer<typeof UsRegionCode>;
-
-/**
- * The MSPA state frameworks, in the spec's order, with the US state code and the name of the GPP
- * section that carries the state's signal.
- */
-export const MSPA_STATES = [
-  { name: 'California', state: 'CA', gppSection: 'usca' },
-  { name: 'Virginia', state: 'VA', gppSection: 'usva' },
-  { name: 'Connecticut', state: 'CT', gppSection: 'usct' },
-  { name: 'Colorado', state: 'CO', gppSection: 'usco' },
-  { name: 'Utah', state: 'UT', gppSection: 'usut' },
-  { name: 'Florida', state: 'FL', gppSection: 'usfl' },
-  { name: 'Oregon', state: 'OR', gppSection: 'usor' },
-  { name: 'Montana', state: 'MT', gppSection: 'usmt' },
-  { name: 'Texas', state: 'TX', gppSection: 'ustx' },
-  { name: 'Delaware', state: 'DE', gppSection: 'usde' },
-  { name: 'Nebraska', state: 'NE', gppSection: 'usne' },
-  { name: 'New Hampshire', state: 'NH', gppSection: 'usnh' },
-  { name: 'New Jersey', state: 'NJ', gppSection: 'usnj' },
-  { name: 'Tennessee', state: 'TN', gppSection: 'ustn' },
-  { name: 'Iowa', state: 'IA', gppSection: 'usia' },
-] as const;
 
 export const MspaStateFramework = z.enum(MSPA_STATES.map((s) => s.name) as [string, ...string[]]);
 export type MspaStateFramework = (typeof MSPA_STATES)[number]['name'];

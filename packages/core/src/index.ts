@@ -1,24 +1,90 @@
 /**
- * @assent/core: Assent's domain. Schemas, every rule of the spec as pure functions, the API route
- * table and the typed client. No React, no Node built-ins, no DOM.
+ * @assent/core: the shared kernel every face uses (typed errors, validation results, messages,
+ * formatting, countries and languages). Each domain has its own entry (`@assent/core/property`,
+ * `@assent/core/theme`, ...); the consent runtime imports only `@assent/core/runtime`. No React, no
+ * Node built-ins, no DOM. Explicit named exports only.
  */
-export * from './api';
-export * from './banner';
-export * from './country';
-export * from './errors';
-export * from './language';
-export * from './messages';
-export * from './property';
-export * from './validation';
-export * from './text';
-export * from './audit-log';
-export * from './tags';
-export * from './format';
-export * from './paths';
-export * from './reports';
-export * from './account';
-export * from './theme';
-export * from './bulk-update';
-export * from './vendors';
-export * from './config-as-code';
-export * from './queries';
+export {
+  COUNTRIES,
+  COUNTRIES_REQUIRING_CONSENT,
+  CountryCode,
+  countryName,
+  EEA_COUNTRIES,
+  EEA_SHORTHAND,
+  expandCountries,
+  MSPA_STATES,
+  MspaStateFramework,
+  requiresConsentEverywhere,
+  UsRegionCode,
+} from './country';
+export {
+  ApiError,
+  ApiErrorBody,
+  AssentError,
+  ErrorCode,
+  errorMessageOf,
+  toErrorBody,
+  UNKNOWN_ERROR_BODY,
+} from './errors';
+export {
+  addUtcDays,
+  addUtcMonths,
+  APP_REPORT_PERCENT_DECIMALS,
+  BYTE_UNITS,
+  CUSTOM_REPORT_PERCENT_DECIMALS,
+  formatBytes,
+  formatCompactNumber,
+  formatMetricValue,
+  formatPercent,
+  formatUtcDate,
+  formatUtcDateTime,
+  formatUtcDay,
+  isUtcDay,
+  NOT_AVAILABLE,
+  parseUtcDay,
+  PERCENT_DECIMALS,
+  startOfUtcDay,
+  utcDaySpan,
+} from './format';
+export { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LanguageCode, pickLanguage } from './language';
+export {
+  ERROR_BOUNDARY,
+  INVALID_URL,
+  LINK_TEXT_REQUIRED,
+  LINK_URL_INVALID,
+  LOADING,
+  NO_ANGLE_BRACKETS,
+  PAGE_NOT_FOUND,
+  REQUIRED,
+  RESTRICTED_ACCESS,
+  RESTRICTED_ACCESS_TEXT,
+  UNKNOWN_ERROR_MESSAGE,
+  UNSAFE_CONTENT,
+} from './messages';
+export {
+  collect,
+  hasAngleBrackets,
+  invalid,
+  isBlank,
+  isSafeLink,
+  issue,
+  issuesFromZod,
+  issuesToFields,
+  isUnsafeText,
+  isValidEmail,
+  isValidHost,
+  isValidUrl,
+  noAngleBrackets,
+  required,
+  valid,
+} from './validation';
+export type { Issue, Validation } from './validation';
+export { consolePaths, SiteDetailPage } from './paths';
+export {
+  findUnstorableText,
+  hasControlCharacters,
+  hasUnstorableCharacters,
+  ONE_LINE_TEXT,
+  oneLineText,
+  UNSTORABLE_TEXT,
+} from './text';

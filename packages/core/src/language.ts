@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { pickLanguage } from './pick-language';
+
 /** Languages with default consent texts (themes-and-bulk-update §9), in the spec's order. */
 export const LanguageCode = z.enum([
   'en',
@@ -73,20 +75,3 @@ export const LANGUAGE_NAMES: Record<LanguageCode, string> = {
   hi: 'Hindi',
   zh: 'Chinese',
 };
-
-/**
- * The theme language to show a visitor: the first of the visitor's languages (BCP 47 tags, most
- * preferred first) that the theme has, else the theme's default.
- */
-export function pickLanguage(
-  visitorLanguages: readonly string[],
-  available: readonly string[],
-  fallback: string,
-): string {
-  for (const tag of visitorLanguages) {
-    const primary = tag.toLowerCase().split('-')[0] ?? '';
-    const code = primary === 'nb' || primary === 'nn' ? 'no' : primary;
-    if (available.includes(code)) return code;
-  }
-  return fallback;
-}

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import type { FetchLike } from '@assent/core';
+import type { FetchLike } from '@assent/core/api';
 import { z } from 'zod';
 import { defineCommand, jsonOutput } from '../command';
 import { openConfigStore } from '../config-store';
@@ -44,7 +44,7 @@ export const login = defineCommand({
         : await ask(ctx, 'Password: ', { hidden: true });
       // Sign-in and token creation are cookie writes: the server's CSRF check wants our Origin.
       const origin = new URL(url).origin;
-      const { createClient } = await import('@assent/core');
+      const { createClient } = await import('@assent/core/api');
       const cookieClient = createClient({
         baseUrl: url,
         fetch: cookieJarFetch(),

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { BulkDetailsForm, BulkFilters, describeExpected } from '@assent/core';
+import { BulkDetailsForm, BulkFilters } from '@assent/core/bulk-update';
+import { describeExpected } from '@assent/core/config-as-code';
 import { wrapText } from '../output/table';
 
 /** `theme=NAME` in --where or --set: a theme by name, looked up and sent as themeId. */

@@ -1,4 +1,3 @@
-import type { BulkDetailsForm, BulkUpdateJob, PropertyListItem } from '@assent/core';
 import {
   BulkFilters,
   MULTIPLE_VERSIONS_DETECTED,
@@ -6,12 +5,14 @@ import {
   BulkDetailsForm as BulkDetailsFormSchema,
   filterBulkProperties,
   hasMultipleCmpVersions,
-  propertyIdentifier,
   setBulkLegalBasis,
   toBulkUpdateRequest,
   validateBulkFields,
   validateBulkRegulation,
-} from '@assent/core';
+} from '@assent/core/bulk-update';
+import type { BulkDetailsForm, BulkUpdateJob } from '@assent/core/bulk-update';
+import { propertyIdentifier } from '@assent/core/property';
+import type { PropertyListItem } from '@assent/core/property';
 import { z } from 'zod';
 import { parseAssignments } from '../assignments';
 import type { Output } from '../command';

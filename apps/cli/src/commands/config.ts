@@ -1,11 +1,12 @@
-import type { BulkUpdateFailure, BulkUpdateJob, ConfigPlan, PlannedCreate } from '@assent/core';
+import { ApiError } from '@assent/core';
+import type { BulkUpdateFailure, BulkUpdateJob } from '@assent/core/bulk-update';
 import {
-  ApiError,
   documentEnablesConsentOrPay,
   planConfig,
   planHasChanges,
   toConfigDocument,
-} from '@assent/core';
+} from '@assent/core/config-as-code';
+import type { ConfigPlan, PlannedCreate } from '@assent/core/config-as-code';
 import { z } from 'zod';
 import type { Output } from '../command';
 import { defineCommand, jsonOutput } from '../command';

@@ -1,5 +1,6 @@
-import type { Property, PropertyListItem } from '@assent/core';
-import { DOCUMENT_SETTINGS_FIELDS, identifierKey, isUuid, propertyIdentifier } from '@assent/core';
+import { DOCUMENT_SETTINGS_FIELDS } from '@assent/core/config-as-code';
+import { identifierKey, isUuid, propertyIdentifier } from '@assent/core/property';
+import type { Property, PropertyListItem } from '@assent/core/property';
 import { z } from 'zod';
 import { defineCommand, jsonOutput } from '../command';
 import { CliError } from '../errors';

@@ -1,4 +1,4 @@
-import { failedPropertyCount } from '@assent/core';
+import { failedPropertyCount } from '@assent/core/bulk-update';
 import type { CliContext } from '../context';
 import { paint } from './style';
 

@@ -1,4 +1,4 @@
-import type { VisitEvent } from '@assent/core';
+import type { VisitEvent } from '@assent/core/banner';
 
 /** One page view to store, enriched from its request (country and region resolved by geo). */
 export interface VisitRecord {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { VisitorRegion } from '@assent/core';
+import type { VisitorRegion } from '@assent/core/banner';
 import type { FastifyRequest } from 'fastify';
 import type { CityResponse } from 'mmdb-lib';
 import { Reader } from 'mmdb-lib';

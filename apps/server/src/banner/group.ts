@@ -1,23 +1,22 @@
-import type { Property, Routes, StoredConsentKey, StoredConsentValues } from '@assent/core';
+import { AssentError } from '@assent/core';
+import { STORED_CONSENT_VALUE } from '@assent/core/api';
+import type { Routes, StoredConsentValues } from '@assent/core/api';
+import { CONSENT_COOKIES, CONSENT_LIFETIME_SECONDS, consentGroupKey } from '@assent/core/banner';
+import type { StoredConsentKey } from '@assent/core/banner';
+import type { Property } from '@assent/core/property';
 import {
-  AssentError,
   BANNER_TOKENS,
-  CONSENT_COOKIES,
-  CONSENT_LIFETIME_SECONDS,
-  STORED_CONSENT_VALUE,
-  consentGroupKey,
   inlineJson,
   originBelongsToSite,
   replaceToken,
   siteOrigins,
-} from '@assent/core';
+} from '@assent/core/tags';
+export { GROUP_BAD_VALUE, GROUP_BODY_LIMIT, GROUP_FOREIGN_ORIGIN } from '@assent/core/api';
 import { properties } from '../repositories/properties';
 import type { GroupHandlers } from '../routes/context';
 import { NOT_FOUND_MESSAGE } from '../routes/errors';
 import { isSecure, refererOrigin } from './http';
 import type { BannerRuntime } from './runtime';
-
-export { GROUP_BAD_VALUE, GROUP_BODY_LIMIT, GROUP_FOREIGN_ORIGIN } from '@assent/core';
 
 interface Params {
   pCode: string;

@@ -1,4 +1,4 @@
-import type { Routes } from '@assent/core';
+import type { Routes } from '@assent/core/api';
 import type { GroupHandlers } from '../routes/context';
 import { ampHandlers } from './amp';
 import { groupHandlers } from './group';

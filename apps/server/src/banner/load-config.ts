@@ -1,11 +1,10 @@
-import type { BannerConfig, Property, Theme, ThemeValues, VisitorRegion } from '@assent/core';
-import {
-  BANNER_PATHS,
-  DEFAULT_THEME_ID,
-  compileBannerConfig,
-  consentGroupKey,
-  isSafeLink,
-} from '@assent/core';
+import { isSafeLink } from '@assent/core';
+import { compileBannerConfig, consentGroupKey } from '@assent/core/banner';
+import type { BannerConfig, VisitorRegion } from '@assent/core/banner';
+import type { Property } from '@assent/core/property';
+import { BANNER_PATHS } from '@assent/core/tags';
+import { DEFAULT_THEME_ID } from '@assent/core/theme';
+import type { Theme, ThemeValues } from '@assent/core/theme';
 import type { Queryable } from '../db';
 import { properties } from '../repositories/properties';
 import { textRequests } from '../repositories/text-requests';

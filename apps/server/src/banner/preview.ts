@@ -1,13 +1,9 @@
-import type { PreviewResult, Property, ThemeValues } from '@assent/core';
-import {
-  AssentError,
-  BANNER_TOKENS,
-  PropertySettings,
-  bannerStubOptions,
-  inlineStub,
-  previewScript,
-  replaceToken,
-} from '@assent/core';
+import { AssentError } from '@assent/core';
+import { bannerStubOptions } from '@assent/core/banner';
+import { PropertySettings } from '@assent/core/property';
+import type { Property } from '@assent/core/property';
+import { BANNER_TOKENS, inlineStub, previewScript, replaceToken } from '@assent/core/tags';
+import type { PreviewResult, ThemeValues } from '@assent/core/theme';
 import type { FastifyRequest } from 'fastify';
 import { properties } from '../repositories/properties';
 import type { AppDeps } from '../routes/context';

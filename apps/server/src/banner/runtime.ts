@@ -1,11 +1,7 @@
-import type {
-  GoogleAtp,
-  GoogleVendorNames,
-  Property,
-  VendorListResponse,
-  VisitorRegion,
-} from '@assent/core';
-import { visitorRegionFallback } from '@assent/core';
+import { visitorRegionFallback } from '@assent/core/banner';
+import type { GoogleVendorNames, VisitorRegion } from '@assent/core/banner';
+import type { Property } from '@assent/core/property';
+import type { GoogleAtp, VendorListResponse } from '@assent/core/vendors';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../routes/context';
 import type { BannerAssets } from './assets';

@@ -1,12 +1,8 @@
-import type { Property, Routes } from '@assent/core';
-import {
-  AssentError,
-  BANNER_TOKENS,
-  bannerStubOptions,
-  consentModeScript,
-  findSiteByHost,
-  replaceToken,
-} from '@assent/core';
+import { AssentError } from '@assent/core';
+import type { Routes } from '@assent/core/api';
+import { bannerStubOptions } from '@assent/core/banner';
+import type { Property } from '@assent/core/property';
+import { BANNER_TOKENS, consentModeScript, findSiteByHost, replaceToken } from '@assent/core/tags';
 import type { FastifyRequest } from 'fastify';
 import { properties } from '../repositories/properties';
 import type { FileReply, GroupHandlers } from '../routes/context';

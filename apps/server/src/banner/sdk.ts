@@ -1,4 +1,4 @@
-import { BANNER_PATHS } from '@assent/core';
+import { BANNER_PATHS } from '@assent/core/tags';
 
 /**
  * The app SDK package's texts: a WebView page that runs the banner of an app property and hands

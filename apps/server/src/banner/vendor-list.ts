@@ -1,4 +1,4 @@
-import type { VendorListResponse } from '@assent/core';
+import type { VendorListResponse } from '@assent/core/vendors';
 
 /** The runtime's vendor list: GVL v3 JSON (vendors keyed by id, privacy URLs), from the API's list. */
 export function gvlJson(list: VendorListResponse) {

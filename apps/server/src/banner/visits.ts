@@ -1,5 +1,10 @@
-import type { Property, Routes, VisitEvent } from '@assent/core';
-import { AssentError, VISIT_FOREIGN_ORIGIN, originBelongsToSite } from '@assent/core';
+import { AssentError } from '@assent/core';
+import { VISIT_FOREIGN_ORIGIN } from '@assent/core/api';
+import type { Routes } from '@assent/core/api';
+import type { VisitEvent } from '@assent/core/banner';
+import type { Property } from '@assent/core/property';
+import { originBelongsToSite } from '@assent/core/tags';
+export { VISIT_BAD_BODY, VISIT_BODY_LIMIT, VISIT_FOREIGN_ORIGIN } from '@assent/core/api';
 import type { FastifyRequest } from 'fastify';
 import type { RouteHandler } from '../routes/context';
 import { NOT_FOUND_MESSAGE } from '../routes/errors';
@@ -7,8 +12,6 @@ import { requestOrigin } from '../routes/http-options';
 import { publicOrigin } from './http';
 import { propertyByUuid } from './load-config';
 import type { BannerRuntime } from './runtime';
-
-export { VISIT_BAD_BODY, VISIT_BODY_LIMIT, VISIT_FOREIGN_ORIGIN } from '@assent/core';
 
 /** Hands one page view of a property to the visit sink; country and region come from the request. */
 export function recordVisit(

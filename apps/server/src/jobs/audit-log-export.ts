@@ -1,4 +1,4 @@
-import { logStartDate } from '@assent/core';
+import { logStartDate } from '@assent/core/audit-log';
 import type { Db } from '../db';
 import { auditLogs, consentLogCsv } from '../repositories/audit-logs';
 import type { Logger } from '../services/logger';

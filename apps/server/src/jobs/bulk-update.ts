@@ -1,12 +1,7 @@
-import type { PropertyValues } from '@assent/core';
-import {
-  AssentError,
-  BulkUpdateFields,
-  PropertySettings,
-  applyBulkFields,
-  issuesFromZod,
-  propertyIdentifier,
-} from '@assent/core';
+import { AssentError, issuesFromZod } from '@assent/core';
+import { BulkUpdateFields, applyBulkFields } from '@assent/core/bulk-update';
+import { PropertySettings, propertyIdentifier } from '@assent/core/property';
+import type { PropertyValues } from '@assent/core/property';
 import { bulkUpdates } from '../repositories/bulk-updates';
 import { properties, themeRefs } from '../repositories/properties';
 import { checkPropertyForSave } from '../services/property-rules';

@@ -1,19 +1,19 @@
-import type { AnalyticsQueryBody, AnalyticsQueryResponse } from '@assent/core';
+import { AssentError } from '@assent/core';
+import { buildPath, routes } from '@assent/core/api';
 import {
   CUSTOM_REPORT_QUERY_ID,
   GATEWAY_TIMEOUT_MARKER,
   REPORT_FILE_CONTENT_TYPE,
-  buildPath,
   customReportRows,
   describeReportError,
   reportFileName,
   reportRowsToCsv,
   reportRunErrorMessage,
-  routes,
   timeFilters,
   timePeriodRange,
   withFilters,
-} from '@assent/core';
+} from '@assent/core/reports';
+import type { AnalyticsQueryBody, AnalyticsQueryResponse } from '@assent/core/reports';
 import type { Db } from '../db';
 import type { StoredReportJob } from '../repositories/report-jobs';
 import { reportJobs, reportRuns } from '../repositories/report-jobs';

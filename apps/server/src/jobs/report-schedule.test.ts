@@ -1,4 +1,4 @@
-import type { ScheduleInfo } from '@assent/core';
+import type { ScheduleInfo } from '@assent/core/reports';
 import { describe, expect, it } from 'vitest';
 import { dueOccurrences, nextOccurrence, occurrence } from './report-schedule';
 

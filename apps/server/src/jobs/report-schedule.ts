@@ -1,6 +1,6 @@
 import { UTCDate } from '@date-fns/utc';
-import type { ScheduleInfo } from '@assent/core';
-import { parseScheduleTime } from '@assent/core';
+import { parseScheduleTime } from '@assent/core/reports';
+import type { ScheduleInfo } from '@assent/core/reports';
 import {
   addDays,
   addMonths,

@@ -1,4 +1,4 @@
-import type { AuditLog, AuditLogState } from '@assent/core';
+import type { AuditLog, AuditLogState } from '@assent/core/audit-log';
 import type { Queryable } from '../db';
 import { iso } from '../db';
 

@@ -1,4 +1,4 @@
-import { bulkFailuresOf, type BulkUpdateFailure } from '@assent/core';
+import { bulkFailuresOf, type BulkUpdateFailure } from '@assent/core/bulk-update';
 import type { Queryable } from '../db';
 import { iso, isoOrNull } from '../db';
 import { contentVersions } from './accounts';

@@ -4,7 +4,7 @@ import type {
   CopBannerEventRecord,
   SurveySubmission,
   TermsAcceptance,
-} from '@assent/core';
+} from '@assent/core/account';
 import type { Queryable } from '../db';
 import { iso } from '../db';
 

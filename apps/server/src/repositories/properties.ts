@@ -1,4 +1,3 @@
-import type { Property, PropertyListItem, PropertyType, PropertyValues } from '@assent/core';
 import {
   PROPERTY_TYPE_LABELS,
   identifierKey,
@@ -6,7 +5,13 @@ import {
   propertyIdentifier,
   regulationLabel,
   regulationsOf,
-} from '@assent/core';
+} from '@assent/core/property';
+import type {
+  Property,
+  PropertyListItem,
+  PropertyType,
+  PropertyValues,
+} from '@assent/core/property';
 import type { Queryable } from '../db';
 import { iso } from '../db';
 import { contentVersions } from './accounts';

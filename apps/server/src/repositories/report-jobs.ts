@@ -4,7 +4,7 @@ import type {
   ReportType,
   SavedReportQuery,
   ScheduleInfo,
-} from '@assent/core';
+} from '@assent/core/reports';
 import type { Queryable } from '../db';
 import { isoOrNull } from '../db';
 

@@ -1,4 +1,4 @@
-import type { TextChangeRequest, TextChangeRequestDraft } from '@assent/core';
+import type { TextChangeRequest, TextChangeRequestDraft } from '@assent/core/theme';
 import type { Queryable } from '../db';
 
 type Row = Record<string, unknown>;

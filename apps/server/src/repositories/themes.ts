@@ -1,5 +1,5 @@
-import type { Theme, ThemeType, ThemeValues } from '@assent/core';
-import { ThemeSettings } from '@assent/core';
+import { ThemeSettings } from '@assent/core/theme';
+import type { Theme, ThemeType, ThemeValues } from '@assent/core/theme';
 import type { Queryable } from '../db';
 import { iso } from '../db';
 import { contentVersions } from './accounts';

@@ -1,5 +1,5 @@
-import type { VendorSelection, VendorSelectionResponse } from '@assent/core';
-import { VendorSelection as VendorSelectionSchema } from '@assent/core';
+import { VendorSelection as VendorSelectionSchema } from '@assent/core/vendors';
+import type { VendorSelection, VendorSelectionResponse } from '@assent/core/vendors';
 import type { Queryable } from '../db';
 import { isoOrNull } from '../db';
 

@@ -1,5 +1,6 @@
-import type { Routes } from '@assent/core';
-import { AssentError, normaliseAuditUrl, validateDownloadLogs } from '@assent/core';
+import { AssentError } from '@assent/core';
+import type { Routes } from '@assent/core/api';
+import { normaliseAuditUrl, validateDownloadLogs } from '@assent/core/audit-log';
 import { QUEUES } from '../jobs/queue';
 import { auditLogs, csvCell } from '../repositories/audit-logs';
 import { properties } from '../repositories/properties';

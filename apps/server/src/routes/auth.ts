@@ -1,6 +1,6 @@
-import type { AccountUser, Issue, Organisation, Routes } from '@assent/core';
+import { AssentError } from '@assent/core';
+import type { Issue } from '@assent/core';
 import {
-  AssentError,
   CODE_EXPIRED_MESSAGE,
   CODE_MISMATCH_MESSAGE,
   INCORRECT_PASSWORD,
@@ -24,7 +24,9 @@ import {
   validateSignUpRequest,
   validateTermsAcceptance,
   validateTokenName,
-} from '@assent/core';
+} from '@assent/core/account';
+import type { AccountUser, Organisation } from '@assent/core/account';
+import type { Routes } from '@assent/core/api';
 import type { Queryable } from '../db';
 import type { OrganisationRow, UserRow } from '../repositories/accounts';
 import { organisations, users } from '../repositories/accounts';

@@ -1,10 +1,8 @@
-import type { BulkUpdateJob, Routes } from '@assent/core';
-import {
-  AssentError,
-  failedPropertyCount,
-  propertyIdentifier,
-  validateBulkFields,
-} from '@assent/core';
+import { AssentError } from '@assent/core';
+import type { Routes } from '@assent/core/api';
+import { failedPropertyCount, validateBulkFields } from '@assent/core/bulk-update';
+import type { BulkUpdateJob } from '@assent/core/bulk-update';
+import { propertyIdentifier } from '@assent/core/property';
 import type { Queryable } from '../db';
 import { QUEUES } from '../jobs/queue';
 import type { BulkUpdateRow } from '../repositories/bulk-updates';

@@ -1,4 +1,4 @@
-import type { AnyRoute, RouteParsedInput, RouteTable } from '@assent/core';
+import type { AnyRoute, RouteParsedInput, RouteTable } from '@assent/core/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { VisitSink } from '../analytics/visit-sink';

@@ -1,5 +1,6 @@
-import type { Routes } from '@assent/core';
-import { AssentError, validateSurvey } from '@assent/core';
+import { AssentError } from '@assent/core';
+import { validateSurvey } from '@assent/core/account';
+import type { Routes } from '@assent/core/api';
 import { announcements, copBannerEvents, surveys } from '../repositories/feedback';
 import type { GroupHandlers } from './context';
 

@@ -1,4 +1,4 @@
-import type { Routes } from '@assent/core';
+import type { Routes } from '@assent/core/api';
 import { bannerHandlers } from '../banner/handlers';
 import type { BannerRuntime } from '../banner/runtime';
 import { sdkHandler, tagHandlers } from '../banner/tags';

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import type { CachePolicy } from '@assent/core';
+import type { CachePolicy } from '@assent/core/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { shortHash } from '../banner/assets';
 import { LruCache } from '../services/lru';

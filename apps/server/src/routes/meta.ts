@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Routes } from '@assent/core';
-import { CMP_VERSIONS, isValidLogoUrl, LOGO_URL_INVALID } from '@assent/core';
+import type { Routes } from '@assent/core/api';
+import { CMP_VERSIONS, isValidLogoUrl, LOGO_URL_INVALID } from '@assent/core/property';
 import { fetchPublicUrl } from '../services/safe-fetch';
 import type { GroupHandlers } from './context';
 

@@ -1,5 +1,5 @@
-import type { AnyRoute, RouteTable } from '@assent/core';
-import { listRoutes } from '@assent/core';
+import { listRoutes } from '@assent/core/api';
+import type { AnyRoute, RouteTable } from '@assent/core/api';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;

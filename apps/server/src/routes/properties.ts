@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Property, PropertyType, PropertyValues, Routes } from '@assent/core';
+import { AssentError } from '@assent/core';
+import type { Routes } from '@assent/core/api';
 import {
-  AssentError,
   CMP_VERSIONS,
   DUPLICATE_PROPERTY,
   NOT_ABLE_TO_DELETE,
@@ -10,7 +10,8 @@ import {
   defaultSiteValues,
   identifierChanged,
   propertyIdentifier,
-} from '@assent/core';
+} from '@assent/core/property';
+import type { Property, PropertyType, PropertyValues } from '@assent/core/property';
 import type { Queryable } from '../db';
 import { contentVersions, organisations } from '../repositories/accounts';
 import { IDENTIFIER_INDEX, properties, themeRefs } from '../repositories/properties';

@@ -1,5 +1,5 @@
-import type { Routes } from '@assent/core';
-import { GBC_PURPOSES, MSPA_PURPOSES } from '@assent/core';
+import type { Routes } from '@assent/core/api';
+import { GBC_PURPOSES, MSPA_PURPOSES } from '@assent/core/property';
 import type { GroupHandlers } from './context';
 
 /** The purpose lists: core's static data, the same the console imports. */

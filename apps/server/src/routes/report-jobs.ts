@@ -1,7 +1,7 @@
-import type { ReportJob, ReportJobInput, Routes } from '@assent/core';
-import type { z } from 'zod';
+import { AssentError } from '@assent/core';
+import { buildPath, routes } from '@assent/core/api';
+import type { Routes } from '@assent/core/api';
 import {
-  AssentError,
   REPORT_DELETED,
   REPORT_FILE_CONTENT_TYPE,
   REPORT_NOT_FOUND,
@@ -11,13 +11,13 @@ import {
   REPORT_SAVED,
   REPORT_SCHEDULED,
   REPORT_UPDATED,
-  buildPath,
   foreignPropertyIssues,
   propertyIdsFromFilters,
   reportJobStatus,
-  routes,
   validateReportJobInput,
-} from '@assent/core';
+} from '@assent/core/reports';
+import type { ReportJob, ReportJobInput } from '@assent/core/reports';
+import type { z } from 'zod';
 import type { Queryable } from '../db';
 import { queueReportRun } from '../jobs/report-scheduler';
 import { nextOccurrence } from '../jobs/report-schedule';

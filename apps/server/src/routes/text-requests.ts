@@ -1,11 +1,11 @@
-import type { Routes } from '@assent/core';
+import { AssentError } from '@assent/core';
+import type { Routes } from '@assent/core/api';
 import {
-  AssentError,
   TEXT_REQUEST_REVIEWING,
   decideTextRequest,
   textRequestState,
   validateTextChangeRequest,
-} from '@assent/core';
+} from '@assent/core/theme';
 import { textRequests } from '../repositories/text-requests';
 import { themes } from '../repositories/themes';
 import type { Queryable } from '../db';

@@ -1,13 +1,15 @@
-import type { Issue, Routes, ThemeValues } from '@assent/core';
+import { AssentError } from '@assent/core';
+import type { Issue } from '@assent/core';
+import type { Routes } from '@assent/core/api';
 import {
-  AssentError,
   DEFAULT_THEME_LOCKED,
   THEME_TYPE_FIXED,
   computeStacks,
   themeInUse,
   toThemeListItem,
   validateTheme,
-} from '@assent/core';
+} from '@assent/core/theme';
+import type { ThemeValues } from '@assent/core/theme';
 import type { Queryable } from '../db';
 import { organisations } from '../repositories/accounts';
 import { themes } from '../repositories/themes';

@@ -1,5 +1,6 @@
-import type { Routes } from '@assent/core';
-import { AssentError, validateVendorSelection } from '@assent/core';
+import { AssentError } from '@assent/core';
+import type { Routes } from '@assent/core/api';
+import { validateVendorSelection } from '@assent/core/vendors';
 import { vendorSelections } from '../repositories/vendors';
 import type { GroupHandlers } from './context';
 

@@ -1,5 +1,6 @@
-import type { GoogleAtp, VendorListResponse } from '@assent/core';
-import { AssentError, Gvl, parseGoogleAtpCsv, toVendorListResponse } from '@assent/core';
+import { AssentError } from '@assent/core';
+import { Gvl, parseGoogleAtpCsv, toVendorListResponse } from '@assent/core/vendors';
+import type { GoogleAtp, VendorListResponse } from '@assent/core/vendors';
 import type { Db } from '../db';
 import { externalLists } from '../repositories/external-lists';
 import type { Logger } from './logger';

@@ -1,12 +1,13 @@
-import type { PropertyValues, VendorPurposes } from '@assent/core';
+import { AssentError } from '@assent/core';
 import {
-  AssentError,
   identifierChanged,
   propertyIdentifier,
-  loadVendorPurposes,
   toSavePayload,
   validateProperty,
-} from '@assent/core';
+} from '@assent/core/property';
+import type { PropertyValues } from '@assent/core/property';
+import { loadVendorPurposes } from '@assent/core/vendors';
+import type { VendorPurposes } from '@assent/core/vendors';
 import type { Queryable } from '../db';
 import { organisations } from '../repositories/accounts';
 import { properties, themeRefs } from '../repositories/properties';

@@ -1,5 +1,5 @@
-import type { AccountUser, Organisation } from '@assent/core';
-import { organisationsQuery } from '@assent/core';
+import type { AccountUser, Organisation } from '@assent/core/account';
+import { organisationsQuery } from '@assent/core/queries';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import { useClient } from './ServicesContext';

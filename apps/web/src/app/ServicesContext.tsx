@@ -1,4 +1,5 @@
-import type { AssentClient, ConsoleStorage } from '@assent/core';
+import type { ConsoleStorage } from '@assent/core/account';
+import type { AssentClient } from '@assent/core/api';
 import type { ReactNode } from 'react';
 import { createContext, useContext } from 'react';
 import type { Services } from './services';

@@ -1,4 +1,4 @@
-import { appPageView, sitePageView } from '@assent/core';
+import { appPageView, sitePageView } from '@assent/core/property';
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { Navigate, useParams } from 'react-router';

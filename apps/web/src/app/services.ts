@@ -1,5 +1,6 @@
-import type { AssentClient, ConsoleStorage, FetchLike } from '@assent/core';
-import { createClient } from '@assent/core';
+import type { ConsoleStorage } from '@assent/core/account';
+import { createClient } from '@assent/core/api';
+import type { AssentClient, FetchLike } from '@assent/core/api';
 import { QueryClient } from '@tanstack/react-query';
 
 /** Everything the console needs from its platform, created once in `main` and passed down. */

@@ -1,4 +1,4 @@
-import { REPORT_ERROR_TEXT, REPORT_ERROR_TITLE, SITE_REPORT_PERIOD } from '@assent/core';
+import { REPORT_ERROR_TEXT, REPORT_ERROR_TITLE, SITE_REPORT_PERIOD } from '@assent/core/property';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BACK_TO_PROPERTIES_BUTTON, EDIT, REPORT } from '../property-form/copy';

@@ -1,4 +1,5 @@
-import { formatAppReportPercent, propertyKeys, propertyQuery } from '@assent/core';
+import { propertyKeys, propertyQuery } from '@assent/core/queries';
+import { formatAppReportPercent } from '@assent/core/reports';
 import { Button, Tab, Tabs } from '@blueprintjs/core';
 import { EditIcon } from '@blueprintjs/icons';
 import { useQuery } from '@tanstack/react-query';

@@ -1,11 +1,11 @@
-import type { PropertyValues } from '@assent/core';
+import { APP_ERROR_CLEAR_MS } from '@assent/core/account';
 import {
-  APP_ERROR_CLEAR_MS,
   appSaveFailure,
   privacyPolicyLinkShown,
   regulationsOf,
   supportsFeature,
-} from '@assent/core';
+} from '@assent/core/property';
+import type { PropertyValues } from '@assent/core/property';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../app/paths';

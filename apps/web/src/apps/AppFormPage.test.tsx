@@ -1,11 +1,11 @@
+import { APP_ERROR_CLEAR_MS } from '@assent/core/account';
 import {
   APP_CREATE_ERROR,
-  APP_ERROR_CLEAR_MS,
   DUPLICATE_PROPERTY,
   MSPA_PURPOSES,
   PACKAGE_ID_INVALID,
   UNEXPECTED_ERROR,
-} from '@assent/core';
+} from '@assent/core/property';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CARD_TITLES, LABELS, SAVE_PENDING, SAVE_PROPERTY } from '../property-form/copy';

@@ -1,4 +1,4 @@
-import { appFetchView } from '@assent/core';
+import { appFetchView } from '@assent/core/property';
 import { useMemo } from 'react';
 import { Navigate } from 'react-router';
 import { useAccount } from '../app/AccountContext';

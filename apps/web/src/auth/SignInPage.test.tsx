@@ -21,7 +21,7 @@ import {
   SIGN_UP_CONFIRMED,
   SIGN_UP_SUCCESS,
   TROUBLE_SIGNING_IN,
-} from '@assent/core';
+} from '@assent/core/account';
 import { buildAccountUser } from '@assent/core/testing';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { AuthFlowState, AuthFormName } from '@assent/core';
+import { issuesToFields } from '@assent/core';
 import {
   ALREADY_HAVE_AN_ACCOUNT,
   JOIN_EXISTING_ORGANISATION_NOTE,
@@ -9,13 +9,13 @@ import {
   TROUBLE_SIGNING_IN,
   authFlowReducer,
   initialAuthFlowState,
-  issuesToFields,
   userDisplayName,
   validateConfirmCodeForm,
   validateEmailOnlyForm,
   validateSignInForm,
   validateSignUpForm,
-} from '@assent/core';
+} from '@assent/core/account';
+import type { AuthFlowState, AuthFormName } from '@assent/core/account';
 import { Button, Callout, Card, H1, H2, H3 } from '@blueprintjs/core';
 import { TickCircleIcon } from '@blueprintjs/icons';
 import type { FormEvent, ReactNode } from 'react';

@@ -1,5 +1,6 @@
-import type { AccountUser } from '@assent/core';
-import { ApiError, meKeys, meQuery } from '@assent/core';
+import { ApiError } from '@assent/core';
+import type { AccountUser } from '@assent/core/account';
+import { meKeys, meQuery } from '@assent/core/queries';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useClient } from '../app/ServicesContext';

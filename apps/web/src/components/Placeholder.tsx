@@ -1,4 +1,4 @@
-import { BACK_TO_ALL_PROPERTIES } from '@assent/core';
+import { BACK_TO_ALL_PROPERTIES } from '@assent/core/property';
 import { Callout } from '@blueprintjs/core';
 import { useAccount } from '../app/AccountContext';
 import { paths } from '../app/paths';

@@ -1,4 +1,5 @@
-import { ALERT_AUTO_CLOSE_MS, ApiError, UNKNOWN_ERROR_MESSAGE } from '@assent/core';
+import { ApiError, UNKNOWN_ERROR_MESSAGE } from '@assent/core';
+import { ALERT_AUTO_CLOSE_MS } from '@assent/core/account';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AlertsProvider, errorMessage, useAlerts } from './alerts';

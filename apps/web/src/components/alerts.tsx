@@ -1,4 +1,5 @@
-import { ALERT_AUTO_CLOSE_MS, errorMessageOf } from '@assent/core';
+import { errorMessageOf } from '@assent/core';
+import { ALERT_AUTO_CLOSE_MS } from '@assent/core/account';
 import type { Intent, ToastProps } from '@blueprintjs/core';
 import { OverlayToaster } from '@blueprintjs/core';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import { shouldShowSspTermsModal, sspEventType } from '@assent/core';
+import { shouldShowSspTermsModal, sspEventType } from '@assent/core/account';
 import { AnchorButton, Button, Card, H2, H3, H4 } from '@blueprintjs/core';
 import { ShareIcon } from '@blueprintjs/icons';
 import { lazy, Suspense, useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-import { PREMIUM_BANNER, PREMIUM_BANNER_BUTTON, TAKE_SURVEY } from '@assent/core';
+import { PREMIUM_BANNER, PREMIUM_BANNER_BUTTON, TAKE_SURVEY } from '@assent/core/property';
 import { AnchorButton, Button, Callout } from '@blueprintjs/core';
 import { StarIcon } from '@blueprintjs/icons';
 import { lazy, Suspense, useState } from 'react';

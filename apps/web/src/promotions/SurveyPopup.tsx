@@ -1,10 +1,10 @@
-import type { SurveyAnswer } from '@assent/core';
 import {
   SURVEY_ANSWERS,
   SURVEY_THANKS,
   recordSurveyPopupClosed,
   shouldShowSurveyPopup,
-} from '@assent/core';
+} from '@assent/core/account';
+import type { SurveyAnswer } from '@assent/core/account';
 import { Button, Card, H5 } from '@blueprintjs/core';
 import { CrossIcon } from '@blueprintjs/icons';
 import { useState } from 'react';

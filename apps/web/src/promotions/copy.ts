@@ -4,7 +4,7 @@ import {
   MONETISATION_RESOURCES,
   PRICING_PROMOTION_TITLE,
   SSP_TERMS_TITLE,
-} from '@assent/core';
+} from '@assent/core/account';
 
 /** Promotion and feedback copy the spec does not word (its fixed texts live in core). */
 export const SURVEY_TITLE = 'Help us shape CMP Premium';

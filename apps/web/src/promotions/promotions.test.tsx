@@ -5,7 +5,7 @@ import {
   SURVEY_POPUP_REAPPEAR_MS,
   SURVEY_THANKS,
   surveyPopupKey,
-} from '@assent/core';
+} from '@assent/core/account';
 import { buildAccountUser, buildOrganisation } from '@assent/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

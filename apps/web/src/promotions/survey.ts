@@ -1,5 +1,5 @@
-import type { SurveySubmission } from '@assent/core';
-import { surveyKeys, surveyQuery } from '@assent/core';
+import type { SurveySubmission } from '@assent/core/account';
+import { surveyKeys, surveyQuery } from '@assent/core/queries';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useClient } from '../app/ServicesContext';
 

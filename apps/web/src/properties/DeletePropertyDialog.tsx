@@ -1,16 +1,14 @@
-import type { PropertyListItem } from '@assent/core';
 import {
   DELETE_PROPERTY_CONFIRM,
   DELETE_PROPERTY_TITLE,
   NOT_ABLE_TO_DELETE,
   PENDING_UPDATES,
-  auditLogKeys,
   deletePropertyConfirmation,
-  propertiesKeys,
   propertyIdentifier,
   propertyDeleted,
-  propertyKeys,
-} from '@assent/core';
+} from '@assent/core/property';
+import type { PropertyListItem } from '@assent/core/property';
+import { auditLogKeys, propertiesKeys, propertyKeys } from '@assent/core/queries';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useClient } from '../app/ServicesContext';
 import { errorMessage, useAlerts } from '../components/alerts';

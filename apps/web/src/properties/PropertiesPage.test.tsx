@@ -1,3 +1,5 @@
+import { RESTRICTED_ACCESS } from '@assent/core';
+import { pricingPromotionKey } from '@assent/core/account';
 import {
   BULK_UPDATE_BUTTON,
   OLD_SDK_VERSION_LABEL,
@@ -8,10 +10,8 @@ import {
   PROPERTIES_TITLE,
   PROTECT_AN_APP,
   PROTECT_A_SITE,
-  RESTRICTED_ACCESS,
   TAKE_SURVEY,
-  pricingPromotionKey,
-} from '@assent/core';
+} from '@assent/core/property';
 import { buildOrganisation } from '@assent/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
+import { ApiError } from '@assent/core';
 import {
-  ApiError,
   BULK_UPDATE_BUTTON,
   PROPERTIES_EMPTY_TEXT,
   PROPERTIES_EMPTY_TITLE,
@@ -7,13 +7,12 @@ import {
   PROPERTIES_TITLE,
   PROTECT_AN_APP,
   PROTECT_A_SITE,
-  dashboardPresetRange,
   filterProperties,
   pageOfProperties,
   propertiesNoMatch,
-  propertiesQuery,
-  propertyAnalyticsQuery,
-} from '@assent/core';
+} from '@assent/core/property';
+import { propertiesQuery, propertyAnalyticsQuery } from '@assent/core/queries';
+import { dashboardPresetRange } from '@assent/core/reports';
 import { Button, Callout, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import {
   DesktopIcon,

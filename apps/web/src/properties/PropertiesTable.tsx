@@ -1,15 +1,16 @@
-import type { PropertyAnalytics, PropertyListColumn, PropertyListItem } from '@assent/core';
+import { formatPercent } from '@assent/core';
 import {
   OLD_SDK_VERSION_LABEL,
   PROPERTY_LIST_COLUMNS,
   PROPERTY_STATUS_LABELS,
   cmpVersionLabel,
   consentRateNotApplicable,
-  formatPercent,
   listConsentRate,
   propertyIdentifier,
   propertyStatus,
-} from '@assent/core';
+} from '@assent/core/property';
+import type { PropertyListColumn, PropertyListItem } from '@assent/core/property';
+import type { PropertyAnalytics } from '@assent/core/reports';
 import { HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import type { PropertyDialog } from './dialogs';

@@ -1,5 +1,9 @@
-import type { PropertyListItem } from '@assent/core';
-import { PROPERTY_MORE_OPTIONS, PROPERTY_ROW_ACTIONS, propertyIdentifier } from '@assent/core';
+import {
+  PROPERTY_MORE_OPTIONS,
+  PROPERTY_ROW_ACTIONS,
+  propertyIdentifier,
+} from '@assent/core/property';
+import type { PropertyListItem } from '@assent/core/property';
 import { Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import {
   ChartIcon,

@@ -1,13 +1,8 @@
-import type { TagType } from '@assent/core';
-import {
-  DISPLAY_PERSISTENT_LINK,
-  DOCUMENTATION_ALERT,
-  TAG_COPIED,
-  TAG_COPIED_CONFIRMATION_MS,
-  TAG_TITLES,
-  TCF_TAG_TAB,
-  tagQuery,
-} from '@assent/core';
+import { TAG_COPIED_CONFIRMATION_MS } from '@assent/core/account';
+import { DOCUMENTATION_ALERT, TAG_COPIED } from '@assent/core/property';
+import { tagQuery } from '@assent/core/queries';
+import { DISPLAY_PERSISTENT_LINK, TAG_TITLES, TCF_TAG_TAB } from '@assent/core/tags';
+import type { TagType } from '@assent/core/tags';
 import {
   AnchorButton,
   Button,

@@ -3,7 +3,7 @@ import {
   UNIVERSAL_TAG_WARNING_NOTE,
   universalTagDetected,
   universalTagWarningKey,
-} from '@assent/core';
+} from '@assent/core/property';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LABELS, SAVE_PROPERTY } from '../property-form/copy';

@@ -1,15 +1,15 @@
-import type { PropertyListItem } from '@assent/core';
 import {
   UNIVERSAL_TAG_WARNING,
   UNIVERSAL_TAG_WARNING_NOTE,
-  dashboardPresetRange,
   dismissUniversalTagWarning,
-  propertyAnalyticsQuery,
   propertyAwaitingTag,
   propertyIdentifier,
   universalTagDetected,
   universalTagWarningState,
-} from '@assent/core';
+} from '@assent/core/property';
+import type { PropertyListItem } from '@assent/core/property';
+import { propertyAnalyticsQuery } from '@assent/core/queries';
+import { dashboardPresetRange } from '@assent/core/reports';
 import { Button, Callout } from '@blueprintjs/core';
 import { CodeIcon, CrossIcon } from '@blueprintjs/icons';
 import { useQuery } from '@tanstack/react-query';

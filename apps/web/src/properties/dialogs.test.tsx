@@ -1,27 +1,30 @@
-import type { AuditLog } from '@assent/core';
+import { REQUIRED } from '@assent/core';
+import {
+  SURVEY_ANSWER_REQUIRED,
+  SURVEY_THANKS,
+  TAG_COPIED_CONFIRMATION_MS,
+} from '@assent/core/account';
 import {
   AUDIT_FAILURE_TITLE,
   AUDIT_SUCCESS_TITLE,
   COPY_PROPERTIES,
-  DELETE_PROPERTY_CONFIRM,
-  DELETE_PROPERTY_TITLE,
-  DISPLAY_PERSISTENT_LINK,
-  DOCUMENTATION_ALERT,
   END_DATE_IN_FUTURE,
   END_DATE_TOO_OLD,
+} from '@assent/core/audit-log';
+import type { AuditLog } from '@assent/core/audit-log';
+import {
+  DELETE_PROPERTY_CONFIRM,
+  DELETE_PROPERTY_TITLE,
+  DOCUMENTATION_ALERT,
   NOT_ABLE_TO_DELETE,
   PENDING_UPDATES,
   PROPERTY_MORE_OPTIONS,
   PROPERTY_NAMES_COPIED,
-  REQUIRED,
-  SURVEY_ANSWER_REQUIRED,
-  SURVEY_THANKS,
   TAG_COPIED,
-  TAG_COPIED_CONFIRMATION_MS,
   TAKE_SURVEY,
-  TCF_TAG_TAB,
   deletePropertyConfirmation,
-} from '@assent/core';
+} from '@assent/core/property';
+import { DISPLAY_PERSISTENT_LINK, TCF_TAG_TAB } from '@assent/core/tags';
 import { buildOrganisation } from '@assent/core/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

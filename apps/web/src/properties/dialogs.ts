@@ -1,4 +1,5 @@
-import type { PropertyListItem, TagType } from '@assent/core';
+import type { PropertyListItem } from '@assent/core/property';
+import type { TagType } from '@assent/core/tags';
 
 /** Which row dialog is open on the properties list (one at a time). */
 export type PropertyDialog =

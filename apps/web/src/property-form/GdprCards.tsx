@@ -1,4 +1,3 @@
-import type { ConsentScope, GdprEncodingMode, ThirdPartyStorageType } from '@assent/core';
 import {
   APP_CONSENT_SCOPE_LABELS,
   GDPR_ENCODING_MODE_LABELS,
@@ -9,7 +8,8 @@ import {
   consentScopeOptions,
   legalBasisChoiceOf,
   legalBasisOf,
-} from '@assent/core';
+} from '@assent/core/property';
+import type { ConsentScope, GdprEncodingMode, ThirdPartyStorageType } from '@assent/core/property';
 import { Button } from '@blueprintjs/core';
 import { EditIcon } from '@blueprintjs/icons';
 import { TextField } from '../components/FormField';

@@ -1,7 +1,6 @@
-import type { CmpVersion, ConsentLocation, PrivacyMode, RequireConsentFrom } from '@assent/core';
+import { COUNTRIES } from '@assent/core';
 import {
   CONSENT_LOCATION_LABELS,
-  COUNTRIES,
   ConsentLocation as ConsentLocationEnum,
   REQUIRE_CONSENT_FROM_LABELS,
   RequireConsentFrom as RequireConsentFromEnum,
@@ -10,7 +9,13 @@ import {
   regulationLabel,
   regulationsOf,
   supportsFeature,
-} from '@assent/core';
+} from '@assent/core/property';
+import type {
+  CmpVersion,
+  ConsentLocation,
+  PrivacyMode,
+  RequireConsentFrom,
+} from '@assent/core/property';
 import { TextField } from '../components/FormField';
 import type { PropertyFormApi } from './context';
 import { LABELS } from './copy';

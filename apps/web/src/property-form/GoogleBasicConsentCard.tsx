@@ -1,4 +1,3 @@
-import type { ConsentLocation } from '@assent/core';
 import {
   CONSENT_LOCATION_LABELS,
   ConsentLocation as ConsentLocationEnum,
@@ -7,7 +6,8 @@ import {
   gbcAvailable,
   gbcLocationsList,
   toGbcPurposePayload,
-} from '@assent/core';
+} from '@assent/core/property';
+import type { ConsentLocation } from '@assent/core/property';
 import { Button } from '@blueprintjs/core';
 import { EditIcon } from '@blueprintjs/icons';
 import type { PropertyFormApi } from './context';

@@ -1,4 +1,4 @@
-import { MSPA_SIGNATORY_NO, MSPA_SIGNATORY_YES } from '@assent/core';
+import { MSPA_SIGNATORY_NO, MSPA_SIGNATORY_YES } from '@assent/core/property';
 import { lazy, Suspense } from 'react';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import type { PropertyFormApi } from './context';

@@ -1,5 +1,5 @@
-import type { PropertyValues } from '@assent/core';
-import { PENDING_UPDATES, propertySaveEnabled, propertyWarnings } from '@assent/core';
+import { PENDING_UPDATES, propertySaveEnabled, propertyWarnings } from '@assent/core/property';
+import type { PropertyValues } from '@assent/core/property';
 import { Button, Callout } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { paths } from '../app/paths';

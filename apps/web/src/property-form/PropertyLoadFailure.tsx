@@ -1,4 +1,4 @@
-import { propertyLoadFailureView } from '@assent/core';
+import { propertyLoadFailureView } from '@assent/core/property';
 import { Callout } from '@blueprintjs/core';
 import { paths } from '../app/paths';
 import { errorMessage } from '../components/alerts';

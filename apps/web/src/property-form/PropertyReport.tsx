@@ -1,13 +1,8 @@
-import type { PropertyAnalyticsReport } from '@assent/core';
-import {
-  REPORT_ERROR_TEXT,
-  REPORT_ERROR_TITLE,
-  SITE_REPORT_PERIOD,
-  dashboardPresetRange,
-  formatCompactNumber,
-  propertyAnalyticsQuery,
-  propertyAnalyticsSections,
-} from '@assent/core';
+import { formatCompactNumber } from '@assent/core';
+import { REPORT_ERROR_TEXT, REPORT_ERROR_TITLE, SITE_REPORT_PERIOD } from '@assent/core/property';
+import { propertyAnalyticsQuery } from '@assent/core/queries';
+import { dashboardPresetRange, propertyAnalyticsSections } from '@assent/core/reports';
+import type { PropertyAnalyticsReport } from '@assent/core/reports';
 import { Button, Card, H3, H4, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { ErrorIcon } from '@blueprintjs/icons';
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { SENSITIVE_DATA_CATEGORIES, SENSITIVE_DATA_DIALOG_TITLE } from '@assent/core';
+import { SENSITIVE_DATA_CATEGORIES, SENSITIVE_DATA_DIALOG_TITLE } from '@assent/core/property';
 import { OkCancelFooter } from './fields';
 import { Checkbox, DialogBody } from '@blueprintjs/core';
 import { Dialog } from '../components/Dialog';

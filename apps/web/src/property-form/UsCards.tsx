@@ -1,4 +1,3 @@
-import type { MspaJurisdiction, UspJurisdiction } from '@assent/core';
 import {
   MSPA_JURISDICTION_LABELS,
   WARNING_USP_DEPRECATED,
@@ -10,7 +9,8 @@ import {
   normaliseUspJurisdiction,
   supportsFeature,
   visibleMspaPurposes,
-} from '@assent/core';
+} from '@assent/core/property';
+import type { MspaJurisdiction, UspJurisdiction } from '@assent/core/property';
 import { Button, Callout, TextArea } from '@blueprintjs/core';
 import { EditIcon } from '@blueprintjs/icons';
 import { FormField, TextField } from '../components/FormField';

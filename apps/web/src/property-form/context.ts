@@ -1,4 +1,6 @@
-import type { Issue, PropertyValues, RouteOutput, Routes } from '@assent/core';
+import type { Issue } from '@assent/core';
+import type { RouteOutput, Routes } from '@assent/core/api';
+import type { PropertyValues } from '@assent/core/property';
 import type { FormDialog, PropertyFormAction } from './form-state';
 
 /** What the site and app forms load first (GET /customization/v2/site/init). */

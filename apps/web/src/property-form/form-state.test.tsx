@@ -1,5 +1,7 @@
+import { REQUIRED } from '@assent/core';
 import type { Issue } from '@assent/core';
-import { REQUIRED, SITE_URL_HAS_SCHEME, sameValue } from '@assent/core';
+import { sameValue } from '@assent/core/config-as-code';
+import { SITE_URL_HAS_SCHEME } from '@assent/core/property';
 import { siteValues } from '@assent/core/testing';
 import { describe, expect, it } from 'vitest';
 import { siteFormReducer } from '../sites/site-form-state';

@@ -1,16 +1,5 @@
-import type {
-  CmpVersion,
-  ConsentLocation,
-  ConsentScope,
-  GbcDefaultValue,
-  GbcPurposeSetting,
-  Issue,
-  LegalBasisChoice,
-  LegalBasisSelection,
-  PropertySaveFailure,
-  PropertyValues,
-  YesNo,
-} from '@assent/core';
+import { issuesToFields } from '@assent/core';
+import type { Issue } from '@assent/core';
 import {
   applyConsentLocations,
   applyPublisherCountry,
@@ -25,7 +14,6 @@ import {
   failureAfterChanges,
   gbcDialogPurposes,
   hasPropertyChanged,
-  issuesToFields,
   legalBasisDialogSelection,
   normaliseLegalBasis,
   setConsentScope,
@@ -34,8 +22,20 @@ import {
   switchCmpVersion,
   toggleGbcPurpose,
   validateGbcDialog,
-} from '@assent/core';
-import type { ConsentOrPayConfig } from '@assent/core';
+} from '@assent/core/property';
+import type {
+  CmpVersion,
+  ConsentLocation,
+  ConsentScope,
+  GbcDefaultValue,
+  GbcPurposeSetting,
+  LegalBasisChoice,
+  LegalBasisSelection,
+  PropertySaveFailure,
+  PropertyValues,
+  YesNo,
+  ConsentOrPayConfig,
+} from '@assent/core/property';
 
 /**
  * The state of a site or app form: the values (changed only through core's transitions), the

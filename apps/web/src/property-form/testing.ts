@@ -1,10 +1,10 @@
-import type { Property, PropertyDraft, PropertyListItem } from '@assent/core';
 import {
   CMP_VERSIONS,
   Property as PropertySchema,
   defaultAppValues,
   defaultSiteValues,
-} from '@assent/core';
+} from '@assent/core/property';
+import type { Property, PropertyDraft, PropertyListItem } from '@assent/core/property';
 import { appValues, listItem, siteValues } from '@assent/core/testing';
 import type { FakeApi } from '../testing/fake-api';
 import type { PropertyInitData } from './context';

@@ -1,4 +1,4 @@
-import { isEmptyCurrentItem } from '@assent/core';
+import { isEmptyCurrentItem } from '@assent/core/property';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 

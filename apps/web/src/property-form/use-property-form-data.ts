@@ -1,11 +1,11 @@
-import type { PropertyType } from '@assent/core';
+import { propertyIdentifier } from '@assent/core/property';
+import type { PropertyType } from '@assent/core/property';
 import {
   propertiesQuery,
-  propertyIdentifier,
   propertyInitQuery,
   propertyKeys,
   propertyQuery,
-} from '@assent/core';
+} from '@assent/core/queries';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useClient } from '../app/ServicesContext';

@@ -1,21 +1,16 @@
-import type {
-  AssentClient,
-  Issue,
-  Property,
-  PropertyValidationContext,
-  PropertyValues,
-} from '@assent/core';
+import { ApiError } from '@assent/core';
+import type { Issue } from '@assent/core';
+import type { AssentClient } from '@assent/core/api';
 import {
-  ApiError,
   LOGO_URL_INVALID,
   PropertySettings,
   identifierChanged,
-  propertiesKeys,
   propertyIdentifier,
-  propertyKeys,
   toSavePayload,
   validateProperty,
-} from '@assent/core';
+} from '@assent/core/property';
+import type { Property, PropertyValidationContext, PropertyValues } from '@assent/core/property';
+import { propertiesKeys, propertyKeys } from '@assent/core/queries';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useReducer } from 'react';
 import { useClient } from '../app/ServicesContext';

@@ -1,4 +1,4 @@
-import { SWITCH_TO_ACCOUNT, accountSwitchOptions, showAccountSwitcher } from '@assent/core';
+import { SWITCH_TO_ACCOUNT, accountSwitchOptions, showAccountSwitcher } from '@assent/core/account';
 import { Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { CaretDownIcon, TickIcon } from '@blueprintjs/icons';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import { accountLabel } from '@assent/core';
+import { accountLabel } from '@assent/core/account';
 import { Navbar, NavbarDivider, NavbarGroup, NavbarHeading } from '@blueprintjs/core';
 import { Link } from 'react-router';
 import type { Account } from '../app/AccountContext';

@@ -1,4 +1,4 @@
-import { HELP_CENTER_LABEL } from '@assent/core';
+import { HELP_CENTER_LABEL } from '@assent/core/account';
 import { AnchorButton } from '@blueprintjs/core';
 import { HelpIcon } from '@blueprintjs/icons';
 import { HELP_CENTER_URL } from '../app/product';

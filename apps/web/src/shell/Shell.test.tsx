@@ -1,20 +1,22 @@
 import {
-  CHANGE_PASSWORD,
   ERROR_BOUNDARY,
+  PAGE_NOT_FOUND,
+  RESTRICTED_ACCESS,
+  RESTRICTED_ACCESS_TEXT,
+} from '@assent/core';
+import {
+  CHANGE_PASSWORD,
   HELP_CENTER_LABEL,
   LOGOUT_LABEL,
   NEW_PASSWORD_REQUIRED,
   NEXT_BUTTON,
   OLD_PASSWORD_REQUIRED,
-  PAGE_NOT_FOUND,
   PASSWORD_CHANGED,
-  RESTRICTED_ACCESS,
-  RESTRICTED_ACCESS_TEXT,
   SIGN_IN_BUTTON,
   SWITCH_TO_ACCOUNT,
   announcementDismissalKey,
-  meKeys,
-} from '@assent/core';
+} from '@assent/core/account';
+import { meKeys } from '@assent/core/queries';
 import { buildAccountUser, buildAnnouncement } from '@assent/core/testing';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { Suspense, lazy } from 'react';

@@ -1,5 +1,5 @@
-import type { AccountUser } from '@assent/core';
-import { CHANGE_PASSWORD, LOGOUT_LABEL, userDisplayName } from '@assent/core';
+import { CHANGE_PASSWORD, LOGOUT_LABEL, userDisplayName } from '@assent/core/account';
+import type { AccountUser } from '@assent/core/account';
 import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { CaretDownIcon, KeyIcon, LogOutIcon, UserIcon } from '@blueprintjs/icons';
 import { lazy, Suspense, useState } from 'react';

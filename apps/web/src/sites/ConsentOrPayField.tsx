@@ -1,11 +1,10 @@
+import { EEA_SHORTHAND, countryName } from '@assent/core';
+import { COP_CONTENT_REVIEW_NOTE } from '@assent/core/account';
 import {
   CMP_FEATURE_SINCE,
   COP_CALLBACK_TYPE_LABELS,
-  COP_CONTENT_REVIEW_NOTE,
-  EEA_SHORTHAND,
   consentOrPayAvailable,
-  countryName,
-} from '@assent/core';
+} from '@assent/core/property';
 import { Button, Callout, FormGroup } from '@blueprintjs/core';
 import { EditIcon } from '@blueprintjs/icons';
 import { lazy, Suspense } from 'react';

@@ -1,4 +1,5 @@
-import { PAGE_NOT_FOUND, RESTRICTED_ACCESS, SITE_REPORT_PERIOD } from '@assent/core';
+import { PAGE_NOT_FOUND, RESTRICTED_ACCESS } from '@assent/core';
+import { SITE_REPORT_PERIOD } from '@assent/core/property';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { EDIT, LABELS, REPORT, SAVE_PROPERTY } from '../property-form/copy';

@@ -1,11 +1,6 @@
-import {
-  afterSiteSavePath,
-  formatPercent,
-  propertyKeys,
-  propertyQuery,
-  siteDetailTab,
-  siteDetailView,
-} from '@assent/core';
+import { formatPercent } from '@assent/core';
+import { afterSiteSavePath, siteDetailTab, siteDetailView } from '@assent/core/property';
+import { propertyKeys, propertyQuery } from '@assent/core/queries';
 import { Button, Tab, Tabs } from '@blueprintjs/core';
 import { EditIcon } from '@blueprintjs/icons';
 import { useQuery } from '@tanstack/react-query';

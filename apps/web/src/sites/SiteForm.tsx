@@ -1,4 +1,3 @@
-import type { PropertyValues } from '@assent/core';
 import {
   ampOptionEnabled,
   identifierChanged,
@@ -9,7 +8,8 @@ import {
   siteSaveFailure,
   subdomainsAllowed,
   supportsFeature,
-} from '@assent/core';
+} from '@assent/core/property';
+import type { PropertyValues } from '@assent/core/property';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useClient, useConsoleStorage } from '../app/ServicesContext';

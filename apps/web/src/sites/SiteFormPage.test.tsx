@@ -1,8 +1,14 @@
 import {
+  INVALID_URL,
+  PAGE_NOT_FOUND,
+  REQUIRED,
+  RESTRICTED_ACCESS,
+  UNSAFE_CONTENT,
+} from '@assent/core';
+import { COP_CONTENT_REVIEW_NOTE, COP_REQUEST_RECEIVED } from '@assent/core/account';
+import {
   AMP_VERSION_UNSUPPORTED,
-  COP_CONTENT_REVIEW_NOTE,
   COP_COUNTRIES_REQUIRED,
-  COP_REQUEST_RECEIVED,
   DELETE_PROPERTY_CONFIRM,
   DELETE_PROPERTY_TITLE,
   DUPLICATE_PROPERTY,
@@ -10,31 +16,26 @@ import {
   GBC_AVAILABLE_NOTE,
   GBC_PURPOSES,
   GBC_PURPOSE_REQUIRED,
-  INVALID_URL,
   MSPA_PURPOSES,
   MSPA_PURPOSES_REQUIRED,
   MSPA_SIGNATORY_NO,
   MSPA_SIGNATORY_YES,
   NOT_ABLE_TO_DELETE,
-  PAGE_NOT_FOUND,
   PENDING_UPDATES,
   PRIVACY_POLICY_REQUIRED,
   REPROMPT_DAYS_RANGE,
-  REQUIRED,
-  RESTRICTED_ACCESS,
   SENSITIVE_DATA_CATEGORIES,
   SENSITIVE_DATA_DIALOG_TITLE,
   SITE_SAVE_ERROR,
   SITE_URL_HAS_SCHEME,
   SITE_URL_INVALID,
-  UNSAFE_CONTENT,
   WARNING_GDPR_AND_US,
   WARNING_SINGLE_ENCODING,
   WARNING_USP_DEPRECATED,
-  auditLogKeys,
   deletePropertyConfirmation,
   propertyDeleted,
-} from '@assent/core';
+} from '@assent/core/property';
+import { auditLogKeys } from '@assent/core/queries';
 import { buildOrganisation, textChangeRequest } from '@assent/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { afterSiteSavePath } from '@assent/core';
+import { afterSiteSavePath } from '@assent/core/property';
 import { Callout } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,10 +1,14 @@
-import type { ConsentOrPayConfig, ConsentOrPayDialog, ConsentOrPayEvent } from '@assent/core';
 import {
   applySiteUrl,
   consentOrPayTransition,
   setAmpEnabled,
   setApplyToSubDomains,
-} from '@assent/core';
+} from '@assent/core/property';
+import type {
+  ConsentOrPayConfig,
+  ConsentOrPayDialog,
+  ConsentOrPayEvent,
+} from '@assent/core/property';
 import type { PropertyFormAction, PropertyFormState } from '../property-form/form-state';
 import { propertyFormReducer, withValues } from '../property-form/form-state';
 

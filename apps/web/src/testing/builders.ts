@@ -1,4 +1,4 @@
-import type { PropertyListItem } from '@assent/core';
+import type { PropertyListItem } from '@assent/core/property';
 import { listItem as coreListItem } from '@assent/core/testing';
 
 /** A row of the properties list: site number `n` (site-01.example.com), or an app when asked. */

@@ -1,4 +1,4 @@
-import type { FetchInit, FetchLike } from '@assent/core';
+import type { FetchInit, FetchLike } from '@assent/core/api';
 
 /** What a fake route answers: a status and a JSON body (or bytes for binary routes). */
 export interface FakeResponse {

@@ -1,5 +1,5 @@
-import type { AccountUser, Organisation } from '@assent/core';
-import { createMemoryConsoleStorage } from '@assent/core';
+import { createMemoryConsoleStorage } from '@assent/core/account';
+import type { AccountUser, Organisation } from '@assent/core/account';
 import { buildAccountUser, buildOrganisation } from '@assent/core/testing';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

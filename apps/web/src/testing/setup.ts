@@ -1,8 +1,12 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // The browser tests (test/*.test.ts) run in node: nothing to prepare there.
 const dom = typeof window !== 'undefined';
+
+// findBy*/waitFor wait on state; a lazy page's first load (its core entries transformed on demand)
+// can take longer than Testing Library's 1 s default on a busy machine.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks what Blueprint's overlays and popovers measure with.
 class ResizeObserverStub {

@@ -1,5 +1,6 @@
-import type { CustomVendor, VendorListResponse } from '@assent/core';
-import { customVendorLegIntAllowed, issuesToFields, validateCustomVendor } from '@assent/core';
+import { issuesToFields } from '@assent/core';
+import { customVendorLegIntAllowed, validateCustomVendor } from '@assent/core/vendors';
+import type { CustomVendor, VendorListResponse } from '@assent/core/vendors';
 import { Button, Card, Checkbox, H5, HTMLTable } from '@blueprintjs/core';
 import { EditIcon, PlusIcon, TickIcon, TrashIcon } from '@blueprintjs/icons';
 import { useState } from 'react';

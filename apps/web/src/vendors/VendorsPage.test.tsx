@@ -1,10 +1,6 @@
-import {
-  CUSTOM_VENDOR_PURPOSE_REQUIRED,
-  INVALID_URL,
-  NO_ANGLE_BRACKETS,
-  REPROMPT_DAYS_MINIMUM,
-  SHOW_NEW_VENDORS_EVERY,
-} from '@assent/core';
+import { INVALID_URL, NO_ANGLE_BRACKETS } from '@assent/core';
+import { REPROMPT_DAYS_MINIMUM } from '@assent/core/property';
+import { CUSTOM_VENDOR_PURPOSE_REQUIRED, SHOW_NEW_VENDORS_EVERY } from '@assent/core/vendors';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, renderApp } from '../testing/render';

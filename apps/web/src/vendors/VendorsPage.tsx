@@ -1,16 +1,17 @@
-import type { GoogleAtp, GvlVendorSummary, VendorSelection } from '@assent/core';
+import { ApiError, issuesToFields } from '@assent/core';
 import {
-  ApiError,
-  SHOW_NEW_VENDORS_EVERY,
-  filterVendors,
   googleAtpQuery,
-  issuesToFields,
-  selectVendors,
-  validateVendorSelection,
   vendorSelectionKeys,
   vendorSelectionQuery,
   vendorsQuery,
-} from '@assent/core';
+} from '@assent/core/queries';
+import {
+  SHOW_NEW_VENDORS_EVERY,
+  filterVendors,
+  selectVendors,
+  validateVendorSelection,
+} from '@assent/core/vendors';
+import type { GoogleAtp, GvlVendorSummary, VendorSelection } from '@assent/core/vendors';
 import {
   Button,
   Callout,

@@ -2,7 +2,11 @@
 import { TCString } from '@iabtechlabtcf/core';
 import { GppModel } from '@iabgpp/cmpapi';
 import { describe, expect, it, vi } from 'vitest';
-import { AMP_MAX_CONSENT_STRING_LENGTH, VisitEvent, bannerConfigFixture } from '@assent/core';
+import {
+  AMP_MAX_CONSENT_STRING_LENGTH,
+  VisitEvent,
+  bannerConfigFixture,
+} from '@assent/core/banner';
 import { configFromGvl, readGvl } from '../../test/gvl';
 import { ampResponse, runAmpPrompt } from './prompt';
 

@@ -1,4 +1,3 @@
-import type { AmpConsentMetadata, BannerConfig, VisitorRegion } from '@assent/core';
 import {
   AMP_MAX_CONSENT_STRING_LENGTH,
   ampConsentStringType,
@@ -6,7 +5,8 @@ import {
   regulationForConfig,
   textsFor,
   visitBase,
-} from '@assent/core';
+} from '@assent/core/runtime';
+import type { AmpConsentMetadata, BannerConfig, VisitorRegion } from '@assent/core/runtime';
 import { encodeGppString, encodeUsSection } from '../gpp/gpp';
 import { usSignal, uspString } from '../gpp/us';
 import type { Choices } from '../tcf/consent';

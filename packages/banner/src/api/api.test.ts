@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { TCString } from '@iabtechlabtcf/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bannerConfigFixture, VISIT_EVENT_MAX_BYTES, VisitEvent } from '@assent/core';
+import { bannerConfigFixture, VISIT_EVENT_MAX_BYTES, VisitEvent } from '@assent/core/banner';
 import { button, call, flush, resetWindow, setNavigator, start } from '../../test/harness';
 import { installStub } from '../stub';
 import { acceptAllChoices } from '../tcf/consent';

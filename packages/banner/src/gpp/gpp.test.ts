@@ -1,7 +1,8 @@
 import { GppModel, Sections } from '@iabgpp/cmpapi';
 import { describe, expect, it } from 'vitest';
-import type { BannerMspa } from '@assent/core';
-import { bannerConfigFixture, MSPA_STATES } from '@assent/core';
+import { MSPA_STATES } from '@assent/core';
+import { bannerConfigFixture } from '@assent/core/banner';
+import type { BannerMspa } from '@assent/core/banner';
 import { encodeTCString } from '../tcf/tcstring';
 import { acceptAllChoices, toTCModel } from '../tcf/consent';
 import { encodeGppHeader, encodeGppString, encodeUsSection } from './gpp';

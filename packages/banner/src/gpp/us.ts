@@ -1,5 +1,5 @@
-import type { BannerMspa, BannerUs } from '@assent/core';
-import { MSPA_OPT_OUT_PURPOSES } from '@assent/core';
+import { MSPA_OPT_OUT_PURPOSES } from '@assent/core/runtime';
+import type { BannerMspa, BannerUs } from '@assent/core/runtime';
 import type { Tri, UsSignal } from './gpp';
 
 /** The visitor's US choice: opted out of sale/sharing/targeted ads (and sensitive data), or not. */

@@ -1,7 +1,7 @@
 import { TCString } from '@iabtechlabtcf/core';
 import { describe, expect, it } from 'vitest';
-import type { BannerConfig, VisitorRegion } from '@assent/core';
-import { bannerConfigFixture, regulationForConfig } from '@assent/core';
+import { bannerConfigFixture, regulationForConfig } from '@assent/core/banner';
+import type { BannerConfig, VisitorRegion } from '@assent/core/banner';
 import { formatMeta } from '../storage/freshness';
 import type { StoredConsent } from '../storage/storage';
 import { rejectAllChoices } from '../tcf/consent';

@@ -1,10 +1,10 @@
+import { usSectionNames } from '@assent/core/runtime';
 import type {
   BannerConfig,
   ConsentModeSignal,
   VisitorRegion,
   VisitorRegulation,
-} from '@assent/core';
-import { usSectionNames } from '@assent/core';
+} from '@assent/core/runtime';
 import type { GppSection, GppState } from '../api/gppapi';
 import type { TcfState } from '../api/tcfapi';
 import { signalsFromChoices, signalsFromUsChoice } from '../consent-mode';

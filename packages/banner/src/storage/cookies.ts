@@ -1,4 +1,4 @@
-import { CONSENT_LIFETIME_SECONDS } from '@assent/core';
+import { CONSENT_LIFETIME_SECONDS } from '@assent/core/runtime';
 
 export interface CookieJar {
   get(name: string): string | undefined;

@@ -1,4 +1,4 @@
-import type { BannerConfig } from '@assent/core';
+import type { BannerConfig } from '@assent/core/runtime';
 import { decodeTCString } from '../tcf/tcstring';
 import type { TCModel } from '../tcf/tcstring';
 import type { StoredConsent } from './storage';

@@ -1,5 +1,5 @@
-import type { BannerConsentScope, StoredConsentKey } from '@assent/core';
-import { CONSENT_COOKIES } from '@assent/core';
+import { CONSENT_COOKIES } from '@assent/core/runtime';
+import type { BannerConsentScope, StoredConsentKey } from '@assent/core/runtime';
 import type { CookieJar } from './cookies';
 
 /**

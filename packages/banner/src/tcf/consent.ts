@@ -1,11 +1,11 @@
-import type { BannerGdpr } from '@assent/core';
 import {
   allowedLegitimateInterestPurposes,
   encodeAcString,
   idsOf,
   maskOf,
   parseAcString,
-} from '@assent/core';
+} from '@assent/core/runtime';
+import type { BannerGdpr } from '@assent/core/runtime';
 import type { TCModel } from './tcstring';
 
 /** A visitor's GDPR choices: what the TC string and consent mode are computed from. */

@@ -1,6 +1,6 @@
 import { BitLength, FieldSequence, Segment, TCString } from '@iabtechlabtcf/core';
 import { describe, expect, it } from 'vitest';
-import type { BannerConfig } from '@assent/core';
+import type { BannerConfig } from '@assent/core/banner';
 import { configFromGvl, GVL_FILES, readGvl } from '../../test/gvl';
 import type { Choices } from './consent';
 import {

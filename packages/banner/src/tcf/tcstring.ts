@@ -1,4 +1,4 @@
-import type { TcfRestrictionType } from '@assent/core';
+import type { TcfRestrictionType } from '@assent/core/runtime';
 import { BitReader, BitWriter, fromBase64Url } from '../bits';
 
 /** Everything a TC string (core, disclosed vendors and publisher TC segments) carries. */

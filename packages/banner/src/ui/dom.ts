@@ -1,4 +1,4 @@
-import { isSafeLink } from '@assent/core';
+import { isSafeLink } from '@assent/core/runtime';
 
 type Child = Node | string | number | null | undefined | false;
 type Attrs = Record<string, string | number | boolean | EventListener | undefined>;

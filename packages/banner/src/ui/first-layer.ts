@@ -1,5 +1,5 @@
-import type { BannerConfig, BannerCopTexts, BannerTexts } from '@assent/core';
-import { CONSENT_LIFETIME_MONTHS, fillPlaceholders, partnerCount } from '@assent/core';
+import { CONSENT_LIFETIME_MONTHS, fillPlaceholders, partnerCount } from '@assent/core/runtime';
+import type { BannerConfig, BannerCopTexts, BannerTexts } from '@assent/core/runtime';
 import { h, safeLink } from './dom';
 
 export interface FirstLayerActions {

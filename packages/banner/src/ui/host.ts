@@ -1,4 +1,4 @@
-import type { BannerLinkLocation } from '@assent/core';
+import type { BannerLinkLocation } from '@assent/core/runtime';
 import { h } from './dom';
 import { trapFocus } from './modal';
 

@@ -1,5 +1,5 @@
-import type { BannerConfig, BannerTexts, GoogleVendorNames } from '@assent/core';
-import { allowedLegitimateInterestPurposes, partnerCount } from '@assent/core';
+import { allowedLegitimateInterestPurposes, partnerCount } from '@assent/core/runtime';
+import type { BannerConfig, BannerTexts, GoogleVendorNames } from '@assent/core/runtime';
 import type { Choices } from '../tcf/consent';
 import { vendorDeclarations } from '../tcf/consent';
 import { h, safeLink, toggle } from './dom';

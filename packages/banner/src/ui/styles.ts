@@ -1,4 +1,4 @@
-import type { BannerColors } from '@assent/core';
+import type { BannerColors } from '@assent/core/runtime';
 
 /** The banner's CSS (inside its shadow root only). Reject all has the same prominence as Accept all. */
 export const bannerCss = (c: BannerColors): string =>

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { TCString } from '@iabtechlabtcf/core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { BANNER_EN_TEXTS, bannerConfigFixture } from '@assent/core';
+import { BANNER_EN_TEXTS, bannerConfigFixture } from '@assent/core/banner';
 import { button, call, flush, resetWindow, setNavigator, start } from '../../test/harness';
 
 beforeEach(() => {

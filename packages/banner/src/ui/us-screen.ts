@@ -1,4 +1,4 @@
-import type { BannerRichRun, BannerUsTexts } from '@assent/core';
+import type { BannerRichRun, BannerUsTexts } from '@assent/core/runtime';
 import { h, safeLink } from './dom';
 import { TITLE_ID } from './first-layer';
 

@@ -1,1 +1,18 @@
-export * from './audit-log';
+export {
+  AUDIT_FAILURE_TITLE,
+  AUDIT_SUCCESS_TITLE,
+  AuditLog,
+  AuditLogState,
+  COPY_PROPERTIES,
+  DAYS_BACK_INVALID,
+  DOWNLOAD_LOG_DAYS,
+  DownloadLogsRequest,
+  earliestLogEndDate,
+  END_DATE_IN_FUTURE,
+  END_DATE_TOO_OLD,
+  isPendingAuditLog,
+  logStartDate,
+  normaliseAuditUrl,
+  partitionAuditLogs,
+  validateDownloadLogs,
+} from './audit-log';

@@ -1,6 +1,90 @@
-export * from './amp';
-export * from './config';
-export * from './fixtures';
-export * from './rules';
-export * from './compile';
-export * from './visit';
+export { AmpConsentCheckRequest, answerAmpConsentCheck } from './amp';
+export type { AmpConsentCheckResponse, AmpConsentMetadata } from './amp';
+export {
+  BANNER_DEFAULT_COLORS,
+  BannerColors,
+  BannerConfig,
+  BannerConsentOrPay,
+  BannerConsentScope,
+  BannerCopTexts,
+  BannerCustomVendor,
+  BannerGbc,
+  BannerGdpr,
+  BannerLabels,
+  BannerLink,
+  BannerLinkLocation,
+  BannerMspa,
+  BannerPublisherTC,
+  BannerRestriction,
+  BannerRichBlock,
+  BannerRichRun,
+  BannerRichText,
+  BannerTexts,
+  BannerTheme,
+  BannerUs,
+  BannerUsTexts,
+  BannerVendor,
+  ConsentModeSignal,
+  TcfPolicyVersion,
+  TcfRestrictionType,
+  VISIT_EVENT_MAX_BYTES,
+  VISIT_OUTCOMES,
+  VisitEvent,
+  VisitorRegulation,
+} from './config';
+export type { BannerConfigInput } from './config';
+export {
+  BANNER_DE_TEXTS,
+  BANNER_EN_TEXTS,
+  BANNER_FIXTURE_VENDORS,
+  bannerConfigFixture,
+} from './fixtures';
+export {
+  allowedLegitimateInterestPurposes,
+  AMP_CONSENT_STRING_TYPE,
+  AMP_MAX_CONSENT_STRING_LENGTH,
+  ampConsentStringType,
+  bannerConsentModeDefaults,
+  compactVendor,
+  CONSENT_COOKIES,
+  CONSENT_LIFETIME_MONTHS,
+  CONSENT_LIFETIME_SECONDS,
+  contrastRatio,
+  encodeAcString,
+  fillPlaceholders,
+  idsOf,
+  isGdprCountry,
+  LI_FORBIDDEN_PURPOSES,
+  maskOf,
+  MSPA_OPT_OUT_PURPOSES,
+  parseAcString,
+  partnerCount,
+  regulationFor,
+  regulationForConfig,
+  textsFor,
+  usSectionNames,
+  WCAG_AA_TEXT,
+} from './rules';
+export type {
+  BannerConsentModeDefaults,
+  GoogleVendorNames,
+  GvlVendorDeclarations,
+  StoredConsentKey,
+  VisitorRegion,
+} from './rules';
+export {
+  BANNER_CONFIG_FIELD_EFFECTS,
+  bannerCmpId,
+  bannerConfigVersion,
+  bannerPrivacyBody,
+  bannerStubOptions,
+  compileBannerConfig,
+  consentGroupKey,
+  htmlToRichText,
+  universalStubOptions,
+  UNREGISTERED_CMP_ID,
+  visitorRegionFallback,
+} from './compile';
+export type { BannerCompileInput, BannerStubOptions, FieldEffect, FieldEffects } from './compile';
+export { parseUserAgent, visitBase, visitEvent } from './visit';
+export type { VisitBase } from './visit';

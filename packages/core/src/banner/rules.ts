@@ -1,4 +1,4 @@
-import { EEA_COUNTRIES, MSPA_STATES } from '../country';
+import { EEA_COUNTRIES, MSPA_STATES } from '../regions';
 import type { ConsentLocation } from '../property/schema';
 import type {
   BannerConfig,

@@ -1,9 +1,73 @@
 /**
- * What the consent runtime (packages/banner) may take from core: zod-free rules only. The banner's
- * build resolves `@assent/core` to this file so the visitor's download stays small.
+ * `@assent/core/runtime`: what the consent runtime (packages/banner) may take from core, and the
+ * only core entry it may import (enforced by lint). Zod-free: runtime.test.ts bundles this entry and
+ * fails if zod or a schema module is in it. Explicit named exports only.
  */
-export { pickLanguage } from '../language';
+export { pickLanguage } from '../pick-language';
 export { isSafeLink } from '../validation';
-export * from './rules';
-export * from './visit';
-export type * from './config';
+export {
+  allowedLegitimateInterestPurposes,
+  AMP_CONSENT_STRING_TYPE,
+  AMP_MAX_CONSENT_STRING_LENGTH,
+  ampConsentStringType,
+  bannerConsentModeDefaults,
+  compactVendor,
+  CONSENT_COOKIES,
+  CONSENT_LIFETIME_MONTHS,
+  CONSENT_LIFETIME_SECONDS,
+  contrastRatio,
+  encodeAcString,
+  fillPlaceholders,
+  idsOf,
+  isGdprCountry,
+  LI_FORBIDDEN_PURPOSES,
+  maskOf,
+  MSPA_OPT_OUT_PURPOSES,
+  parseAcString,
+  partnerCount,
+  regulationFor,
+  regulationForConfig,
+  textsFor,
+  usSectionNames,
+  WCAG_AA_TEXT,
+} from './rules';
+export type {
+  BannerConsentModeDefaults,
+  GoogleVendorNames,
+  GvlVendorDeclarations,
+  StoredConsentKey,
+  VisitorRegion,
+} from './rules';
+export type { AmpConsentMetadata } from './amp';
+export { parseUserAgent, visitBase, visitEvent } from './visit';
+export type { VisitBase } from './visit';
+export type {
+  BannerColors,
+  BannerConfig,
+  BannerConfigInput,
+  BannerConsentOrPay,
+  BannerConsentScope,
+  BannerCopTexts,
+  BannerCustomVendor,
+  BannerGbc,
+  BannerGdpr,
+  BannerLabels,
+  BannerLink,
+  BannerLinkLocation,
+  BannerMspa,
+  BannerPublisherTC,
+  BannerRestriction,
+  BannerRichBlock,
+  BannerRichRun,
+  BannerRichText,
+  BannerTexts,
+  BannerTheme,
+  BannerUs,
+  BannerUsTexts,
+  BannerVendor,
+  ConsentModeSignal,
+  TcfPolicyVersion,
+  TcfRestrictionType,
+  VisitEvent,
+  VisitorRegulation,
+} from './config';

@@ -1,16 +1,279 @@
-export * from './cmp-version';
-export * from './consent-or-pay';
-export * from './form';
-export * from './google-consent';
-export * from './identity';
-export * from './legal-basis';
-export * from './list';
-export * from './messages';
-export * from './navigation';
-export * from './regulations';
-export * from './save-failure';
-export * from './save-payload';
-export * from './schema';
-export * from './universal-tag-warning';
-export * from './us-privacy';
-export * from './validate';
+export {
+  CMP_FEATURE_SINCE,
+  CMP_VERSIONS,
+  CmpVersion,
+  CmpVersionInfo,
+  cmpVersionLabel,
+  DEFAULT_CMP_VERSION,
+  isOldCmpVersion,
+  LAST_OLD_CMP_VERSION,
+  LATEST_CMP_VERSION,
+  OLD_SDK_VERSION_LABEL,
+  resolveCmpVersion,
+  supportsFeature,
+} from './cmp-version';
+export type { CmpFeature, CmpVersionInput } from './cmp-version';
+export {
+  consentOrPayAvailable,
+  ConsentOrPayConfig,
+  consentOrPayTransition,
+  COP_CALLBACK_TYPE_LABELS,
+  COP_COUNTRIES_REQUIRED,
+  COP_NO_NON_PERSONALISED_VENDORS,
+  COP_REDIRECT_METHOD_LABELS,
+  CopCallbackType,
+  CopRedirectMethod,
+  defaultConsentOrPayConfig,
+  NON_PERSONALISED_PURPOSES,
+  normaliseConsentOrPay,
+  validateConsentOrPay,
+  vendorsHaveNonPersonalisedPurposes,
+} from './consent-or-pay';
+export type { ConsentOrPayDialog, ConsentOrPayEvent } from './consent-or-pay';
+export { changedFields, hasPropertyChanged, propertySaveEnabled } from './form';
+export {
+  cancelGbcDialog,
+  GBC_AVAILABLE_NOTE,
+  GBC_PURPOSES,
+  gbcAdvancedAvailable,
+  gbcAvailable,
+  gbcDialogPurposes,
+  gbcLocationsList,
+  setGbcDefault,
+  toGbcPurposePayload,
+  toggleGbcPurpose,
+  validateGbcDialog,
+  validateGoogleBasicConsent,
+} from './google-consent';
+export type { GbcConsentType } from './google-consent';
+export {
+  identifierChanged,
+  identifierKey,
+  isBareDomain,
+  isUuid,
+  isValidLogoUrl,
+  isValidPackageId,
+  LOGO_EXTENSIONS,
+  validateLogoUrl,
+  validateOptionalUrl,
+  validatePackageId,
+  validatePublisherName,
+  validateSiteUrl,
+} from './identity';
+export {
+  applyThemeChange,
+  canDefineLegalBasis,
+  chooseLegalBasis,
+  declareNoLegalBasis,
+  defineLegalBasis,
+  FALLBACK_PURPOSES,
+  FALLBACK_SPECIAL_FEATURES,
+  isPurposeOneRequired,
+  LEGAL_BASIS_LABELS,
+  legalBasisChoiceOf,
+  legalBasisDialogLists,
+  legalBasisDialogSelection,
+  legalBasisSelectionOf,
+  normaliseLegalBasis,
+  PURPOSES_WITHOUT_LEGITIMATE_INTEREST,
+} from './legal-basis';
+export type { LegalBasisChoice, LegalBasisSelection } from './legal-basis';
+export {
+  BULK_UPDATE_BUTTON,
+  consentRateNotApplicable,
+  filterProperties,
+  listConsentRate,
+  pageOfProperties,
+  PROPERTIES_EMPTY_TEXT,
+  PROPERTIES_EMPTY_TITLE,
+  PROPERTIES_FILTER_LABEL,
+  PROPERTIES_PAGE_SIZE,
+  propertiesNoMatch,
+  PROPERTY_LIST_COLUMNS,
+  PROPERTY_MORE_OPTIONS,
+  PROPERTY_ROW_ACTIONS,
+  PROPERTY_STATUS_LABELS,
+  propertyStatus,
+  PROTECT_A_SITE,
+  PROTECT_AN_APP,
+} from './list';
+export type { PropertiesPage, PropertyListColumn, PropertyStatus } from './list';
+export {
+  AMP_CONSENT_SCOPE_INVALID,
+  AMP_VERSION_UNSUPPORTED,
+  APP_CREATE_ERROR,
+  BACK_TO_ALL_PROPERTIES,
+  CONSENT_OR_PAY_UNSUPPORTED,
+  CONSENT_SCOPE_UNSUPPORTED,
+  DELETE_PROPERTY_CONFIRM,
+  DELETE_PROPERTY_TITLE,
+  deletePropertyConfirmation,
+  DOCUMENTATION_ALERT,
+  DUPLICATE_PROPERTY,
+  FOOTER_LINK_UNSUPPORTED,
+  GBC_ADVANCED_UNSUPPORTED,
+  GBC_DEFAULT_UNCHECKED,
+  GBC_PURPOSE_REQUIRED,
+  GBC_VERSION_UNSUPPORTED,
+  GROUP_STORAGE_REQUIRED,
+  LOGO_URL_INVALID,
+  MSPA_PURPOSES_REQUIRED,
+  NOT_ABLE_TO_DELETE,
+  PACKAGE_ID_INVALID,
+  PENDING_UPDATES,
+  PREMIUM_BANNER,
+  PREMIUM_BANNER_BUTTON,
+  PRIVACY_POLICY_REQUIRED,
+  PROPERTIES_TITLE,
+  PROPERTY_NAMES_COPIED,
+  propertyDeleted,
+  REGULATION_REQUIRED,
+  REPORT_ERROR_TEXT,
+  REPORT_ERROR_TITLE,
+  REPROMPT_DAYS_MINIMUM,
+  REPROMPT_DAYS_RANGE,
+  SITE_REPORT_PERIOD,
+  SITE_SAVE_ERROR,
+  SITE_URL_HAS_SCHEME,
+  SITE_URL_HAS_SCHEME_TEMPLATE,
+  SITE_URL_INVALID,
+  siteUrlHasSchemeMessage,
+  TAG_COPIED,
+  TAKE_SURVEY,
+  THEME_TYPE_MISMATCH,
+  UNEXPECTED_ERROR,
+  UNIVERSAL_TAG_WARNING,
+  UNIVERSAL_TAG_WARNING_NOTE,
+  universalTagDetected,
+  WARNING_GDPR_AND_US,
+  WARNING_SINGLE_ENCODING,
+  WARNING_USP_DEPRECATED,
+} from './messages';
+export {
+  afterSiteSavePath,
+  appFetchView,
+  AppPageAction,
+  appPageView,
+  isEmptyCurrentItem,
+  propertyLoadFailureView,
+  siteDetailPath,
+  siteDetailTab,
+  SiteDetailTab,
+  siteDetailTabs,
+  siteDetailView,
+  SitePageAction,
+  sitePageView,
+} from './navigation';
+export type {
+  AppFetchView,
+  AppPageView,
+  PropertyLoadFailureView,
+  SiteDetailView,
+  SitePageView,
+} from './navigation';
+export {
+  ampOptionEnabled,
+  applyConsentLocations,
+  applyPublisherCountry,
+  applySiteUrl,
+  consentScopeOptions,
+  deriveConsentLocations,
+  deriveRequireConsentFrom,
+  privacyModesFromLocations,
+  privacyModesOf,
+  propertyWarnings,
+  regulationLabel,
+  regulationsFromLocations,
+  regulationsOf,
+  REPROMPT_DAYS,
+  setAmpEnabled,
+  setApplyToSubDomains,
+  setConsentScope,
+  subdomainsAllowed,
+  switchCmpVersion,
+  validateAmp,
+  validateConsentScope,
+  validateRegulations,
+  validateRepromptDays,
+} from './regulations';
+export type { Regulations } from './regulations';
+export { appSaveFailure, siteSaveFailure } from './save-failure';
+export type { PropertySaveFailure } from './save-failure';
+export { toSavePayload } from './save-payload';
+export {
+  AbTestingSiteCollection,
+  APP_CONSENT_SCOPE_LABELS,
+  CONSENT_LOCATION_LABELS,
+  ConsentLocation,
+  ConsentScope,
+  defaultAppValues,
+  defaultSiteValues,
+  DisplayUi,
+  GbcDefaultValue,
+  GbcPurposeSetting,
+  GDPR_ENCODING_MODE_LABELS,
+  GdprEncodingMode,
+  legalBasisOf,
+  MSPA_JURISDICTION_LABELS,
+  MspaAutoPopUp,
+  MspaJurisdiction,
+  MspaSignalMode,
+  PrivacyMode,
+  Property,
+  PROPERTY_TYPE_LABELS,
+  propertyIdentifier,
+  PropertyListItem,
+  PropertySettings,
+  PropertyType,
+  REQUIRE_CONSENT_FROM_LABELS,
+  RequireConsentFrom,
+  SERVER_FIELDS,
+  SITE_CONSENT_SCOPE_LABELS,
+  ThirdPartyStorageType,
+  UspJurisdiction,
+  withLegalBasis,
+  YesNo,
+} from './schema';
+export type { PropertyDraft, PropertyValues } from './schema';
+export {
+  dismissUniversalTagWarning,
+  propertyAwaitingTag,
+  recordPropertyAdded,
+  universalTagWarningKey,
+  universalTagWarningState,
+} from './universal-tag-warning';
+export type { UniversalTagWarningState } from './universal-tag-warning';
+export {
+  chooseCoveredTransaction,
+  closeSensitiveDataDialog,
+  combineMspaPurposes,
+  confirmMspaSignatory,
+  footerHtmlIdVisible,
+  footerLinkOptionAvailable,
+  lspaCheckboxVisible,
+  MSPA_CHILD_SENSITIVE_MARKER,
+  MSPA_OPT_OUT_PURPOSE_IDS,
+  MSPA_PURPOSES,
+  MSPA_SENSITIVE_MARKER,
+  MSPA_SIGNATORY_NO,
+  MSPA_SIGNATORY_YES,
+  nationalJurisdictionEnabled,
+  normaliseLspact,
+  normaliseUspJurisdiction,
+  SENSITIVE_DATA_CATEGORIES,
+  SENSITIVE_DATA_DIALOG_TITLE,
+  setSensitiveDataProcessing,
+  splitMspaPurposes,
+  validateMspaPurposes,
+  validateUsPrivacy,
+  visibleMspaPurposes,
+} from './us-privacy';
+export type { CoveredTransactionDialog } from './us-privacy';
+export {
+  AMP_THEME_IDS,
+  privacyPolicyLinkShown,
+  publisherNameRequired,
+  validateProperty,
+} from './validate';
+export type { PropertyValidationContext } from './validate';
+export { failureAfterChanges } from './save-failure';

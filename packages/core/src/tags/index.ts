@@ -1,2 +1,39 @@
-export * from './tag';
-export * from './snippets';
+export {
+  DISPLAY_PERSISTENT_LINK,
+  TAG_TITLES,
+  TagQuery,
+  TagResponse,
+  TagType,
+  TCF_TAG_TAB,
+} from './tag';
+export {
+  AMP_CONSENT_ELEMENT_ID,
+  AMP_CONSENT_LINK_ID,
+  AMP_CONSENT_SCRIPT,
+  ampConsentConfig,
+  ampTag,
+  BANNER_PATHS,
+  BANNER_TOKENS,
+  consentModeScript,
+  findSiteByHost,
+  hostMatch,
+  inlineJson,
+  inlineStub,
+  isAmpCacheOrigin,
+  originBelongsToSite,
+  originHost,
+  previewScript,
+  replaceToken,
+  siteHost,
+  siteOrigins,
+  siteTag,
+  TAG_INSTRUCTIONS,
+  universalTag,
+} from './snippets';
+export type {
+  AmpLinkLocation,
+  AmpTagInput,
+  SiteHostRef,
+  SiteTagInput,
+  UniversalTagInput,
+} from './snippets';

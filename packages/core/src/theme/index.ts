@@ -1,15 +1,244 @@
-export * from './colors';
-export * from './control-texts';
-export * from './css';
-export * from './default-texts';
-export * from './footer-links';
-export * from './form';
-export * from './list';
-export * from './messages';
-export * from './preview';
-export * from './restrictions';
-export * from './schema';
-export * from './stacks';
-export * from './text-change-request';
-export * from './texts';
-export * from './validate';
+export {
+  BACKGROUND_CONTRAST_ELEMENTS,
+  canonicalColor,
+  COLOR_INPUT_MAX_LENGTH,
+  DEFAULT_THEME_COLORS,
+  effectiveColor,
+  fieldsToRevalidate,
+  isHexColor,
+  normaliseColorInput,
+  THEME_COLOR_FIELDS,
+  validateColorContrast,
+  validateHexColor,
+  validateThemeColors,
+} from './colors';
+export type { ThemeColorField, ThemeColors } from './colors';
+export { bannerControlTexts, US_DEFAULT_TEXTS } from './control-texts';
+export type { BannerControlTexts } from './control-texts';
+export {
+  BANNER_CSS_CLASSES,
+  CSS_TARGET_WORDS,
+  CSS_TEXTAREA_HEIGHT,
+  cssTargetOf,
+  hasConflictingCssColors,
+  hasProhibitedCss,
+  parseCssRules,
+  PROHIBITED_CSS_TOKENS,
+  validateCustomCss,
+} from './css';
+export type { CssRule, CssTarget } from './css';
+export {
+  CONSENT_TEXT_PLACEHOLDERS,
+  DEFAULT_CONSENT_TEXTS,
+  defaultFixedSegments,
+  defaultPrivacyBodies,
+  defaultPrivacyBody,
+  defaultPrivacyHeader,
+  fillConsentPlaceholders,
+  renderConsentBody,
+} from './default-texts';
+export type { ConsentTextVariant } from './default-texts';
+export {
+  addFooterLink,
+  canAddFooterLink,
+  compactLinks,
+  FOOTER_LINK_LIMITS,
+  isPrivacyPolicyLink,
+  PRIVACY_POLICY_LINK_INDEX,
+  removeFooterLink,
+  validateFooterLinks,
+  validateLinkPair,
+} from './footer-links';
+export type { FooterLinkContext, LinkPair } from './footer-links';
+export {
+  afterThemeSavePath,
+  COP_ACCEPT_TEXT_EDITABLE,
+  copLoginLabelDisabled,
+  FROM_SITE_QUERY,
+  hasThemeChanged,
+  persistentLinkControlsDisabled,
+  previewAvailable,
+  rejectButtonTextDisabled,
+  setSoftOptIn,
+  summaryDisplayEnabled,
+  THEME_TAB_LABELS,
+  THEME_TABS_TAGGED_NEW,
+  themeContextFromPath,
+  themeFormPath,
+  ThemePageAction,
+  themePageView,
+  themeSaveEnabled,
+  themeSaveErrorMessage,
+  themesPath,
+  ThemeTab,
+  themeTabAfterChange,
+  toThemePayload,
+  ukGdprWarning,
+  usLinkInputsDisabled,
+  visibleThemeCards,
+  visibleThemeTabs,
+} from './form';
+export type { ThemeCard, ThemePageView } from './form';
+export {
+  filterThemes,
+  sortThemes,
+  THEME_LIST_COLUMNS,
+  THEME_LIST_SORT,
+  THEME_ROW_ACTIONS,
+  ThemeListItem,
+  toThemeListItem,
+} from './list';
+export {
+  ADD_ONE,
+  BACK_TO_THEMES,
+  CANCEL,
+  CONFIRM,
+  CREATE_APP_THEME,
+  CREATE_SITE_THEME,
+  CSS_CONFLICTING_COLORS,
+  CSS_PROHIBITED,
+  DEFAULT_THEME_LOCKED,
+  deleteThemeConfirmation,
+  HEX_NOT_VALID,
+  NEW_TAG,
+  NO_RESULTS_FOUND,
+  PREMIUM_TEXTS_ONLY,
+  PREVIEW_CLOSE,
+  PREVIEW_ERROR,
+  PREVIEW_GDPR_MODE,
+  PRIVACY_BODY_FIXED_SEGMENTS,
+  PRIVACY_POLICY_LINK_LABEL,
+  REGULATION_OPTION_LABELS,
+  REMOVE_ONE,
+  SAME_BACKGROUND_COLOR_TEMPLATE,
+  SAME_PRIMARY_BUTTON_COLORS,
+  SAME_SECONDARY_BUTTON_COLORS,
+  sameBackgroundColorMessage,
+  SAVE_THEME,
+  SOFT_OPT_IN_NOTE,
+  textTooLong,
+  THEME_CARD_TITLES,
+  THEME_SAVE_ERROR,
+  THEME_TYPE_FIXED,
+  THEME_XSS_ERROR,
+  themeInUse,
+  THEMES_DESCRIPTION,
+  tooManyFooterLinks,
+  UK_GDPR_WARNING,
+  US_REGULATION_TOOLTIP,
+} from './messages';
+export {
+  PREVIEW_COOKIES,
+  previewDocument,
+  previewReducer,
+  PreviewRequest,
+  PreviewResult,
+} from './preview';
+export type { PreviewAction, PreviewState } from './preview';
+export {
+  applyRestrictions,
+  restrictionModalReducer,
+  restrictionsOf,
+  withoutEmptyRestrictions,
+} from './restrictions';
+export type {
+  PublisherRestrictions,
+  RestrictionAction,
+  RestrictionModalState,
+} from './restrictions';
+export {
+  AppColorKey,
+  AppModeColors,
+  AppThemeSettings,
+  CONSENT_OR_PAY_LAYOUT_LABELS,
+  ConsentOrPayLayout,
+  DEFAULT_APP_THEME_ID,
+  DEFAULT_THEME_ID,
+  defaultAppTheme,
+  defaultSiteTheme,
+  defaultTheme,
+  emptyAppModeColors,
+  INITIAL_SCREEN_LABELS,
+  InitialScreen,
+  isAccountTheme,
+  isDefaultTheme,
+  LabelledLink,
+  LanguageTexts,
+  PERSISTENT_LINK_LOCATION_LABELS,
+  PersistentConsentLinkLocation,
+  PrivacyBodyText,
+  PurposeDisplay,
+  SiteThemeSettings,
+  Theme,
+  THEME_DISPLAY_UI_LABELS,
+  THEME_MODE_LABELS,
+  THEME_TYPE_LABELS,
+  ThemeDisplayUi,
+  ThemeLink,
+  ThemeMode,
+  themeRegulations,
+  ThemeSettings,
+  ThemeStack,
+  ThemeType,
+} from './schema';
+export type { AppThemeValues, SiteThemeValues, ThemeDraft, ThemeValues } from './schema';
+export {
+  computeStacks,
+  saveStackSelection,
+  shouldLoadStacks,
+  stacksConfigureDisabled,
+  StacksRequest,
+  stacksRequestOf,
+  StacksResult,
+  toThemeStacks,
+} from './stacks';
+export {
+  canDecideTextRequest,
+  CreateTextChangeRequests,
+  CUSTOMIZATION_TYPE_LABELS,
+  CustomizationType,
+  decideTextRequest,
+  isContentUnderReview,
+  pendingRequestsFor,
+  queueTextRequest,
+  REASON_REQUIRED,
+  TEXT_REQUEST_ADMIN_ONLY,
+  TEXT_REQUEST_APPLIED,
+  TEXT_REQUEST_COLUMNS,
+  TEXT_REQUEST_COOLDOWN_MS,
+  TEXT_REQUEST_MODAL_TITLES,
+  TEXT_REQUEST_NOT_IN_PROGRESS,
+  TEXT_REQUEST_REJECTED,
+  TEXT_REQUEST_REVIEWING,
+  TEXT_REQUEST_STATUS_LABELS,
+  TEXT_REQUIRED,
+  TextChangeRequest,
+  TextChangeRequestDraft,
+  TextRequestDecision,
+  textRequestReviewMessage,
+  textRequestState,
+  TextRequestStatus,
+  validateTextChangeRequest,
+} from './text-change-request';
+export type { PendingTextRequest, TextRequestState } from './text-change-request';
+export {
+  BUTTON_TEXT_MAX,
+  buttonTextMax,
+  COP_PRIVACY_HEADER_MAX,
+  DISAGREE_TEXT_MAX,
+  EXTENDED_BUTTON_TEXT_MAX,
+  EXTENDED_BUTTON_TEXT_PCODE,
+  FIXED_SEGMENT_COUNT,
+  fixedSegmentsOf,
+  keepsFixedSegments,
+  maxLength,
+  PRIVACY_BODY_INPUT,
+  RICH_TEXT_DEBOUNCE_MS,
+  richTextPlain,
+  richTextValue,
+  safeText,
+  validatePrivacyBody,
+  validateShortText,
+} from './texts';
+export { validateTheme } from './validate';
+export type { ThemeValidationContext } from './validate';

@@ -1,3 +1,37 @@
-export * from './gvl';
-export * from './selection';
-export * from './vendor-list';
+export {
+  Gvl,
+  GVL_VERSION_OF_TCF,
+  GvlDataCategory,
+  GvlDataRetention,
+  GvlDeclaration,
+  gvlPurposeIds,
+  GvlStack,
+  gvlStacks,
+  GvlVendor,
+  gvlVendors,
+  GvlVendorUrl,
+  GvlVersion,
+  TCF_VERSION_LABELS,
+  TcfVersion,
+  tcfVersionOfGvl,
+} from './gvl';
+export {
+  CUSTOM_VENDOR_PURPOSE_REQUIRED,
+  CustomVendor,
+  customVendorLegIntAllowed,
+  filterVendors,
+  GoogleAtp,
+  loadVendorPurposes,
+  parseCsv,
+  parseGoogleAtpCsv,
+  selectedVendorPurposes,
+  selectVendors,
+  SHOW_NEW_VENDORS_EVERY,
+  validateCustomVendor,
+  validateVendorSelection,
+  VendorSelection,
+  VendorSelectionResponse,
+  vendorsInScope,
+} from './selection';
+export type { VendorFilter, VendorPurposes } from './selection';
+export { GvlVendorSummary, toVendorListResponse, VendorListResponse } from './vendor-list';
