@@ -197,7 +197,7 @@ export {
   validateRepromptDays,
 } from './regulations';
 export type { Regulations } from './regulations';
-export { appSaveFailure, siteSaveFailure } from './save-failure';
+export { appSaveFailure, failureAfterChanges, siteSaveFailure } from './save-failure';
 export type { PropertySaveFailure } from './save-failure';
 export { toSavePayload } from './save-payload';
 export {
@@ -276,4 +276,3 @@ export {
   validateProperty,
 } from './validate';
 export type { PropertyValidationContext } from './validate';
-export { failureAfterChanges } from './save-failure';
