@@ -56,9 +56,12 @@ const manifest = {
   // cmp.js). The same cmp.js serves the GDPR and the US path; the second layer and the vendor
   // list load only when opened.
   paths: {
+    stub: { files: ['stub.js'], ...sum(['stub.js']) },
     gdprFirstLayer: { files: ['stub.js', 'cmp.js'], ...sum(['stub.js', 'cmp.js']) },
     us: { files: ['stub.js', 'cmp.js'], ...sum(['stub.js', 'cmp.js']) },
     secondLayer: { files: ['second-layer.js'], ...sum(['second-layer.js']) },
+    // An AMP page's consent prompt: amp-consent loads the prompt page, which runs amp-prompt.js.
+    ampPrompt: { files: ['amp-prompt.js'], ...sum(['amp-prompt.js']) },
   },
 };
 writeFileSync(path.join(dist, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');

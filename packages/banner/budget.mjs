@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// The byte budget of each visitor path (gzip, from dist/manifest.json). `npm run lint` runs this
+// file (it builds the banner first); test/budget.test.ts checks the same budgets.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Gzip bytes each visitor path may download, a little above today's figures. */
+export const PATH_BUDGETS = {
+  stub: 1024,
+  gdprFirstLayer: 17 * 1024,
+  us: 17 * 1024,
+  secondLayer: 2 * 1024,
+  ampPrompt: 9 * 1024,
+};
+
+/** One line per path over its budget, or missing from the manifest. */
+export function budgetFailures(manifest, budgets = PATH_BUDGETS) {
+  return Object.entries(budgets).flatMap(([name, budget]) => {
+    const figure = manifest.paths[name];
+    if (!figure) return [`${name}: not in dist/manifest.json`];
+    return figure.gzip > budget
+      ? [
+          `${name}: ${figure.gzip} B gzip is over its budget of ${budget} B (${figure.files.join(' + ')})`,
+        ]
+      : [];
+  });
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  execFileSync(process.execPath, [path.join(here, 'build.mjs')], { stdio: 'ignore' });
+  const manifest = JSON.parse(readFileSync(path.join(here, 'dist/manifest.json'), 'utf8'));
+  const failures = budgetFailures(manifest);
+  for (const [name, budget] of Object.entries(PATH_BUDGETS))
+    console.log(
+      `${name.padEnd(15)} ${String(manifest.paths[name]?.gzip).padStart(6)} B gzip / ${budget} B`,
+    );
+  if (failures.length) {
+    for (const f of failures) console.error(`over budget: ${f}`);
+    process.exit(1);
+  }
+}
