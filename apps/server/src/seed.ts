@@ -1,11 +1,8 @@
-import type { PropertyDraft, ThemeDraft, VisitEvent } from '@assent/core';
-import {
-  PropertySettings,
-  ThemeSettings,
-  defaultAppTheme,
-  defaultSiteTheme,
-  regulationsOf,
-} from '@assent/core';
+import type { VisitEvent } from '@assent/core/banner';
+import { PropertySettings, regulationsOf } from '@assent/core/property';
+import type { PropertyDraft } from '@assent/core/property';
+import { ThemeSettings, defaultAppTheme, defaultSiteTheme } from '@assent/core/theme';
+import type { ThemeDraft } from '@assent/core/theme';
 import { groupCommitSink } from './analytics/ingest/group-commit-sink';
 import type { VisitRecord } from './analytics/visit-sink';
 import type { Db } from './db';

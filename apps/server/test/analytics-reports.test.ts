@@ -1,4 +1,5 @@
-import type { Property, PropertyAnalytics, VisitEvent } from '@assent/core';
+import type { VisitEvent } from '@assent/core/banner';
+import type { Property } from '@assent/core/property';
 import {
   REPORT_FOREIGN_PROPERTY,
   REPORT_UNKNOWN_METRIC,
@@ -6,7 +7,8 @@ import {
   propertyFilter,
   summaryRequestFor,
   timeFilters,
-} from '@assent/core';
+} from '@assent/core/reports';
+import type { PropertyAnalytics } from '@assent/core/reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer, TestUser } from './harness';
 import { createTestServer, json, stores } from './harness';

@@ -1,5 +1,5 @@
-import type { Property } from '@assent/core';
-import { DEFAULT_REPORT_CATALOGUE } from '@assent/core';
+import type { Property } from '@assent/core/property';
+import { DEFAULT_REPORT_CATALOGUE } from '@assent/core/reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer, TestUser } from './harness';
 import { createTestServer, json, stores } from './harness';

@@ -1,4 +1,4 @@
-import type { VisitEvent } from '@assent/core';
+import type { VisitEvent } from '@assent/core/banner';
 import { writeVisitBatch } from '../src/analytics/ingest/write-batch';
 import type { VisitRecord } from '../src/analytics/visit-sink';
 import type { Queryable } from '../src/db';

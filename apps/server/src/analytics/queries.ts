@@ -1,3 +1,20 @@
+import { AssentError } from '@assent/core';
+import {
+  REPORT_FOREIGN_PROPERTY,
+  ZERO_VISIT_COUNTS,
+  addVisitCounts,
+  buildCountryTableRows,
+  buildSummaryMetrics,
+  dashboardInsightsQuery,
+  metricValue,
+  normalizeReportFilters,
+  propertyAnalyticsReport,
+  propertyFilter,
+  regulationDimensionValue,
+  selectionFilters,
+  timeFilters,
+  validateAnalyticsQuery,
+} from '@assent/core/reports';
 import type {
   AnalyticsQuery,
   AnalyticsQueryBody,
@@ -17,24 +34,7 @@ import type {
   SummaryRequest,
   SummaryValues,
   VisitCounts,
-} from '@assent/core';
-import {
-  AssentError,
-  REPORT_FOREIGN_PROPERTY,
-  ZERO_VISIT_COUNTS,
-  addVisitCounts,
-  buildCountryTableRows,
-  buildSummaryMetrics,
-  dashboardInsightsQuery,
-  metricValue,
-  normalizeReportFilters,
-  propertyAnalyticsReport,
-  propertyFilter,
-  regulationDimensionValue,
-  selectionFilters,
-  timeFilters,
-  validateAnalyticsQuery,
-} from '@assent/core';
+} from '@assent/core/reports';
 import type { Queryable } from '../db';
 
 /**

@@ -1,16 +1,15 @@
-import type { Property, Routes } from '@assent/core';
+import { AssentError } from '@assent/core';
+import { AMP_FOREIGN_ORIGIN } from '@assent/core/api';
+import type { Routes } from '@assent/core/api';
+import { VISIT_OUTCOMES, answerAmpConsentCheck, visitBase, visitEvent } from '@assent/core/banner';
+import type { Property } from '@assent/core/property';
 import {
-  AMP_FOREIGN_ORIGIN,
-  AssentError,
   BANNER_TOKENS,
-  VISIT_OUTCOMES,
-  answerAmpConsentCheck,
   isAmpCacheOrigin,
   originBelongsToSite,
   replaceToken,
-  visitBase,
-  visitEvent,
-} from '@assent/core';
+} from '@assent/core/tags';
+export { AMP_FOREIGN_ORIGIN } from '@assent/core/api';
 import type { FastifyRequest } from 'fastify';
 import type { GroupHandlers } from '../routes/context';
 import { NOT_FOUND_MESSAGE } from '../routes/errors';
@@ -19,8 +18,6 @@ import { bootOf, loadBannerConfig, propertyByUuid } from './load-config';
 import type { BannerRuntime } from './runtime';
 import { regionFor } from './runtime';
 import { recordVisit } from './visits';
-
-export { AMP_FOREIGN_ORIGIN } from '@assent/core';
 
 /** Pages of the site itself, or the AMP caches serving them. */
 const ampOriginAllowed = (origin: string, property: Property) =>

@@ -1,5 +1,6 @@
-import type { Routes } from '@assent/core';
-import { DEFAULT_REPORT_CATALOGUE, propertyIdentifier } from '@assent/core';
+import type { Routes } from '@assent/core/api';
+import { propertyIdentifier } from '@assent/core/property';
+import { DEFAULT_REPORT_CATALOGUE } from '@assent/core/reports';
 import { properties, themeRefs } from '../repositories/properties';
 import {
   countryTable,

@@ -1,5 +1,5 @@
-import type { Organisation } from '@assent/core';
-import { recordPricingPromotionShown, shouldShowPricingPromotion } from '@assent/core';
+import { recordPricingPromotionShown, shouldShowPricingPromotion } from '@assent/core/account';
+import type { Organisation } from '@assent/core/account';
 import { Button, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { Dialog } from '../components/Dialog';
 import { useState } from 'react';

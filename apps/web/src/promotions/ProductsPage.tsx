@@ -1,4 +1,4 @@
-import { recordProductsWelcomeShown, shouldShowProductsWelcome } from '@assent/core';
+import { recordProductsWelcomeShown, shouldShowProductsWelcome } from '@assent/core/account';
 import { Button, Card, DialogBody, DialogFooter, H3 } from '@blueprintjs/core';
 import { Dialog } from '../components/Dialog';
 import { useState } from 'react';

@@ -1,11 +1,6 @@
-import type { SurveyAnswer } from '@assent/core';
-import {
-  SURVEY_ANSWERS,
-  SURVEY_ERROR,
-  SURVEY_THANKS,
-  issuesToFields,
-  validateSurvey,
-} from '@assent/core';
+import { issuesToFields } from '@assent/core';
+import { SURVEY_ANSWERS, SURVEY_ERROR, SURVEY_THANKS, validateSurvey } from '@assent/core/account';
+import type { SurveyAnswer } from '@assent/core/account';
 import { Callout, DialogBody, Radio, RadioGroup, TextArea } from '@blueprintjs/core';
 import { Dialog } from '../components/Dialog';
 import { useState } from 'react';

@@ -1,5 +1,6 @@
-import type { Organisation, TermsProductType } from '@assent/core';
-import { buildTermsAcceptance, organisationKeys } from '@assent/core';
+import { buildTermsAcceptance } from '@assent/core/account';
+import type { Organisation, TermsProductType } from '@assent/core/account';
+import { organisationKeys } from '@assent/core/queries';
 import { Button, Callout, Checkbox, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { Dialog } from '../components/Dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,13 +1,10 @@
 import {
   COP_REQUEST_EVENT,
   COP_REQUEST_RECEIVED,
-  copEventKeys,
-  copEventsQuery,
-  isAccountTheme,
   isConsentOrPayRequested,
-  isContentUnderReview,
-  textRequestsQuery,
-} from '@assent/core';
+} from '@assent/core/account';
+import { copEventKeys, copEventsQuery, textRequestsQuery } from '@assent/core/queries';
+import { isAccountTheme, isContentUnderReview } from '@assent/core/theme';
 import { Button, Callout, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { Dialog } from '../components/Dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,15 +1,14 @@
-import type { AuditLog } from '@assent/core';
+import { AUDIT_STATUS_POLL_MS } from '@assent/core/account';
 import {
   AUDIT_FAILURE_TITLE,
-  AUDIT_STATUS_POLL_MS,
   AUDIT_SUCCESS_TITLE,
   COPY_PROPERTIES,
-  PROPERTY_NAMES_COPIED,
-  auditLogKeys,
-  auditLogsQuery,
   logStartDate,
   partitionAuditLogs,
-} from '@assent/core';
+} from '@assent/core/audit-log';
+import type { AuditLog } from '@assent/core/audit-log';
+import { PROPERTY_NAMES_COPIED } from '@assent/core/property';
+import { auditLogKeys, auditLogsQuery } from '@assent/core/queries';
 import { Button, Callout, DialogBody, DialogFooter, HTMLTable } from '@blueprintjs/core';
 import { Dialog } from '../components/Dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,14 +1,14 @@
-import type { PropertyListItem } from '@assent/core';
+import { issuesToFields } from '@assent/core';
 import {
   DOWNLOAD_LOG_DAYS,
-  auditLogKeys,
   earliestLogEndDate,
-  issuesToFields,
   logStartDate,
   normaliseAuditUrl,
-  propertyIdentifier,
   validateDownloadLogs,
-} from '@assent/core';
+} from '@assent/core/audit-log';
+import { propertyIdentifier } from '@assent/core/property';
+import type { PropertyListItem } from '@assent/core/property';
+import { auditLogKeys } from '@assent/core/queries';
 import { Callout, DialogBody, InputGroup, Radio, RadioGroup } from '@blueprintjs/core';
 import { Dialog } from '../components/Dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,6 +1,7 @@
-import type { GbcDefaultValue, GbcPurposeSetting, Issue } from '@assent/core';
+import type { Issue } from '@assent/core';
+import { GBC_PURPOSES } from '@assent/core/property';
+import type { GbcDefaultValue, GbcPurposeSetting } from '@assent/core/property';
 import { OkCancelFooter } from './fields';
-import { GBC_PURPOSES } from '@assent/core';
 import { Button, Callout, Checkbox, DialogBody, HTMLSelect, HTMLTable } from '@blueprintjs/core';
 import { Dialog } from '../components/Dialog';
 import { CrossIcon } from '@blueprintjs/icons';

@@ -1,11 +1,11 @@
-import type { LegalBasisSelection } from '@assent/core';
-import { OkCancelFooter } from './fields';
 import {
   PURPOSES_WITHOUT_LEGITIMATE_INTEREST,
   isPurposeOneRequired,
   legalBasisDialogLists,
-  vendorsQuery,
-} from '@assent/core';
+} from '@assent/core/property';
+import type { LegalBasisSelection } from '@assent/core/property';
+import { vendorsQuery } from '@assent/core/queries';
+import { OkCancelFooter } from './fields';
 import { Callout, Checkbox, DialogBody, HTMLSelect, HTMLTable } from '@blueprintjs/core';
 import { Dialog } from '../components/Dialog';
 import { useQuery } from '@tanstack/react-query';

@@ -1,12 +1,12 @@
-import type { Announcement } from '@assent/core';
 import {
-  announcementsQuery,
   currentAnnouncement,
   dismissAnnouncement,
   nextAnnouncement,
   pruneAnnouncementDismissals,
   visibleAnnouncements,
-} from '@assent/core';
+} from '@assent/core/account';
+import type { Announcement } from '@assent/core/account';
+import { announcementsQuery } from '@assent/core/queries';
 import { AnchorButton, Button, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { Dialog } from '../components/Dialog';
 import { useQuery } from '@tanstack/react-query';

@@ -1,11 +1,11 @@
+import { issuesToFields } from '@assent/core';
 import {
   CHANGE_PASSWORD,
   NEW_PASSWORD_LABEL,
   OLD_PASSWORD_LABEL,
   authErrorMessage,
-  issuesToFields,
   validateChangePasswordForm,
-} from '@assent/core';
+} from '@assent/core/account';
 import { Callout, DialogBody } from '@blueprintjs/core';
 import { Dialog } from '../components/Dialog';
 import { useMutation } from '@tanstack/react-query';

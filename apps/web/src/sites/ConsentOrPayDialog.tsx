@@ -1,15 +1,13 @@
-import type { ConsentOrPayConfig, Issue } from '@assent/core';
+import { COUNTRIES, EEA_SHORTHAND, countryName, issuesToFields } from '@assent/core';
+import type { Issue } from '@assent/core';
+import { COP_CONTENT_REVIEW_NOTE } from '@assent/core/account';
 import {
   COP_CALLBACK_TYPE_LABELS,
-  COP_CONTENT_REVIEW_NOTE,
   COP_REDIRECT_METHOD_LABELS,
-  COUNTRIES,
   CopCallbackType,
   CopRedirectMethod,
-  EEA_SHORTHAND,
-  countryName,
-  issuesToFields,
-} from '@assent/core';
+} from '@assent/core/property';
+import type { ConsentOrPayConfig } from '@assent/core/property';
 import { Button, Callout, Checkbox, DialogBody, FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { Dialog } from '../components/Dialog';
 import { SmallCrossIcon } from '@blueprintjs/icons';

@@ -1,4 +1,5 @@
-import { formatUtcDay, visitDimensions } from '@assent/core';
+import { formatUtcDay } from '@assent/core';
+import { visitDimensions } from '@assent/core/reports';
 import type { Queryable } from '../../db';
 import { ensureVisitPartitions } from '../storage';
 import type { VisitRecord } from '../visit-sink';
