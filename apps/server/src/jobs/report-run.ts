@@ -1,4 +1,3 @@
-import { AssentError } from '@assent/core';
 import { buildPath, routes } from '@assent/core/api';
 import {
   CUSTOM_REPORT_QUERY_ID,
