@@ -164,11 +164,25 @@ async function bench(store: string, env: Record<string, string>) {
             >,
         ),
     );
+    // The API refuses unknown fields: the read-only fields of a GET are not sent back.
+    const readOnly = new Set([
+      'uuid',
+      'siteId',
+      'pCode',
+      'accountId',
+      'themeName',
+      'editable',
+      'createdAt',
+      'updatedAt',
+      'abTestingSitesCollection',
+    ]);
+    const settingsOf = (p: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(p).filter(([k]) => !readOnly.has(k)));
     let firstError: unknown;
     const save = await load(4, SECONDS, async (i) => {
       const p = full[i % full.length]!;
       const res = await call(`${base}/site/${String(p.uuid)}?pCode=${pcode}`, 'PUT', token, {
-        ...p,
+        ...settingsOf(p),
         publisherName: `Saved ${i}`,
       });
       if (res.status >= 400) firstError ??= res.json;

@@ -1,7 +1,6 @@
 import { writeFileSync } from 'node:fs';
-import type { AssentClient } from '@assent/core/api';
-import { COP_NO_NON_PERSONALISED_VENDORS } from '@assent/core/property';
-import type { Property } from '@assent/core/property';
+import type { AssentClient, Property } from '@assent/core';
+import { COP_NO_NON_PERSONALISED_VENDORS, toSavePayload } from '@assent/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliServer, CliWorkspace, TestUser } from './harness';
 import { cliWorkspace, holdBulkUpdates, runCli, startCli, startCliServer } from './harness';
@@ -81,7 +80,7 @@ describe('the Consent-or-Pay vendor rule', () => {
         params: { id: news.uuid },
         query: query(),
         body: {
-          ...news,
+          ...toSavePayload(news),
           consentOrPayConfig: { ...news.consentOrPayConfig, enabled: true, countries: ['FR'] },
         },
       }),

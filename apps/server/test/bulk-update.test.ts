@@ -1,7 +1,5 @@
-import { REQUIRED } from '@assent/core';
-import type { BulkUpdateStatusResponse } from '@assent/core/bulk-update';
-import { PropertySettings } from '@assent/core/property';
-import type { Property } from '@assent/core/property';
+import type { BulkUpdateStatusResponse, Property } from '@assent/core';
+import { PropertySettings, REQUIRED, toSavePayload } from '@assent/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recoverBulkUpdates, runBulkUpdate } from '../src/jobs/bulk-update';
 import { bulkUpdates } from '../src/repositories/bulk-updates';
@@ -147,7 +145,7 @@ describe.each(stores())('bulk update (%s)', (store) => {
     const edit = await server.request({
       method: 'PUT',
       url: `/customization/v2/site/${sites[0]!.uuid}?pCode=${user.pcode}`,
-      payload: sites[0],
+      payload: toSavePayload(sites[0]!),
       as: user,
     });
     expect(edit.statusCode).toBe(409);

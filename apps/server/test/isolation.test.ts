@@ -1,6 +1,5 @@
-import { buildPath, listRoutes, routes } from '@assent/core/api';
-import type { AnyRoute } from '@assent/core/api';
-import type { Property } from '@assent/core/property';
+import type { AnyRoute, Property } from '@assent/core';
+import { buildPath, listRoutes, routes, toSavePayload } from '@assent/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../src/repositories/audit-logs';
 import { NO_LOGS_READY } from '../src/routes/audit-logs';
@@ -186,7 +185,7 @@ describe.each(stores())('tenant isolation (%s)', (store) => {
     const edit = await server.request({
       method: 'PUT',
       url: `/customization/v2/app/${app.uuid}?${own}`,
-      payload: { ...app, publisherName: 'Bob was here' },
+      payload: { ...toSavePayload(app), publisherName: 'Bob was here' },
       as: bob,
     });
     expect(edit.statusCode).toBe(404);

@@ -7,8 +7,8 @@ import {
   PRIVACY_BODY_FIXED_SEGMENTS,
   defaultPrivacyBody,
   textTooLong,
-} from '@assent/core/theme';
-import type { Theme } from '@assent/core/theme';
+  toThemePayload,
+} from '@assent/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisations } from '../src/repositories/accounts';
 import type { TestServer, TestUser } from './harness';
@@ -119,7 +119,7 @@ describe.each(stores())('organisation flags: premium, Consent or Pay, terms (%s)
       const renamed = await server.request({
         method: 'PUT',
         url,
-        payload: { ...stored, themeName: 'Renamed' },
+        payload: { ...toThemePayload(stored), themeName: 'Renamed' },
         as: premium,
       });
       expect(json(renamed)).toMatchObject({
@@ -129,7 +129,7 @@ describe.each(stores())('organisation flags: premium, Consent or Pay, terms (%s)
       const changed = await server.request({
         method: 'PUT',
         url,
-        payload: { ...stored, advancedCustomizationSettings: [] },
+        payload: { ...toThemePayload(stored), advancedCustomizationSettings: [] },
         as: premium,
       });
       expect(json(changed)).toMatchObject({

@@ -8,8 +8,9 @@ import {
   REPROMPT_DAYS_RANGE,
   SITE_URL_HAS_SCHEME,
   SITE_URL_INVALID,
-} from '@assent/core/property';
-import type { Property, PropertyListItem } from '@assent/core/property';
+  UNSAFE_CONTENT,
+  toSavePayload,
+} from '@assent/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { properties as repo } from '../src/repositories/properties';
 import type { TestServer, TestUser } from './harness';
@@ -189,7 +190,7 @@ describe.each(stores())('sites and apps (%s)', (store) => {
     const ok = await server.request({
       method: 'PUT',
       url,
-      payload: { ...created, publisherName: 'After' },
+      payload: { ...toSavePayload(created), publisherName: 'After' },
       as: user,
     });
     expect(ok.statusCode).toBe(200);
@@ -197,7 +198,7 @@ describe.each(stores())('sites and apps (%s)', (store) => {
     const clash = await server.request({
       method: 'PUT',
       url: `${url}&urlChanged=true`,
-      payload: { ...created, url: 'NEWS.example.com' },
+      payload: { ...toSavePayload(created), url: 'NEWS.example.com' },
       as: user,
     });
     expect(json(clash)).toMatchObject({ fields: { url: DUPLICATE_PROPERTY } });
@@ -205,11 +206,50 @@ describe.each(stores())('sites and apps (%s)', (store) => {
     expect(stored).toMatchObject({ publisherName: 'After', url: 'edit-me.example' });
   });
 
+  it('refuses an unknown field with 400 naming it, and keeps the stored property (publisherCCC)', async () => {
+    const created = json<Property>(await site({ url: 'typo.example', publisherCC: 'DE' }));
+    const url = `/customization/v2/site/${created.uuid}?pCode=${user.pcode}`;
+    const message = "Unknown field 'publisherCCC'. Did you mean 'publisherCC'?";
+    const typo = await server.request({
+      method: 'PUT',
+      url,
+      payload: { ...toSavePayload(created), publisherCCC: 'FR', publisherName: 'Changed' },
+      as: user,
+    });
+    expect(typo.statusCode).toBe(400);
+    expect(json(typo)).toEqual({
+      status: 'VALIDATION_ERROR',
+      message,
+      fields: { publisherCCC: message },
+    });
+    const stored = json<Property>(await server.request({ method: 'GET', url, as: user }));
+    expect(stored).toEqual(created);
+    // Creating refuses it too, and nested mappings are checked by their path.
+    const nested = await site({ url: 'typo2.example', consentOrPayConfig: { enabeld: true } });
+    expect(nested.statusCode).toBe(400);
+    expect(json(nested)).toMatchObject({
+      fields: { 'consentOrPayConfig.enabeld': expect.any(String) },
+    });
+    const list = json<PropertyListItem[]>(
+      await server.request({
+        method: 'GET',
+        url: `/customization/v2/site?pCode=${user.pcode}`,
+        as: user,
+      }),
+    );
+    expect(list.map((p) => p.url)).not.toContain('typo2.example');
+  });
+
   it('blocks editing and deleting while updates are pending', async () => {
     const created = json<Property>(await site({ url: 'pending.example' }));
     await repo.setEditable(server.deps.db, user.pcode, [created.siteId], false);
     const url = `/customization/v2/site/${created.uuid}?pCode=${user.pcode}`;
-    const edit = await server.request({ method: 'PUT', url, payload: created, as: user });
+    const edit = await server.request({
+      method: 'PUT',
+      url,
+      payload: toSavePayload(created),
+      as: user,
+    });
     expect(edit.statusCode).toBe(409);
     expect(json(edit)).toEqual({ status: 'NOT_EDITABLE', message: PENDING_UPDATES });
     const del = await server.request({ method: 'DELETE', url, as: user });
@@ -228,7 +268,7 @@ describe.each(stores())('sites and apps (%s)', (store) => {
     const edit = await server.request({
       method: 'PUT',
       url,
-      payload: { ...created, publisherName: 'Too soon' },
+      payload: { ...toSavePayload(created), publisherName: 'Too soon' },
       as: user,
     });
     expect(edit.statusCode).toBe(409);
@@ -275,7 +315,7 @@ describe.each(stores())('sites and apps (%s)', (store) => {
     const edited = await server.request({
       method: 'PUT',
       url,
-      payload: { ...created, publisherName: 'Shop' },
+      payload: { ...toSavePayload(created), publisherName: 'Shop' },
       as: user,
     });
     expect(json(edited)).toMatchObject({ publisherName: 'Shop', consentScope: 'service' });

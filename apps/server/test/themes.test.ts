@@ -7,8 +7,8 @@ import {
   TEXT_REQUEST_REVIEWING,
   THEME_TYPE_FIXED,
   themeInUse,
-} from '@assent/core/theme';
-import type { Theme, ThemeListItem } from '@assent/core/theme';
+  toThemePayload,
+} from '@assent/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_MESSAGE } from '../src/routes/errors';
 import type { TestServer, TestUser } from './harness';
@@ -137,7 +137,7 @@ describe.each(stores())('themes and text change requests (%s)', (store) => {
     const edited = await server.request({
       method: 'PUT',
       url,
-      payload: { ...theme, themeName: 'Edited' },
+      payload: { ...toThemePayload(theme), themeName: 'Edited' },
       as: user,
     });
     expect(json(edited)).toMatchObject({ themeName: 'Edited', themeId: theme.themeId });

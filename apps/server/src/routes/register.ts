@@ -1,6 +1,5 @@
-import { AssentError, issuesFromZod } from '@assent/core';
-import { listRoutes } from '@assent/core/api';
-import type { AnyRoute, RouteTable } from '@assent/core/api';
+import type { AnyRoute, RouteTable } from '@assent/core';
+import { AssentError, issuesFromZod, listRoutes, unknownFieldIssues } from '@assent/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { rateLimits } from '../repositories/codes';
@@ -50,6 +49,18 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, fallback: unkn
   const result = schema.safeParse(value);
   if (!result.success) throw AssentError.fromIssues(issuesFromZod(result.error));
   return result.data;
+}
+
+/**
+ * A request body: unknown fields are refused (400 naming each), then the schema parses it. The
+ * runtime's endpoints (`banner`: visitors' browsers and amp-consent, which send fields of their
+ * own) only parse, so a newer or foreign client's extra field never loses a visit or a choice.
+ */
+function parseBody(schema: z.ZodType | undefined, value: unknown, refuseUnknown: boolean): unknown {
+  if (!schema) return undefined;
+  const unknown = refuseUnknown ? unknownFieldIssues(schema, value) : [];
+  if (unknown.length) throw AssentError.fromIssues(unknown);
+  return parsePart(schema, value, undefined);
 }
 
 async function enforceRateLimit(
@@ -158,7 +169,8 @@ export interface RegisterOptions {
 
 /**
  * Registers every route of the table: authentication, CSRF and rate limits, input parsing with the
- * core schemas (400 naming each field), account membership (403), then the handler. The route's
+ * core schemas (400 naming each field, unknown body fields included), account membership (403),
+ * then the handler. The route's
  * options apply around it: CORS (with the preflight of credentialed routes, and their origin rule),
  * caching (Cache-Control, ETag with 304, gzip), the body limit and text/plain JSON bodies.
  */
@@ -260,7 +272,11 @@ export function registerRoutes<T extends RouteTable>(
           if (origin) allowCredentialedOrigin(reply, origin);
         }
         if (route.cache === 'no-store') reply.header('cache-control', CACHE_CONTROL['no-store']);
-        const input = { params, query, body: parsePart(route.body, request.body, undefined) };
+        const input = {
+          params,
+          query,
+          body: parseBody(route.body, request.body, group !== 'banner'),
+        };
 
         if (route.rateLimited) {
           const email = (input.body as { email?: unknown } | undefined)?.email;

@@ -1,4 +1,5 @@
-import type { FetchInit, FetchLike } from '@assent/core/api';
+import type { AnyRoute, FetchInit, FetchLike } from '@assent/core';
+import { AssentError, listRoutes, routes, unknownFieldIssues } from '@assent/core';
 
 /** What a fake route answers: a status and a JSON body (or bytes for binary routes). */
 export interface FakeResponse {
@@ -22,9 +23,21 @@ export interface FakeApi {
   onDefault(route: string, handler: FakeHandler | FakeResponse): FakeApi;
 }
 
+const TABLE = listRoutes(routes).map(({ route }) => ({
+  route,
+  pattern: new RegExp(`^${route.path.replace(/\{\w+\}/g, '[^/]+')}$`),
+}));
+
+/** The route of the table a request is for (a literal path wins over a parameter). */
+const routeOf = (method: string, path: string): AnyRoute | undefined =>
+  TABLE.filter((r) => r.route.method === method && r.pattern.test(path)).sort(
+    (a, b) => b.route.path.length - a.route.path.length,
+  )[0]?.route;
+
 /**
  * An in-memory API for component tests: routes are matched on method and path; anything not
  * registered answers 404 with the server's error body, so a missing stub shows up as a failure.
+ * A body with a field its route does not know is refused with 400, as the server refuses it.
  */
 export function createFakeApi(): FakeApi {
   const handlers = new Map<string, FakeHandler>();
@@ -43,12 +56,16 @@ export function createFakeApi(): FakeApi {
       const body = init.body ? (JSON.parse(init.body) as unknown) : undefined;
       calls.push({ method: init.method, path: url.pathname, search: url.search, body });
       const handler = handlers.get(`${init.method} ${url.pathname}`);
-      const response = handler
-        ? await handler({ url, body, init })
-        : {
-            status: 404,
-            body: { status: 'NOT_FOUND', message: `No stub for ${init.method} ${url.pathname}` },
-          };
+      const schema = routeOf(init.method, url.pathname)?.body;
+      const unknown = schema && body !== undefined ? unknownFieldIssues(schema, body) : [];
+      const response = unknown.length
+        ? { status: 400, body: AssentError.fromIssues(unknown).toBody() }
+        : handler
+          ? await handler({ url, body, init })
+          : {
+              status: 404,
+              body: { status: 'NOT_FOUND', message: `No stub for ${init.method} ${url.pathname}` },
+            };
       const status = response.status ?? 200;
       const payload = response.body;
       return {

@@ -60,6 +60,7 @@ export {
   VISIT_FOREIGN_ORIGIN,
   VisitBeacon,
 } from './routes/banner';
+export { UNKNOWN_FIELD_RULE, unknownFieldIssues } from './unknown-fields';
 export type { Routes } from './routes';
 
 export type AssentClient = Client<Routes>;

@@ -20,6 +20,8 @@ interface SchemaDef {
   values?: unknown[];
   in?: z.ZodType;
   checks?: Array<{ _zod: { def: { check: string; format?: string } } }>;
+  catchall?: z.ZodType;
+  discriminator?: string;
 }
 
 const defOf = (schema: z.ZodType): SchemaDef =>
@@ -175,10 +177,14 @@ export function unknownKeyIssues(
   if (def.type === 'object' && isMapping(value)) {
     const shape = def.shape ?? {};
     const known = Object.keys(shape);
+    // A loose object (a catchall other than never) takes any key by design.
+    const open = def.catchall !== undefined && defOf(def.catchall).type !== 'never';
     return Object.entries(value).flatMap(([key, child]) =>
       key in shape
         ? unknownKeyIssues(shape[key]!, child, [...path, key])
-        : [{ path: [...path, key], message: unknownField(key, closest(key, known)) }],
+        : open
+          ? []
+          : [{ path: [...path, key], message: unknownField(key, closest(key, known)) }],
     );
   }
   if (def.type === 'array' && Array.isArray(value) && def.element) {
@@ -188,7 +194,11 @@ export function unknownKeyIssues(
   if (def.type === 'union') {
     // The member of the value's kind (a mapping or a list), when there is exactly one.
     const kind = isMapping(value) ? 'object' : Array.isArray(value) ? 'array' : undefined;
-    const members = (def.options ?? []).filter((o) => defOf(unwrapSchema(o)).type === kind);
+    let members = (def.options ?? []).filter((o) => defOf(unwrapSchema(o)).type === kind);
+    // A discriminated union: the member whose discriminator accepts the value's.
+    const key = def.discriminator;
+    if (members.length > 1 && key && isMapping(value))
+      members = members.filter((o) => schemaAt(o, [key])?.safeParse(value[key]).success);
     return members.length === 1 ? unknownKeyIssues(members[0]!, value, path) : [];
   }
   return [];

@@ -189,4 +189,18 @@ describe('the save-payload transform', () => {
     );
     expect(toSavePayload(once)).toEqual(once);
   });
+
+  it('leaves out the read-only fields of a property loaded from the API (the API refuses them)', () => {
+    const loaded = {
+      ...siteValues({ url: 'news.example.com' }),
+      uuid: 'c0ffee00-0000-4000-8000-000000000001',
+      siteId: 7,
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    };
+    const payload = toSavePayload(loaded);
+    expect(payload).not.toHaveProperty('uuid');
+    expect(payload).not.toHaveProperty('siteId');
+    expect(payload).not.toHaveProperty('updatedAt');
+    expect(payload.url).toBe('news.example.com');
+  });
 });

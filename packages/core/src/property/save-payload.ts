@@ -13,15 +13,25 @@ import {
   subdomainsAllowed,
 } from './regulations';
 import type { PropertyValues } from './schema';
-import { legalBasisOf, withLegalBasis } from './schema';
+import { PropertySettings, legalBasisOf, withLegalBasis } from './schema';
 import { combineMspaPurposes, normaliseLspact, normaliseUspJurisdiction } from './us-privacy';
+
+const SETTINGS_FIELDS = new Set(Object.keys(PropertySettings.shape));
+
+/** Only the settings a client sets: read-only fields of a loaded property (uuid, updatedAt…) are left out. */
+const settingsOnly = (input: PropertyValues): PropertyValues =>
+  Object.fromEntries(
+    Object.entries(input).filter(([field]) => SETTINGS_FIELDS.has(field)),
+  ) as PropertyValues;
 
 /**
  * The save-payload transform (properties-and-tags §4 "Saving"): what is sent and stored. Pure and
- * idempotent, so the console applies it before sending and the server again before storing.
+ * idempotent, so the console applies it before sending and the server again before storing. Only
+ * the settings are kept (the API refuses unknown fields, so a property round-tripped from a GET
+ * is sent without its uuid, dates and other server fields).
  */
 export function toSavePayload(input: PropertyValues): PropertyValues {
-  let v: PropertyValues = { ...input };
+  let v: PropertyValues = settingsOnly(input);
   const version = v.cmpVersion;
 
   // Identity: a site has a url, an app a packageId and only the app scope.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appThemeValues, siteThemeValues } from '../testing/theme';
+import { appThemeValues, siteThemeValues, storedSiteTheme } from '../testing/theme';
 import {
   COP_ACCEPT_TEXT_EDITABLE,
   FROM_SITE_QUERY,
@@ -200,5 +200,13 @@ describe('form rules', () => {
     expect(payload.publisherLIRestrictionIds).toEqual([7]);
     expect(payload.uspDnsText).toBe('');
     expect(payload.uxInitialScreenCustomLinks).toHaveLength(1);
+  });
+
+  it('sends a theme loaded from the API without its themeId and dates (unknown fields to the API)', () => {
+    const payload = toThemePayload(storedSiteTheme({ themeId: '42' }));
+    expect(payload).not.toHaveProperty('themeId');
+    expect(payload).not.toHaveProperty('createdAt');
+    expect(payload).not.toHaveProperty('updatedAt');
+    expect(payload.themeName).toBeTruthy();
   });
 });

@@ -5,7 +5,7 @@ import type { ConsentTextVariant } from './default-texts';
 import { THEME_SAVE_ERROR, THEME_XSS_ERROR, UK_GDPR_WARNING } from './messages';
 import { withoutEmptyRestrictions } from './restrictions';
 import type { SiteThemeValues, ThemeType, ThemeValues } from './schema';
-import { isDefaultTheme, themeRegulations } from './schema';
+import { AppThemeSettings, SiteThemeSettings, isDefaultTheme, themeRegulations } from './schema';
 import { compactLinks } from './footer-links';
 import { richTextValue } from './texts';
 
@@ -158,12 +158,22 @@ export function themeSaveErrorMessage(error: ApiErrorBody | undefined): string {
   return error?.message?.trim() ? error.message : THEME_SAVE_ERROR;
 }
 
+const THEME_FIELDS = {
+  SITE: new Set(Object.keys(SiteThemeSettings.shape)),
+  APP: new Set(Object.keys(AppThemeSettings.shape)),
+};
+
 /**
- * What is sent on save: empty restriction lists removed, an empty rich text saved as '', trailing
- * empty footer rows dropped.
+ * What is sent on save: only the theme's settings (a theme loaded from the API is sent without its
+ * themeId and dates, which the API refuses as unknown fields), empty restriction lists removed, an
+ * empty rich text saved as '', trailing empty footer rows dropped.
  */
 export function toThemePayload<T extends ThemeValues>(values: T): T {
-  const next = withoutEmptyRestrictions(values);
+  const known = THEME_FIELDS[values.themeType];
+  const settings = Object.fromEntries(
+    Object.entries(values).filter(([field]) => known.has(field)),
+  ) as T;
+  const next = withoutEmptyRestrictions(settings);
   return {
     ...next,
     uspDnsText: richTextValue(next.uspDnsText),
