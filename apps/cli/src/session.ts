@@ -82,13 +82,28 @@ export function openSession(ctx: CliContext): Session {
   return { url, token, client, store, stored, storedIsThisServer };
 }
 
-export function openAccountSession(ctx: CliContext, account: string | undefined): AccountSession {
+/**
+ * The session of a command that works in an account: --account, else ASSENT_ACCOUNT, else the
+ * stored one. With none chosen the server is asked who the token's user is first, so a wrong URL,
+ * a server that is not Assent or a refused token is reported as such; a user with exactly one
+ * account works in it.
+ */
+export async function openAccountSession(
+  ctx: CliContext,
+  account: string | undefined,
+): Promise<AccountSession> {
   const session = openSession(ctx);
-  const code = account || ctx.env.ASSENT_ACCOUNT || session.stored.account;
-  if (!code)
-    throw new CliError(
-      'No account chosen: run assent accounts list, then assent accounts use CODE (or pass --account CODE)',
-    );
+  let code = account || ctx.env.ASSENT_ACCOUNT || session.stored.account;
+  if (!code) {
+    const { pcodes } = await session.client.auth.me();
+    if (pcodes.length !== 1)
+      throw new CliError(
+        pcodes.length
+          ? `No account chosen: you are a member of ${pcodes.length} accounts on ${session.url} (${pcodes.join(', ')}). Run assent accounts use CODE, or pass --account CODE (or set ASSENT_ACCOUNT)`
+          : `You are not a member of any account on ${session.url}: an administrator adds you with assent server account add-member EMAIL CODE`,
+      );
+    code = pcodes[0]!;
+  }
   ctx.target.account = code;
   return { ...session, account: code };
 }

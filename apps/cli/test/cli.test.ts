@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AssentClient } from '@assent/core/api';
 import {
+  APP_USES_SDK,
   BULK_REGULATION_REQUIRED,
   BulkFilters,
   BulkUpdateFields,
@@ -541,6 +542,11 @@ describe('configuration as code', () => {
       const doc = write('uuid.yaml', text);
       const result = await cli(['plan', doc]);
       expect(result.code).toBe(1);
+      // The plan on stdout says the problem, never "No changes".
+      expect(result.stdout).not.toContain('No changes');
+      expect(result.stdout).toContain(
+        `  1 problem(s): fix the document before applying.\n    ${doc}:${lineOf(text, ghost)}: properties.${ghost}: No property with uuid`,
+      );
       expect(result.stderr).toBe(
         `${doc}:${lineOf(text, ghost)}: properties.${ghost}: No property with uuid '${ghost}' in account ${user.pcode}: a uuid key names an existing property (key new properties by url or package id)\n` +
           '1 problem(s): fix the document before applying.\n',
@@ -733,6 +739,15 @@ describe('tag', () => {
     expect(amp.stderr).toContain('AMP is not enabled on this site');
     const both = await cli(['tag', 'news.example.com', '--universal'], signedIn);
     expect(both.stderr).toContain('Give a PROPERTY');
+  });
+
+  it('for an app, explains that apps use the SDK instead of printing a web tag', async () => {
+    const result = await cli(['tag', 'com.example.app']);
+    expect(result).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `assent: com.example.app is an app. ${APP_USES_SDK}\n`,
+    });
   });
 });
 

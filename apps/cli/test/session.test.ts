@@ -113,12 +113,11 @@ describe('ASSENT_URL and ASSENT_TOKEN win over a different stored login', () => 
   it('another server: its URL and token are used, the stored account is not', async () => {
     const env = await janeLoggedIn('config-d');
     const kim = await other.user('kim@example.com');
-    const noAccount = await runCli(['properties', 'list'], {
+    // Not jane's stored account: kim's only one.
+    const noAccount = await runCli(['properties', 'list', '--json'], {
       env: { ...env, ASSENT_URL: other.url, ASSENT_TOKEN: kim.token },
     });
-    expect(noAccount.stderr).toBe(
-      'assent: No account chosen: run assent accounts list, then assent accounts use CODE (or pass --account CODE)\n',
-    );
+    expect(noAccount).toEqual({ code: 0, stdout: '[]\n', stderr: '' });
     const result = await runCli(['whoami', '--json'], {
       env: { ...env, ASSENT_URL: other.url, ASSENT_TOKEN: kim.token, ASSENT_ACCOUNT: kim.pcode },
     });
@@ -193,5 +192,86 @@ describe('a URL that is not an Assent server', () => {
     expect(result.stderr).toBe(
       `assent: You are not a member of account nope on ${server.url}. Run assent accounts list to see yours, then assent accounts use CODE or --account CODE.\n`,
     );
+  });
+});
+
+describe('without an account chosen, the real failure comes first', () => {
+  const noAccount = (extra: Record<string, string>) =>
+    runCli(['properties', 'list'], {
+      env: { ASSENT_CONFIG_DIR: work.file('config-no-account'), ...extra },
+    });
+
+  it('a wrong URL: the server cannot be reached', async () => {
+    const closed = await startForeignServer(404);
+    await closed.close();
+    const result = await noAccount({ ASSENT_URL: closed.url, ASSENT_TOKEN: jane.token });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      new RegExp(`^assent: Cannot reach the Assent server at ${closed.url}`),
+    );
+    expect(result.stderr).not.toContain('No account chosen');
+  });
+
+  it('a server that is not Assent is named as such', async () => {
+    const foreign = await startForeignServer(404);
+    try {
+      const result = await noAccount({ ASSENT_URL: foreign.url, ASSENT_TOKEN: 'assent_x' });
+      expect(result.stderr).toBe(
+        `assent: ${foreign.url} does not look like an Assent server: GET ${foreign.url}/healthz answered 404 (text/html), not Assent's {"status":"ok"}.\n` +
+          '  Check the URL (ASSENT_URL, or assent login --url URL): it is the address the console opens at, without a path.\n',
+      );
+    } finally {
+      await foreign.close();
+    }
+  });
+
+  it('a refused token says so', async () => {
+    const result = await noAccount({ ASSENT_URL: server.url, ASSENT_TOKEN: 'assent_revoked_x' });
+    expect(result).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `assent: Not signed in to ${server.url}: the token in ASSENT_TOKEN was refused (revoked or for another server). Create a new token, or run assent login\n`,
+    });
+  });
+
+  it('a user with exactly one account works in it without ASSENT_ACCOUNT; with two, they are named', async () => {
+    const ida = await server.user('ida@example.com');
+    const one = await runCli(['properties', 'list', '--json'], {
+      env: {
+        ASSENT_CONFIG_DIR: work.file('config-one'),
+        ASSENT_URL: server.url,
+        ASSENT_TOKEN: ida.token,
+      },
+    });
+    expect(one).toMatchObject({ code: 0, stdout: '[]\n' });
+    const second = await server.addAccount(ida, 'Ida two');
+    const two = await runCli(['properties', 'list'], {
+      env: {
+        ASSENT_CONFIG_DIR: work.file('config-one'),
+        ASSENT_URL: server.url,
+        ASSENT_TOKEN: ida.token,
+      },
+    });
+    expect(two).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `assent: No account chosen: you are a member of 2 accounts on ${server.url} (${ida.pcode}, ${second}). Run assent accounts use CODE, or pass --account CODE (or set ASSENT_ACCOUNT)\n`,
+    });
+  });
+});
+
+describe('assent login', () => {
+  it('chooses the account the console opens (the first membership), not the first code in sort order', async () => {
+    const lea = await server.user('lea@example.com');
+    // Accounts until one sorts before the first (each new code does so about half the time).
+    const codes = [lea.pcode];
+    while (codes.length < 12 && [...codes].sort()[0] === lea.pcode)
+      codes.push(await server.addAccount(lea, `Lea ${codes.length + 1}`));
+    expect([...codes].sort()[0]).not.toBe(lea.pcode);
+    const env = { ASSENT_CONFIG_DIR: work.file('config-lea') };
+    const login = await runCli(['login', '--url', server.url, '--token', lea.token], { env });
+    expect(login.stdout).toContain(`(account ${lea.pcode})`);
+    const whoami = await runCli(['whoami', '--json'], { env });
+    expect(JSON.parse(whoami.stdout)).toMatchObject({ account: lea.pcode });
   });
 });

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { crc32, gunzipSync } from 'node:zlib';
+<<<<<<< HEAD
 import {
   BannerConfig as BannerConfigSchema,
   VISIT_OUTCOMES,
@@ -10,6 +11,21 @@ import {
 import type { BannerConfig, VisitorRegion } from '@assent/core/banner';
 import type { Property, PropertyDraft } from '@assent/core/property';
 import type { TagResponse } from '@assent/core/tags';
+=======
+import type {
+  BannerConfig,
+  Property,
+  PropertyDraft,
+  TagResponse,
+  VisitorRegion,
+} from '@assent/core';
+import {
+  APP_USES_SDK,
+  BannerConfig as BannerConfigSchema,
+  VISIT_OUTCOMES,
+  consentGroupKey,
+} from '@assent/core';
+>>>>>>> 7f4d107 (cli: without an account chosen the server is asked first, so a wrong URL, a server that is not Assent and a refused token report their real failure (not 'No account chosen'); a token whose user has one account uses it; login chooses the account the console opens (core's homeAccount, the first membership); plan with problems lists them in the plan instead of 'No changes'; tag for an app explains that apps use the SDK (the tag endpoint refuses an app with core's APP_USES_SDK))
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoPath } from '../src/paths';
@@ -841,7 +857,7 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
 
   describe('app SDK', () => {
     it('downloads a zip with the WebView guide and the runtime files (CRC-32 checked)', async () => {
-      await server.request({
+      const created = await server.request({
         method: 'POST',
         url: `/customization/v2/app?pCode=${user.pcode}`,
         payload: {
@@ -858,6 +874,18 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
         as: user,
       });
       expect(res.statusCode).toBe(200);
+      // An app has no web tag: the tag endpoint points to the SDK instead.
+      const appTag = await server.request({
+        method: 'GET',
+        url: `/customization/v2/tag?pCode=${user.pcode}&type=site&id=${json<Property>(created).uuid}`,
+        as: user,
+      });
+      expect(appTag.statusCode).toBe(400);
+      expect(json(appTag)).toEqual({
+        status: 'VALIDATION_ERROR',
+        message: APP_USES_SDK,
+        fields: { id: APP_USES_SDK },
+      });
       expect(res.headers['content-type']).toBe('application/zip');
       expect(res.headers['content-disposition']).toBe('attachment; filename="assent-sdk.zip"');
       const entries = readZip(res);

@@ -6,7 +6,14 @@ import { openConfigStore } from '../config-store';
 import { CliError } from '../errors';
 import { paint } from '../output/style';
 import { ask, readStdin } from '../prompt';
-import { DEFAULT_URL, clientFor, httpFetch, normaliseUrl, openSession } from '../session';
+import {
+  DEFAULT_URL,
+  clientFor,
+  httpFetch,
+  normaliseUrl,
+  openSession,
+  sameServer,
+} from '../session';
 
 /** A fetch that keeps the session cookie sign-in sets, for the token call that follows. */
 function cookieJarFetch(): FetchLike {
@@ -62,13 +69,12 @@ export const login = defineCommand({
     ctx.target.tokenFrom = options.token ? 'flag' : 'config';
     const client = clientFor(url, () => ({ authorization: `Bearer ${token}` }));
     const me = await client.auth.me();
-    const keep = options.account ?? stored.account;
-    const account =
-      keep && me.pcodes.includes(keep)
-        ? keep
-        : me.pcodes.length
-          ? [...me.pcodes].sort()[0]
-          : undefined;
+    // The account asked for, or kept from the last login to this server, else the one the
+    // console opens.
+    const keep =
+      options.account ?? (stored.url && sameServer(stored.url, url) ? stored.account : undefined);
+    const { homeAccount } = await import('@assent/core');
+    const account = keep && me.pcodes.includes(keep) ? keep : homeAccount(me);
     if (options.account && account !== options.account)
       throw new CliError(
         `You are not a member of account ${options.account} on ${url} (yours: ${me.pcodes.join(', ') || 'none'})`,

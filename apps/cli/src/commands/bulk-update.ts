@@ -112,7 +112,7 @@ export const bulkUpdate = defineCommand({
     const { theme: setTheme, ...setFields } = set;
     // The form's rules need no server: a mistake is reported before signing in.
     const form = bulkFormOf(setFields);
-    const session = openAccountSession(ctx, options.account);
+    const session = await openAccountSession(ctx, options.account);
     if (typeof where.theme === 'string') {
       const id = await resolveThemeAlias(session, where.theme);
       where.themeId = [...((where.themeId as string[] | undefined) ?? []), id];
@@ -167,7 +167,7 @@ export const bulkUpdate = defineCommand({
 export const bulkUpdateStatus = defineCommand({
   options: z.object({ json: z.boolean().default(false), account: z.string().optional() }),
   async run(options, ctx) {
-    const session = openAccountSession(ctx, options.account);
+    const session = await openAccountSession(ctx, options.account);
     const status = await session.client.bulkUpdate.status({ query: { pCode: session.account } });
     return { message: status.message, job: status.job as BulkUpdateJob | null };
   },

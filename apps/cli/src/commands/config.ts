@@ -36,7 +36,7 @@ export const exportDocument = defineCommand({
   }),
   async run(options, ctx) {
     const format = options.format ?? (options.out ? formatOf(options.out) : 'yaml');
-    const session = openAccountSession(ctx, options.account);
+    const session = await openAccountSession(ctx, options.account);
     const { live } = await loadLiveAccount(session);
     const document = toConfigDocument(live);
     const text = serialiseDocument(document, format);
@@ -51,19 +51,22 @@ export const exportDocument = defineCommand({
 });
 
 /** Reads the document and the account it names; --account must agree with it. */
-function openDocumentSession(
+async function openDocumentSession(
   file: string,
   account: string | undefined,
   ctx: CliContext,
-): { loaded: LoadedDocument; session: AccountSession } {
+): Promise<{ loaded: LoadedDocument; session: AccountSession }> {
   const loaded = readDocumentFile(file);
   const documentAccount = loaded.document.account;
   if (account && account !== documentAccount)
     throw new CliError(
       `${file} is for account ${documentAccount}, not ${account}: change its 'account' or leave out --account`,
     );
-  return { loaded, session: openAccountSession(ctx, documentAccount) };
+  return { loaded, session: await openAccountSession(ctx, documentAccount) };
 }
+
+const problemsSummary = (count: number): string =>
+  `${count} problem(s): fix the document before applying.`;
 
 const problemLines = (plan: ConfigPlan, loaded: LoadedDocument): string[] =>
   plan.problems.map((p) => locate(loaded.file, loaded.lineOf, p.path, p.message));
@@ -77,8 +80,16 @@ function createLines(create: PlannedCreate): string[] {
     .map((f) => `      ${f.field}: ${showValue(f.new)}`);
 }
 
-/** The plan as text: one block per changed or new property, then a summary line. */
-export function renderPlan(plan: ConfigPlan, url: string, ctx: Pick<CliContext, 'color'>): string {
+/**
+ * The plan as text: one block per changed or new property, the document's problems (which stop
+ * it: nothing is applied while there are any), then a summary line.
+ */
+export function renderPlan(
+  plan: ConfigPlan,
+  url: string,
+  ctx: Pick<CliContext, 'color'>,
+  problems: readonly string[] = [],
+): string {
   const c = paint(ctx.color.stdout);
   const lines: string[] = [`Account ${plan.account} on ${url}`, ''];
   for (const update of plan.updates) {
@@ -91,13 +102,17 @@ export function renderPlan(plan: ConfigPlan, url: string, ctx: Pick<CliContext, 
     const hint = create.didYouMean ? ` (new; did you mean ${create.didYouMean}?)` : '';
     lines.push(c('green', `  + ${create.identifier} (${type})${hint}`), ...createLines(create));
   }
-  if (!planHasChanges(plan)) lines.push('  No changes: the account matches the document.');
+  if (problems.length) {
+    lines.push(c('red', `  ${problemsSummary(problems.length)}`));
+    for (const problem of problems) lines.push(`    ${problem}`);
+  } else if (!planHasChanges(plan)) lines.push('  No changes: the account matches the document.');
   lines.push(
     '',
     `Plan: ${plan.updates.length} to change, ${plan.creates.length} to create, ${plan.unchanged.length} unchanged` +
       (plan.unmanaged.length
         ? `, ${plan.unmanaged.length} not in the document (left as they are)`
         : '') +
+      (problems.length ? `, ${problems.length} problem(s)` : '') +
       '.',
   );
   return `${lines.join('\n')}\n`;
@@ -167,9 +182,9 @@ async function planDocument(
 export const plan = defineCommand({
   options: PlanOptions,
   async run(options, ctx) {
-    let opened: ReturnType<typeof openDocumentSession>;
+    let opened: Awaited<ReturnType<typeof openDocumentSession>>;
     try {
-      opened = openDocumentSession(options.file, options.account, ctx);
+      opened = await openDocumentSession(options.file, options.account, ctx);
     } catch (error) {
       // --json: a document that cannot be read is still reported as JSON on stdout.
       if (options.json && error instanceof DocumentError) return { kind: 'broken' as const, error };
@@ -193,16 +208,16 @@ export const plan = defineCommand({
         ? EXIT.changesPending
         : EXIT.ok;
     const problems = problemLines(result, loaded);
+    // The problems go to stderr (where CI shows errors) and into the plan on stdout, which never
+    // says "No changes" for a document it could not plan.
     const stderr = [
       ...noteLines(result, loaded),
       ...problems,
-      ...(problems.length
-        ? [`${problems.length} problem(s): fix the document before applying.`]
-        : []),
+      ...(problems.length ? [problemsSummary(problems.length)] : []),
     ];
     const messages = stderr.length ? { stderr: `${stderr.join('\n')}\n` } : {};
     if (options.json) return { ...jsonOutput(planJson(result, loaded)), ...messages, exitCode };
-    return { stdout: renderPlan(result, url, ctx), ...messages, exitCode };
+    return { stdout: renderPlan(result, url, ctx, problems), ...messages, exitCode };
   },
 });
 
@@ -242,7 +257,7 @@ async function createProperties(
 export const apply = defineCommand({
   options: PlanOptions.omit({ json: true }).extend({ yes: z.boolean().default(false) }),
   async run(options, ctx) {
-    const { loaded, session } = openDocumentSession(options.file, options.account, ctx);
+    const { loaded, session } = await openDocumentSession(options.file, options.account, ctx);
     // A bulk update still running (an interrupted apply, say) must end before the comparison.
     await waitForRunningBulkUpdate(session, ctx);
     const result = await planDocument(loaded, session, options.create);

@@ -53,7 +53,7 @@ export const listProperties = defineCommand({
     account: z.string().optional(),
   }),
   async run(options, ctx) {
-    const session = openAccountSession(ctx, options.account);
+    const session = await openAccountSession(ctx, options.account);
     return session.client.sites.list({
       query: {
         pCode: session.account,
@@ -97,7 +97,7 @@ export const showProperty = defineCommand({
     account: z.string().optional(),
   }),
   async run(options, ctx) {
-    const session = openAccountSession(ctx, options.account);
+    const session = await openAccountSession(ctx, options.account);
     return getProperty(session, await resolveProperty(session, options.property));
   },
   render(property, options, ctx) {

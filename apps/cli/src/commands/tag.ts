@@ -1,3 +1,4 @@
+import { tagRefusal } from '@assent/core';
 import { z } from 'zod';
 import { defineCommand, jsonOutput } from '../command';
 import { CliError } from '../errors';
@@ -22,10 +23,15 @@ export const showTag = defineCommand({
       throw new CliError('--amp and --persistent-link are for a property tag, not --universal');
     if (options.persistentLink && !options.amp)
       throw new CliError('--persistent-link goes with --amp');
-    const session = openAccountSession(ctx, options.account);
-    const id = options.property
-      ? (await resolveProperty(session, options.property)).uuid
+    const session = await openAccountSession(ctx, options.account);
+    const property = options.property
+      ? await resolveProperty(session, options.property)
       : undefined;
+    if (property) {
+      const refusal = tagRefusal(property);
+      if (refusal) throw new CliError(`${options.property} is an app. ${refusal}`);
+    }
+    const id = property?.uuid;
     return session.client.tags.get({
       query: {
         pCode: session.account,

@@ -13,7 +13,7 @@ export const listThemes = defineCommand({
     account: z.string().optional(),
   }),
   async run(options, ctx) {
-    const session = openAccountSession(ctx, options.account);
+    const session = await openAccountSession(ctx, options.account);
     return session.client.themes.list({
       query: { pCode: session.account, ...(options.type ? { themeType: options.type } : {}) },
     });

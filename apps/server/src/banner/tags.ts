@@ -1,8 +1,15 @@
-import { AssentError } from '@assent/core';
-import type { Routes } from '@assent/core/api';
-import { bannerStubOptions, universalStubOptions } from '@assent/core/banner';
-import { BANNER_PATHS, ampTag, siteTag, universalTag } from '@assent/core/tags';
-import { bannerControlTexts } from '@assent/core/theme';
+import type { Routes } from '@assent/core';
+import {
+  AssentError,
+  BANNER_PATHS,
+  ampTag,
+  bannerControlTexts,
+  bannerStubOptions,
+  siteTag,
+  tagRefusal,
+  universalStubOptions,
+  universalTag,
+} from '@assent/core';
 import { properties } from '../repositories/properties';
 import type { GroupHandlers, Handler } from '../routes/context';
 import { NOT_FOUND_MESSAGE } from '../routes/errors';
@@ -33,6 +40,8 @@ export const tagHandlers: GroupHandlers<Routes['tags']> = {
     // Looked up within the caller's account: another account's property is simply not found.
     const property = await properties.get(deps.db, pCode, query.id);
     if (!property) throw new AssentError('NOT_FOUND', NOT_FOUND_MESSAGE);
+    const refusal = tagRefusal(property);
+    if (refusal) throw new AssentError('VALIDATION_ERROR', refusal, { id: refusal });
     if (query.type === 'site') {
       const config = await loadBannerConfig(deps, property, origin);
       return siteTag({

@@ -1,4 +1,4 @@
-import { accountCodeFromSegment, isAccountMember } from '@assent/core/account';
+import { accountCodeFromSegment, homeAccount, isAccountMember } from '@assent/core';
 import { useMemo } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { useSession } from '../auth/session';
@@ -11,7 +11,7 @@ import { paths } from './paths';
 /** /protect: the first account's properties, or the restricted page without an account code. */
 export function ProtectHome() {
   const { user } = useSession();
-  const first = user?.pcodes[0];
+  const first = user ? homeAccount(user) : undefined;
   if (!first) return <Shell account={undefined} content={<RestrictedPage />} />;
   return <Navigate to={paths.properties(first)} replace />;
 }

@@ -1,6 +1,9 @@
-import { recordProductsWelcomeShown, shouldShowProductsWelcome } from '@assent/core/account';
-import { Button, Card, DialogBody, DialogFooter, H3 } from '@blueprintjs/core';
-import { Dialog } from '../components/Dialog';
+import {
+  homeAccount,
+  recordProductsWelcomeShown,
+  shouldShowProductsWelcome,
+} from '@assent/core';
+import { Button, Card, Dialog, DialogBody, DialogFooter, H3 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../app/paths';
@@ -19,7 +22,7 @@ export function ProductsPage({ product }: { product: string }) {
   const now = useNow();
   const navigate = useNavigate();
   const [welcome, setWelcome] = useState(() => shouldShowProductsWelcome(now(), storage));
-  const first = user?.pcodes[0];
+  const first = user ? homeAccount(user) : undefined;
   const closeWelcome = () => {
     recordProductsWelcomeShown(now(), storage);
     setWelcome(false);

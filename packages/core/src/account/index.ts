@@ -184,6 +184,7 @@ export {
   accountLabel,
   accountSwitchOptions,
   AccountUser,
+  homeAccount,
   isAccountMember,
   Organisation,
   showAccountSwitcher,

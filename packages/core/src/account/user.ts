@@ -44,6 +44,13 @@ export function userDisplayName(
 export const isAccountMember = (user: Pick<AccountUser, 'pcodes'>, pcode: string): boolean =>
   user.pcodes.includes(pcode);
 
+/**
+ * The account the console opens after sign-in (/protect): the user's first account, in the order
+ * the server lists them (the oldest membership first). `assent login` chooses the same one.
+ */
+export const homeAccount = (user: Pick<AccountUser, 'pcodes'>): string | undefined =>
+  user.pcodes[0];
+
 /** An account code as the header shows it: p-{code}. */
 export const accountLabel = (pcode: string): string => `p-${pcode}`;
 

@@ -35,3 +35,14 @@ export type TagResponse = z.infer<typeof TagResponse>;
 
 export const TCF_TAG_TAB = 'TCF 2.0 Tag';
 export const DISPLAY_PERSISTENT_LINK = 'Display persistent consent link';
+
+/**
+ * An app has no web tag: the tag endpoint refuses one and the CLI says so (our wording; the spec
+ * offers apps the SDK download only).
+ */
+export const APP_USES_SDK =
+  "Apps do not use a web tag: an app shows its consent banner through the Assent SDK, which loads the runtime by the app's package id. Download it with DOWNLOAD SDK in the console (GET /customization/v2/app/sdk).";
+
+/** Why a property has no tag of this kind, if it has none: apps use the SDK. */
+export const tagRefusal = (property: { propertyType: 'SITE' | 'APP' }): string | undefined =>
+  property.propertyType === 'APP' ? APP_USES_SDK : undefined;
