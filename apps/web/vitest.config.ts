@@ -11,7 +11,8 @@ export default defineConfig({
     include: ['src/**/*.test.tsx', 'test/**/*.test.ts'],
     setupFiles: ['./src/testing/setup.ts'],
     globalSetup: ['./test/global-setup.ts'],
-    testTimeout: 20_000,
+    // Sized for a loaded 2-core machine (several findBy… waits of up to 15 s each).
+    testTimeout: 60_000,
     hookTimeout: 180_000,
   },
 });

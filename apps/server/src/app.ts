@@ -51,6 +51,9 @@ export async function buildApp(
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    // A plugin's start is waited for up to a minute (Fastify's 10 s failed the start on a busy
+    // 2-core machine, where loading a plugin module alone can take that long).
+    pluginTimeout: 60_000,
   });
 
   await app.register(fastifyCookie);

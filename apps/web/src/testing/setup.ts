@@ -1,6 +1,10 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
+// findBy… and waitFor wait on state: the 1 s default fails on a loaded 2-core machine (a render
+// there can take seconds), so they wait up to 15 s; a passing test still ends as soon as the state shows.
+configure({ asyncUtilTimeout: 15_000 });
+
 // The browser tests (test/*.test.ts) run in node: nothing to prepare there.
 const dom = typeof window !== 'undefined';
 
