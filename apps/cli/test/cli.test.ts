@@ -3,7 +3,6 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AssentClient } from '@assent/core/api';
 import {
-  APP_USES_SDK,
   BULK_REGULATION_REQUIRED,
   BulkFilters,
   BulkUpdateFields,
@@ -11,6 +10,7 @@ import {
 } from '@assent/core/bulk-update';
 import { DUPLICATE_PROPERTY } from '@assent/core/property';
 import type { Property, PropertyListItem } from '@assent/core/property';
+import { APP_USES_SDK } from '@assent/core/tags';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliServer, CliWorkspace, TestUser } from './harness';
 import { REPO_ROOT, cliWorkspace, runCli, startCliServer } from './harness';

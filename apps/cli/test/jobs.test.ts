@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
-import type { AssentClient, Property } from '@assent/core';
-import { COP_NO_NON_PERSONALISED_VENDORS, toSavePayload } from '@assent/core';
+import type { AssentClient } from '@assent/core/api';
+import { COP_NO_NON_PERSONALISED_VENDORS, toSavePayload } from '@assent/core/property';
+import type { Property } from '@assent/core/property';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliServer, CliWorkspace, TestUser } from './harness';
 import { cliWorkspace, holdBulkUpdates, runCli, startCli, startCliServer } from './harness';

@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { crc32, gunzipSync } from 'node:zlib';
-<<<<<<< HEAD
 import {
   BannerConfig as BannerConfigSchema,
   VISIT_OUTCOMES,
@@ -10,22 +9,8 @@ import {
 } from '@assent/core/banner';
 import type { BannerConfig, VisitorRegion } from '@assent/core/banner';
 import type { Property, PropertyDraft } from '@assent/core/property';
+import { APP_USES_SDK } from '@assent/core/tags';
 import type { TagResponse } from '@assent/core/tags';
-=======
-import type {
-  BannerConfig,
-  Property,
-  PropertyDraft,
-  TagResponse,
-  VisitorRegion,
-} from '@assent/core';
-import {
-  APP_USES_SDK,
-  BannerConfig as BannerConfigSchema,
-  VISIT_OUTCOMES,
-  consentGroupKey,
-} from '@assent/core';
->>>>>>> 7f4d107 (cli: without an account chosen the server is asked first, so a wrong URL, a server that is not Assent and a refused token report their real failure (not 'No account chosen'); a token whose user has one account uses it; login chooses the account the console opens (core's homeAccount, the first membership); plan with problems lists them in the plan instead of 'No changes'; tag for an app explains that apps use the SDK (the tag endpoint refuses an app with core's APP_USES_SDK))
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoPath } from '../src/paths';

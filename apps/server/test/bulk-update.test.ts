@@ -1,5 +1,7 @@
-import type { BulkUpdateStatusResponse, Property } from '@assent/core';
-import { PropertySettings, REQUIRED, toSavePayload } from '@assent/core';
+import { REQUIRED } from '@assent/core';
+import type { BulkUpdateStatusResponse } from '@assent/core/bulk-update';
+import { PropertySettings, toSavePayload } from '@assent/core/property';
+import type { Property } from '@assent/core/property';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recoverBulkUpdates, runBulkUpdate } from '../src/jobs/bulk-update';
 import { bulkUpdates } from '../src/repositories/bulk-updates';

@@ -1,5 +1,7 @@
-import type { AnyRoute, Property } from '@assent/core';
-import { buildPath, listRoutes, routes, toSavePayload } from '@assent/core';
+import { buildPath, listRoutes, routes } from '@assent/core/api';
+import type { AnyRoute } from '@assent/core/api';
+import { toSavePayload } from '@assent/core/property';
+import type { Property } from '@assent/core/property';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../src/repositories/audit-logs';
 import { NO_LOGS_READY } from '../src/routes/audit-logs';

@@ -8,7 +8,8 @@ import {
   defaultPrivacyBody,
   textTooLong,
   toThemePayload,
-} from '@assent/core';
+} from '@assent/core/theme';
+import type { Theme } from '@assent/core/theme';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisations } from '../src/repositories/accounts';
 import type { TestServer, TestUser } from './harness';

@@ -8,9 +8,9 @@ import {
   REPROMPT_DAYS_RANGE,
   SITE_URL_HAS_SCHEME,
   SITE_URL_INVALID,
-  UNSAFE_CONTENT,
   toSavePayload,
-} from '@assent/core';
+} from '@assent/core/property';
+import type { Property, PropertyListItem } from '@assent/core/property';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { properties as repo } from '../src/repositories/properties';
 import type { TestServer, TestUser } from './harness';

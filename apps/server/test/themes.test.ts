@@ -8,7 +8,8 @@ import {
   THEME_TYPE_FIXED,
   themeInUse,
   toThemePayload,
-} from '@assent/core';
+} from '@assent/core/theme';
+import type { Theme, ThemeListItem } from '@assent/core/theme';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_MESSAGE } from '../src/routes/errors';
 import type { TestServer, TestUser } from './harness';

@@ -73,7 +73,7 @@ export const login = defineCommand({
     // console opens.
     const keep =
       options.account ?? (stored.url && sameServer(stored.url, url) ? stored.account : undefined);
-    const { homeAccount } = await import('@assent/core');
+    const { homeAccount } = await import('@assent/core/account');
     const account = keep && me.pcodes.includes(keep) ? keep : homeAccount(me);
     if (options.account && account !== options.account)
       throw new CliError(

@@ -1,4 +1,4 @@
-import { tagRefusal } from '@assent/core';
+import { tagRefusal } from '@assent/core/tags';
 import { z } from 'zod';
 import { defineCommand, jsonOutput } from '../command';
 import { CliError } from '../errors';

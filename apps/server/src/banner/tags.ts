@@ -1,15 +1,8 @@
-import type { Routes } from '@assent/core';
-import {
-  AssentError,
-  BANNER_PATHS,
-  ampTag,
-  bannerControlTexts,
-  bannerStubOptions,
-  siteTag,
-  tagRefusal,
-  universalStubOptions,
-  universalTag,
-} from '@assent/core';
+import { AssentError } from '@assent/core';
+import type { Routes } from '@assent/core/api';
+import { bannerStubOptions, universalStubOptions } from '@assent/core/banner';
+import { BANNER_PATHS, ampTag, siteTag, tagRefusal, universalTag } from '@assent/core/tags';
+import { bannerControlTexts } from '@assent/core/theme';
 import { properties } from '../repositories/properties';
 import type { GroupHandlers, Handler } from '../routes/context';
 import { NOT_FOUND_MESSAGE } from '../routes/errors';

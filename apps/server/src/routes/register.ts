@@ -1,5 +1,6 @@
-import type { AnyRoute, RouteTable } from '@assent/core';
-import { AssentError, issuesFromZod, listRoutes, unknownFieldIssues } from '@assent/core';
+import { AssentError, issuesFromZod } from '@assent/core';
+import { listRoutes, unknownFieldIssues } from '@assent/core/api';
+import type { AnyRoute, RouteTable } from '@assent/core/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { rateLimits } from '../repositories/codes';

@@ -1,4 +1,4 @@
-import { accountCodeFromSegment, homeAccount, isAccountMember } from '@assent/core';
+import { accountCodeFromSegment, homeAccount, isAccountMember } from '@assent/core/account';
 import { useMemo } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { useSession } from '../auth/session';

@@ -1,4 +1,8 @@
-import { homeAccount, recordProductsWelcomeShown, shouldShowProductsWelcome } from '@assent/core';
+import {
+  homeAccount,
+  recordProductsWelcomeShown,
+  shouldShowProductsWelcome,
+} from '@assent/core/account';
 import { Button, Card, Dialog, DialogBody, DialogFooter, H3 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,5 +1,6 @@
-import type { AnyRoute, FetchInit, FetchLike } from '@assent/core';
-import { AssentError, listRoutes, routes, unknownFieldIssues } from '@assent/core';
+import { AssentError } from '@assent/core';
+import { listRoutes, routes, unknownFieldIssues } from '@assent/core/api';
+import type { AnyRoute, FetchInit, FetchLike } from '@assent/core/api';
 
 /** What a fake route answers: a status and a JSON body (or bytes for binary routes). */
 export interface FakeResponse {

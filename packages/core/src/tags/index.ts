@@ -1,7 +1,9 @@
 export {
+  APP_USES_SDK,
   DISPLAY_PERSISTENT_LINK,
   TAG_TITLES,
   TagQuery,
+  tagRefusal,
   TagResponse,
   TagType,
   TCF_TAG_TAB,
