@@ -2,11 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { crc32, gunzipSync } from 'node:zlib';
-import {
-  BannerConfig as BannerConfigSchema,
-  VISIT_OUTCOMES,
-  consentGroupKey,
-} from '@assent/core/banner';
+import { BannerConfig as BannerConfigSchema, consentGroupKey } from '@assent/core/banner';
 import type { BannerConfig, VisitorRegion } from '@assent/core/banner';
 import type { Property, PropertyDraft } from '@assent/core/property';
 import { APP_USES_SDK } from '@assent/core/tags';
@@ -17,6 +13,7 @@ import { repoPath } from '../src/paths';
 import type { TestServer, TestUser } from './harness';
 import { ORIGIN, createTestServer, json, stores } from './harness';
 import { storeGoogleAtpList } from './live-server';
+import { visit } from './visit-records';
 
 const DIST = repoPath('packages', 'banner', 'dist');
 
@@ -51,19 +48,6 @@ function bootOf(js: string): Boot {
   }
   throw new Error('no boot JSON');
 }
-
-const visit = (property: string, overrides: Record<string, unknown> = {}) => ({
-  p: property,
-  t: '1',
-  r: 1,
-  o: VISIT_OUTCOMES.acceptAll,
-  f: 'H',
-  d: 'd',
-  os: 'Linux',
-  b: 'Chrome',
-  ts: 1_767_225_600_000,
-  ...overrides,
-});
 
 describe.each(stores())('banner runtime endpoints (%s)', (store) => {
   let server: TestServer;

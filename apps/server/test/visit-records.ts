@@ -1,3 +1,4 @@
+import { VISIT_OUTCOMES } from '@assent/core/banner';
 import type { VisitEvent } from '@assent/core/banner';
 import { writeVisitBatch } from '../src/analytics/ingest/write-batch';
 import type { VisitRecord } from '../src/analytics/visit-sink';
@@ -36,3 +37,17 @@ export function visitRecord(
 /** Stores visits through the pipeline's batch writer (raw rows and rollups), as the sink does. */
 export const storeVisits = (db: Queryable, records: readonly VisitRecord[]): Promise<void> =>
   writeVisitBatch(db, records);
+
+/** A beacon body as the runtime posts it to /banner/visit (GDPR, accept all, desktop Chrome on Linux). */
+export const visit = (property: string, overrides: Record<string, unknown> = {}) => ({
+  p: property,
+  t: '1',
+  r: 1,
+  o: VISIT_OUTCOMES.acceptAll,
+  f: 'H',
+  d: 'd',
+  os: 'Linux',
+  b: 'Chrome',
+  ts: 1_767_225_600_000,
+  ...overrides,
+});

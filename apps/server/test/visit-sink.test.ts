@@ -5,21 +5,9 @@ import { VISIT_SINK_CLOSED, directVisitSink } from '../src/analytics/direct-visi
 import type { VisitRecord, VisitSink } from '../src/analytics/visit-sink';
 import type { TestServer, TestUser } from './harness';
 import { createTestServer, json, stores } from './harness';
+import { visit } from './visit-records';
 
 const NOW = new Date('2026-03-02T09:00:00Z');
-
-const visit = (property: string, overrides: Record<string, unknown> = {}) => ({
-  p: property,
-  t: '1',
-  r: 1,
-  o: VISIT_OUTCOMES.acceptAll,
-  f: 'H',
-  d: 'd',
-  os: 'Linux',
-  b: 'Chrome',
-  ts: 1_767_225_600_000,
-  ...overrides,
-});
 
 /** A sink that records what it is handed and stores it only when the test releases it. */
 function gatedSink(inner: VisitSink) {

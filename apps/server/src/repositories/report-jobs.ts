@@ -119,6 +119,21 @@ const SELECT_JOBS = `
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Saved reports and their runs; every statement is scoped to an account code. */
+/** A report's stored columns in table order: name, type, query, frequency, start and end dates, run time, recipients. */
+function jobColumns(job: ReportJobInput): unknown[] {
+  const s = job.type === 'scheduled' ? job.scheduleInfo : undefined;
+  return [
+    job.name.trim(),
+    job.type,
+    JSON.stringify(job.query),
+    s?.frequency ?? null,
+    s?.startDate ?? null,
+    s?.endDate ?? null,
+    s?.time ?? null,
+    JSON.stringify(job.recipients),
+  ];
+}
+
 export const reportJobs = {
   async create(
     q: Queryable,
@@ -131,26 +146,11 @@ export const reportJobs = {
     },
   ): Promise<string> {
     const id = crypto.randomUUID();
-    const s = input.job.type === 'scheduled' ? input.job.scheduleInfo : undefined;
     await q.query(
       `insert into report_jobs (id, pcode, name, type, active, query, frequency, start_date, end_date,
          run_time, recipients, schedule_from, next_run_at, created_by, created_at, updated_at)
        values ($1, $2, $3, $4, true, $5, $6, $7, $8, $9, $10, $11, $12, $13, $11, $11)`,
-      [
-        id,
-        input.pcode,
-        input.job.name.trim(),
-        input.job.type,
-        JSON.stringify(input.job.query),
-        s?.frequency ?? null,
-        s?.startDate ?? null,
-        s?.endDate ?? null,
-        s?.time ?? null,
-        JSON.stringify(input.job.recipients),
-        input.now,
-        input.nextRunAt,
-        input.userId,
-      ],
+      [id, input.pcode, ...jobColumns(input.job), input.now, input.nextRunAt, input.userId],
     );
     return id;
   },
@@ -167,7 +167,6 @@ export const reportJobs = {
       now: Date;
     },
   ): Promise<boolean> {
-    const s = input.job.type === 'scheduled' ? input.job.scheduleInfo : undefined;
     const rows = await q.query(
       `update report_jobs set name = $3, type = $4, query = $5, frequency = $6, start_date = $7,
          end_date = $8, run_time = $9, recipients = $10, updated_at = $11,
@@ -177,14 +176,7 @@ export const reportJobs = {
       [
         input.pcode,
         input.id,
-        input.job.name.trim(),
-        input.job.type,
-        JSON.stringify(input.job.query),
-        s?.frequency ?? null,
-        s?.startDate ?? null,
-        s?.endDate ?? null,
-        s?.time ?? null,
-        JSON.stringify(input.job.recipients),
+        ...jobColumns(input.job),
         input.now,
         input.reschedule !== null,
         input.reschedule?.nextRunAt ?? null,
