@@ -13,6 +13,7 @@ import {
   TAKE_SURVEY,
 } from '@assent/core/property';
 import { buildOrganisation } from '@assent/core/testing';
+import { CHOOSE_VENDORS, NO_IAB_VENDORS_SELECTED, VendorSelection } from '@assent/core/vendors';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PRICING_TITLE } from '../promotions/copy';
@@ -48,6 +49,16 @@ describe('properties list', () => {
     expect(screen.queryByRole('table')).toBeNull();
     await user.click(screen.getAllByRole('button', { name: PROTECT_A_SITE })[1]!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/protect/p-AB12CD/sites/new'));
+  });
+
+  it('says when no IAB vendor is selected, with a link to the Vendors tab (issue 17 item 10)', async () => {
+    const api = listApi(1).on('GET /customization/v2/vendors/selection', {
+      body: { ...VendorSelection.parse({}), vendorListVersion: null, updatedAt: null },
+    });
+    const { user, router } = renderApp({ path: PATH, api });
+    expect(await screen.findByText(NO_IAB_VENDORS_SELECTED)).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: CHOOSE_VENDORS }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/protect/p-AB12CD/vendors'));
   });
 
   it('has the spec columns and one row per property, with the consent rate of the page', async () => {

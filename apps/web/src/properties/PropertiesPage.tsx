@@ -39,6 +39,7 @@ import { AuditLogModals } from './AuditLogModals';
 import type { PropertyDialog } from './dialogs';
 import { PropertiesTable } from './PropertiesTable';
 import { UniversalTagWarning } from './UniversalTagWarning';
+import { NoVendorsNotice } from '../vendors/NoVendorsNotice';
 
 const TagDialog = lazy(() => import('./TagDialog'));
 const DownloadLogsDialog = lazy(() => import('./DownloadLogsDialog'));
@@ -118,16 +119,20 @@ export default function PropertiesPage() {
     }
     if (properties.data.length === 0) {
       return (
-        <NonIdealState
-          icon={<ShieldIcon size={48} />}
-          title={PROPERTIES_EMPTY_TITLE}
-          description={PROPERTIES_EMPTY_TEXT}
-          action={<div className="assent-empty-actions">{protectButtons}</div>}
-        />
+        <>
+          <NoVendorsNotice pCode={pCode} />
+          <NonIdealState
+            icon={<ShieldIcon size={48} />}
+            title={PROPERTIES_EMPTY_TITLE}
+            description={PROPERTIES_EMPTY_TEXT}
+            action={<div className="assent-empty-actions">{protectButtons}</div>}
+          />
+        </>
       );
     }
     return (
       <>
+        <NoVendorsNotice pCode={pCode} />
         <div className="assent-toolbar">
           <InputGroup
             type="search"

@@ -35,6 +35,7 @@ import { PropertyFormDialogs } from '../property-form/PropertyFormDialogs';
 import { PropertyFormLayout } from '../property-form/PropertyFormLayout';
 import { MspaSettingsCard, UsConsentScopeCard } from '../property-form/UsCards';
 import { usePropertyForm, usePropertySave } from '../property-form/use-property-form';
+import { NoVendorsNotice } from '../vendors/NoVendorsNotice';
 import { ConsentOrPayField } from './ConsentOrPayField';
 import type { SiteFormStateAction } from './site-form-state';
 import { siteFormReducer } from './site-form-state';
@@ -114,7 +115,12 @@ export function SiteForm({
       editable={editable}
       failure={state.failure}
       showFixFields={state.showAllIssues && issues.length > 0}
-      intro={intro}
+      intro={
+        <>
+          {intro}
+          {gdpr ? <NoVendorsNotice pCode={pCode} /> : null}
+        </>
+      }
       onSave={save}
       onCancel={() => navigate(returnTo)}
     >

@@ -37,6 +37,7 @@ import {
 } from '@assent/core/property';
 import { auditLogKeys } from '@assent/core/queries';
 import { buildOrganisation, textChangeRequest } from '@assent/core/testing';
+import { CHOOSE_VENDORS, NO_IAB_VENDORS_SELECTED, VendorSelection } from '@assent/core/vendors';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { COP_INTRO_TITLE, COP_REQUEST_BUTTON, COP_SUCCESS_TITLE } from '../promotions/copy';
@@ -184,6 +185,22 @@ describe('site form: create', () => {
     expect(screen.getByText(WARNING_GDPR_AND_US)).toBeTruthy();
     await user.selectOptions(field(LABELS.encodingMode), 'TCF');
     expect(screen.getByText(WARNING_SINGLE_ENCODING)).toBeTruthy();
+  });
+
+  it('says, for GDPR, that no IAB vendor is selected, linking to the Vendors tab (issue 17 item 10)', async () => {
+    const api = withFormRoutes(fakeApi()).on('GET /customization/v2/vendors/selection', {
+      body: { ...VendorSelection.parse({}), vendorListVersion: null, updatedAt: null },
+    });
+    const { user, router } = renderApp({ path: NEW, api });
+    await screen.findByRole('form', { name: 'Create a site' });
+    expect(await screen.findByText(NO_IAB_VENDORS_SELECTED)).toBeTruthy();
+    // US only: no GDPR banner, no vendor notice.
+    await user.click(checkbox('USA', LABELS.consentLocations));
+    await user.click(checkbox('EEA & UK', LABELS.consentLocations));
+    expect(screen.queryByText(NO_IAB_VENDORS_SELECTED)).toBeNull();
+    await user.click(checkbox('EEA & UK', LABELS.consentLocations));
+    await user.click(await screen.findByRole('link', { name: CHOOSE_VENDORS }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${ACCOUNT}/vendors`));
   });
 
   it('switching the CMP version derives requireConsentFrom, then the locations back', async () => {

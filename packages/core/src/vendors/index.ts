@@ -16,12 +16,15 @@ export {
   tcfVersionOfGvl,
 } from './gvl';
 export {
+  CHOOSE_VENDORS,
   CUSTOM_VENDOR_PURPOSE_REQUIRED,
   CustomVendor,
   customVendorLegIntAllowed,
   filterVendors,
   GoogleAtp,
   loadVendorPurposes,
+  NO_IAB_VENDORS_SELECTED,
+  needsIabVendors,
   parseCsv,
   parseGoogleAtpCsv,
   selectedVendorPurposes,

@@ -8,6 +8,7 @@ import {
   VendorSelection,
   filterVendors,
   loadVendorPurposes,
+  needsIabVendors,
   parseCsv,
   parseGoogleAtpCsv,
   selectVendors,
@@ -86,6 +87,12 @@ describe('vendor selection', () => {
   it('selects all or none of the shown vendors only', () => {
     expect(selectVendors([2], [1, 755], true)).toEqual([1, 2, 755]);
     expect(selectVendors([1, 2, 755], [1, 755], false)).toEqual([2]);
+  });
+
+  it('a new account (the default selection) has no IAB vendor and needs some (issue 17 item 10)', () => {
+    expect(needsIabVendors(VendorSelection.parse({}))).toBe(true);
+    expect(needsIabVendors(VendorSelection.parse({ includeNewVendors: true }))).toBe(true);
+    expect(needsIabVendors(VendorSelection.parse({ vendorIds: [755] }))).toBe(false);
   });
 
   it('keeps vendors that still exist and adds new ones when asked', () => {

@@ -42,6 +42,15 @@ export type VendorSelectionResponse = z.infer<typeof VendorSelectionResponse>;
 
 export const SHOW_NEW_VENDORS_EVERY = 'Show new vendors every';
 
+/** Said outside the Vendors tab while no IAB vendor is selected (our wording, docs/decisions.md). */
+export const NO_IAB_VENDORS_SELECTED =
+  'No IAB vendor is selected yet: the GDPR banner asks consent for no IAB vendor until you choose them on the Vendors tab.';
+export const CHOOSE_VENDORS = 'Choose vendors';
+
+/** A new account starts with no IAB vendor selected; GDPR properties then ask consent for none. */
+export const needsIabVendors = (selection: Pick<VendorSelection, 'vendorIds'>): boolean =>
+  selection.vendorIds.length === 0;
+
 /** A custom vendor declaring no purpose (our wording, docs/decisions.md). */
 export const CUSTOM_VENDOR_PURPOSE_REQUIRED = 'Please select at least one purpose';
 /** A purpose both consent and legitimate interest, or LI for purposes 3 to 6 (TCF 2.2). */
