@@ -1,9 +1,12 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { AssentClient } from '@assent/core/api';
+import { PNG_1X1 } from '@assent/core/testing';
 import type { LiveServer, TestUser } from '@assent/server/testing';
 import { startLiveServer } from '@assent/server/testing';
 
@@ -24,9 +27,12 @@ export interface CliServer {
   close(): Promise<void>;
 }
 
-/** A real Assent server on 127.0.0.1 (random port) over an in-memory PGlite store. */
+/**
+ * A real Assent server on 127.0.0.1 (random port) over an in-memory PGlite store. It may load
+ * logos from loopback (ASSENT_ALLOW_PRIVATE_FETCH), where the tests serve them.
+ */
 export async function startCliServer(): Promise<CliServer> {
-  const server = await startLiveServer();
+  const server = await startLiveServer({ env: { ASSENT_ALLOW_PRIVATE_FETCH: '1' } });
   return {
     url: server.url,
     services: server.services,
@@ -209,5 +215,24 @@ export function holdBulkUpdates(server: CliServer): { release(): Promise<void>; 
       jobs.send = send;
       for (const args of held.splice(0)) await send(...args);
     },
+  };
+}
+
+/**
+ * A loopback web server for logos: `/logo.png…` (and any path under `/logos/`) answers a PNG,
+ * `/fake.png` an HTML page labelled image/png, anything else 404.
+ */
+export async function startLogoServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((request, response) => {
+    if (request.url?.startsWith('/logo.png') || request.url?.includes('/logos/'))
+      response.writeHead(200, { 'content-type': 'image/png', etag: '"v1"' }).end(PNG_1X1);
+    else if (request.url === '/fake.png')
+      response.writeHead(200, { 'content-type': 'image/png' }).end('<!doctype html><p>Moved');
+    else response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,10 +1,21 @@
 import { writeFileSync } from 'node:fs';
 import type { AssentClient } from '@assent/core/api';
-import { COP_NO_NON_PERSONALISED_VENDORS, toSavePayload } from '@assent/core/property';
+import {
+  COP_NO_NON_PERSONALISED_VENDORS,
+  LOGO_NOT_AN_IMAGE,
+  toSavePayload,
+} from '@assent/core/property';
 import type { Property } from '@assent/core/property';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliServer, CliWorkspace, TestUser } from './harness';
-import { cliWorkspace, holdBulkUpdates, runCli, startCli, startCliServer } from './harness';
+import {
+  cliWorkspace,
+  holdBulkUpdates,
+  runCli,
+  startCli,
+  startCliServer,
+  startLogoServer,
+} from './harness';
 
 /*
  * Bulk update jobs seen from the CLI: the Consent-or-Pay vendor rule in plan, a job with
@@ -207,5 +218,45 @@ describe('an interrupted apply', () => {
     } finally {
       if (!released) await hold.release();
     }
+  });
+});
+
+describe('the logo check of assent apply (its bulk job runs the save rules)', () => {
+  let logos: Awaited<ReturnType<typeof startLogoServer>>;
+  beforeAll(async () => {
+    logos = await startLogoServer();
+  });
+  afterAll(async () => {
+    await logos?.close();
+  });
+  const notFound = `${LOGO_NOT_AN_IMAGE} (HTTP 404)`;
+  const notImage = `${LOGO_NOT_AN_IMAGE} (its content is not a PNG, JPEG, GIF, BMP, WebP or SVG image)`;
+  const versioned = () => new RegExp(`^${logos.url}/logo\\.png\\?v=[0-9a-f]{8}$`);
+
+  it('apply refuses a logo that answers 404 or an HTML page labelled image/png, keeping the stored logo, and saves a PNG with its version', async () => {
+    const before = (await getSite('shop.example.org')).publisherLogoUrl;
+    for (const [name, path, message] of [
+      ['logo-404.yaml', '/missing.png', notFound],
+      ['logo-html.yaml', '/fake.png', notImage],
+    ] as const) {
+      await editedExport(
+        name,
+        addUnder('shop.example.org', `    publisherLogoUrl: ${logos.url}${path}\n`),
+      );
+      const result = await cli(['apply', file(name), '--yes']);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(
+        `Failed:\n  shop.example.org: publisherLogoUrl: ${message}\n`,
+      );
+      expect((await getSite('shop.example.org')).publisherLogoUrl).toBe(before);
+    }
+    await editedExport(
+      'logo-png.yaml',
+      addUnder('shop.example.org', `    publisherLogoUrl: ${logos.url}/logo.png\n`),
+    );
+    const saved = await cli(['apply', file('logo-png.yaml'), '--yes']);
+    expect(saved.code).toBe(0);
+    expect(saved.stderr).not.toContain(LOGO_NOT_AN_IMAGE);
+    expect((await getSite('shop.example.org')).publisherLogoUrl).toMatch(versioned());
   });
 });

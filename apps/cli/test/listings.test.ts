@@ -1,7 +1,7 @@
 import type { AssentClient } from '@assent/core/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliServer, CliWorkspace, TestUser } from './harness';
-import { cliWorkspace, runCli, startCliServer } from './harness';
+import { cliWorkspace, runCli, startCliServer, startLogoServer } from './harness';
 
 /* Listings and tags with long values: tables fit 80 columns; `properties get` hides nothing. */
 
@@ -13,14 +13,17 @@ let env: Record<string, string>;
 
 const cli = (args: string[]) => runCli(args, { env });
 const LONG_NAME = 'The Very Long Name Of A Publishing Group With Many Regional Newspapers';
-const LOGO =
-  'https://static.example-publishing-group.com/assets/brand/2025/logos/main-logo-for-consent-banners.png';
+let logos: Awaited<ReturnType<typeof startLogoServer>>;
+/** A long logo URL (served on loopback: a save loads the logo); its query keeps it as it is. */
+let LOGO = '';
 
 const expectFits = (text: string) => {
   for (const line of text.trimEnd().split('\n')) expect(line.length).toBeLessThanOrEqual(80);
 };
 
 beforeAll(async () => {
+  logos = await startLogoServer();
+  LOGO = `${logos.url}/assets/brand/2025/logos/main-logo-for-consent-banners.png?variant=consent-banner`;
   server = await startCliServer();
   user = await server.user('ops@example.com');
   api = server.api(user);
@@ -48,6 +51,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await logos?.close();
   await server?.close();
   work?.remove();
 });

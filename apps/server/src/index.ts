@@ -21,6 +21,7 @@ import type { AppDeps } from './routes/context';
 import { createExternalLists } from './services/external-lists';
 import type { Logger } from './services/logger';
 import { LruCache } from './services/lru';
+import { createLogoChecker } from './services/logo-check';
 import { createMailer } from './services/mailer';
 import { ensureBuiltInThemes, seedDemo } from './seed';
 
@@ -103,6 +104,7 @@ export async function startServices(
         maxWaitMs: config.visitBatchWaitMs,
         logger,
       }),
+      logos: createLogoChecker({ allowPrivate: config.allowPrivateFetch, now }),
     };
     await adoptLegacyVisits(db, logger);
     const partitions = watchVisitPartitions(db, {

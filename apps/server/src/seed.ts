@@ -109,7 +109,7 @@ export async function seedDemo(deps: AppDeps, options: { password?: string | und
     ] as const) {
       for (const draft of drafts) {
         const values = PropertySettings.parse({ ...draft, propertyType: type, themeId });
-        const payload = await checkPropertyForSave(tx, deps.lists, org.pcode, values);
+        const payload = await checkPropertyForSave(tx, deps, org.pcode, values);
         await properties.insert(tx, org.pcode, payload, now);
       }
     }

@@ -4,11 +4,11 @@ import { UNKNOWN_ERROR_MESSAGE } from '@assent/core';
 import { COP_REQUEST_EVENT } from '@assent/core/account';
 import { listRoutes, routes } from '@assent/core/api';
 import { END_DATE_IN_FUTURE } from '@assent/core/audit-log';
-import { LOGO_URL_INVALID, REPROMPT_DAYS_MINIMUM } from '@assent/core/property';
+import { LOGO_NOT_AN_IMAGE, LOGO_URL_INVALID, REPROMPT_DAYS_MINIMUM } from '@assent/core/property';
 import { summaryRequestFor } from '@assent/core/reports';
+import { PNG_1X1 } from '@assent/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES, buildApp } from '../src/app';
-import { LOGO_NOT_AN_IMAGE } from '../src/routes/meta';
 import { createExternalLists } from '../src/services/external-lists';
 import { INTERNAL_MESSAGE, NOT_FOUND_MESSAGE } from '../src/routes/errors';
 import type { TestServer, TestUser } from './harness';
@@ -280,7 +280,10 @@ describe.each(stores())('vendors, audit logs, feedback and errors (%s)', (store)
     const images = createServer((req, res) => {
       const pathname = new URL(req.url ?? '/', 'http://x').pathname;
       if (pathname === '/logo.png')
-        res.writeHead(200, { 'content-type': 'image/png', etag: '"abc"' }).end('PNG');
+        res.writeHead(200, { 'content-type': 'image/png', etag: '"abc"' }).end(PNG_1X1);
+      // A Content-Type that claims an image is not enough: the bytes decide.
+      else if (pathname === '/fake.png')
+        res.writeHead(200, { 'content-type': 'image/png' }).end('<!doctype html><p>Not found');
       else if (pathname === '/page.png')
         res.writeHead(200, { 'content-type': 'text/html' }).end('<html>');
       else res.writeHead(404).end();
@@ -305,6 +308,11 @@ describe.each(stores())('vendors, audit logs, feedback and errors (%s)', (store)
         ok: false,
         suffix: '',
         message: `${LOGO_NOT_AN_IMAGE} (HTTP 404)`,
+      });
+      expect(await check(`${base}/fake.png`)).toEqual({
+        ok: false,
+        suffix: '',
+        message: `${LOGO_NOT_AN_IMAGE} (its content is not a PNG, JPEG, GIF, BMP, WebP or SVG image)`,
       });
       expect(await check(`${base}/page.png`)).toEqual({
         ok: false,

@@ -1,7 +1,10 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { REQUIRED } from '@assent/core';
 import type { BulkUpdateStatusResponse } from '@assent/core/bulk-update';
-import { PropertySettings, toSavePayload } from '@assent/core/property';
+import { LOGO_NOT_AN_IMAGE, PropertySettings, toSavePayload } from '@assent/core/property';
 import type { Property } from '@assent/core/property';
+import { PNG_1X1 } from '@assent/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recoverBulkUpdates, runBulkUpdate } from '../src/jobs/bulk-update';
 import { bulkUpdates } from '../src/repositories/bulk-updates';
@@ -223,6 +226,56 @@ describe.each(stores())('bulk update (%s)', (store) => {
       publisherName: 'Site A',
       publisherCC: 'IT',
     });
+  });
+
+  it('loads each new logo of a bulk job: a 404 and an HTML page labelled image/png fail with the reason, a PNG is saved with its version', async () => {
+    const images = createServer((req, res) => {
+      if (req.url === '/logo.png')
+        res.writeHead(200, { 'content-type': 'image/png', etag: '"v1"' }).end(PNG_1X1);
+      else if (req.url === '/fake.png')
+        res.writeHead(200, { 'content-type': 'image/png' }).end('<!doctype html><p>Moved');
+      else res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
+    });
+    await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
+    try {
+      const user = await server.user();
+      const [missing, fake, png] = await seedSites(server, user, 3, 'logos');
+      await server.request({
+        method: 'POST',
+        url: `/customization/v2/bulk-update?pCode=${user.pcode}`,
+        payload: {
+          items: [
+            { siteId: missing!.siteId, changes: { publisherLogoUrl: `${base}/missing.png` } },
+            { siteId: fake!.siteId, changes: { publisherLogoUrl: `${base}/fake.png` } },
+            { siteId: png!.siteId, changes: { publisherLogoUrl: `${base}/logo.png` } },
+          ],
+        },
+        as: user,
+      });
+      const status = await waitForDone(server, user);
+      expect(status.job?.failed).toEqual([
+        {
+          siteId: missing!.siteId,
+          identifier: missing!.url,
+          field: 'publisherLogoUrl',
+          message: `${LOGO_NOT_AN_IMAGE} (HTTP 404)`,
+        },
+        {
+          siteId: fake!.siteId,
+          identifier: fake!.url,
+          field: 'publisherLogoUrl',
+          message: `${LOGO_NOT_AN_IMAGE} (its content is not a PNG, JPEG, GIF, BMP, WebP or SVG image)`,
+        },
+      ]);
+      const stored = async (site: Property) =>
+        (await properties.get(server.deps.db, user.pcode, site.uuid))?.publisherLogoUrl;
+      expect(await stored(missing!)).toBe('');
+      expect(await stored(fake!)).toBe('');
+      expect(await stored(png!)).toMatch(new RegExp(`^${base}/logo\\.png\\?v=[0-9a-f]{8}$`));
+    } finally {
+      images.close();
+    }
   });
 
   it('resumes after a crash: every property updated exactly once, none skipped', async () => {

@@ -1,7 +1,10 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { REQUIRED, UNSAFE_CONTENT } from '@assent/core';
 import {
   AMP_VERSION_UNSUPPORTED,
   DUPLICATE_PROPERTY,
+  LOGO_NOT_AN_IMAGE,
   NOT_ABLE_TO_DELETE,
   PACKAGE_ID_INVALID,
   PENDING_UPDATES,
@@ -11,6 +14,7 @@ import {
   toSavePayload,
 } from '@assent/core/property';
 import type { Property, PropertyListItem } from '@assent/core/property';
+import { PNG_1X1 } from '@assent/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { properties as repo } from '../src/repositories/properties';
 import type { TestServer, TestUser } from './harness';
@@ -238,6 +242,69 @@ describe.each(stores())('sites and apps (%s)', (store) => {
       }),
     );
     expect(list.map((p) => p.url)).not.toContain('typo2.example');
+  });
+
+  it('loads a new or changed logo on save: a 404 or a page that is not an image is refused, an image saved with its version', async () => {
+    let loads = 0;
+    const images = createServer((req, res) => {
+      loads += 1;
+      if (req.url === '/logo.png')
+        res.writeHead(200, { 'content-type': 'image/png', etag: '"v1"' }).end(PNG_1X1);
+      else if (req.url === '/page.png')
+        res.writeHead(200, { 'content-type': 'image/png' }).end('<!doctype html><p>Hello');
+      else res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
+    });
+    await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
+    try {
+      const missing = await site({
+        url: 'logo404.example',
+        publisherLogoUrl: `${base}/missing.png`,
+      });
+      const notFound = `${LOGO_NOT_AN_IMAGE} (HTTP 404)`;
+      expect(missing.statusCode).toBe(400);
+      expect(json(missing)).toEqual({
+        status: 'VALIDATION_ERROR',
+        message: notFound,
+        fields: { publisherLogoUrl: notFound },
+      });
+      const page = await site({ url: 'logo-page.example', publisherLogoUrl: `${base}/page.png` });
+      expect(json(page)).toMatchObject({
+        fields: {
+          publisherLogoUrl: `${LOGO_NOT_AN_IMAGE} (its content is not a PNG, JPEG, GIF, BMP, WebP or SVG image)`,
+        },
+      });
+      const saved = json<Property>(
+        await site({ url: 'logo.example', publisherLogoUrl: `${base}/logo.png` }),
+      );
+      expect(saved.publisherLogoUrl).toMatch(new RegExp(`^${base}/logo\\.png\\?v=[0-9a-f]{8}$`));
+      // An edit that keeps the stored logo does not load it again (a logo host that is down
+      // later does not block other changes).
+      const before = loads;
+      const url = `/customization/v2/site/${saved.uuid}?pCode=${user.pcode}`;
+      const edit = await server.request({
+        method: 'PUT',
+        url,
+        payload: { ...toSavePayload(saved), publisherName: 'Logo kept' },
+        as: user,
+      });
+      expect(json(edit)).toMatchObject({
+        publisherName: 'Logo kept',
+        publisherLogoUrl: saved.publisherLogoUrl,
+      });
+      expect(loads).toBe(before);
+      const changed = await server.request({
+        method: 'PUT',
+        url,
+        payload: { ...toSavePayload(saved), publisherLogoUrl: `${base}/gone.png` },
+        as: user,
+      });
+      expect(json(changed)).toMatchObject({ fields: { publisherLogoUrl: notFound } });
+      const stored = json<Property>(await server.request({ method: 'GET', url, as: user }));
+      expect(stored.publisherLogoUrl).toBe(saved.publisherLogoUrl);
+    } finally {
+      images.close();
+    }
   });
 
   it('blocks editing and deleting while updates are pending', async () => {

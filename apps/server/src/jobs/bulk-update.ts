@@ -74,8 +74,12 @@ export async function runBulkUpdate(
         const next = item.changes
           ? mergeChanges(settingsOf(property), item.changes)
           : applyBulkFields(settingsOf(property), fields, { themes });
-        const payload = await checkPropertyForSave(tx, deps.lists, job.pcode, next, {
-          existing: { uuid: property.uuid, identifier: propertyIdentifier(property) },
+        const payload = await checkPropertyForSave(tx, deps, job.pcode, next, {
+          existing: {
+            uuid: property.uuid,
+            identifier: propertyIdentifier(property),
+            publisherLogoUrl: property.publisherLogoUrl,
+          },
         });
         await properties.update(tx, job.pcode, property.uuid, payload, now(), { editable: true });
         await bulkUpdates.markItem(tx, id, item.propertyId, 'updated', null, now());

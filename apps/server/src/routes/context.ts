@@ -7,6 +7,7 @@ import type { Db } from '../db';
 import type { JobQueue } from '../jobs/queue';
 import type { Logger } from '../services/logger';
 import type { LruCache } from '../services/lru';
+import type { LogoChecker } from '../services/logo-check';
 import type { Mailer } from '../services/mailer';
 import type { ExternalLists } from '../services/external-lists';
 
@@ -24,6 +25,8 @@ export interface AppDeps {
   propertyLists: LruCache<string, RawJson>;
   /** Where the visit endpoints hand page views (closed on shutdown, before the database). */
   visits: VisitSink;
+  /** The logo check of the logo-check route and of every save. */
+  logos: LogoChecker;
 }
 
 export interface AuthUser {

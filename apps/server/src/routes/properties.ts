@@ -55,7 +55,7 @@ async function createProperty(
 ): Promise<Property> {
   try {
     return await deps.db.transaction(async (tx) => {
-      const payload = await checkPropertyForSave(tx, deps.lists, pcode, {
+      const payload = await checkPropertyForSave(tx, deps, pcode, {
         ...body,
         propertyType: type,
       });
@@ -81,10 +81,13 @@ async function updateProperty(
       const identifier = propertyIdentifier(current);
       const payload = await checkPropertyForSave(
         tx,
-        deps.lists,
+        deps,
         pcode,
         { ...body, propertyType: type },
-        { existing: { uuid, identifier }, identifierChanged },
+        {
+          existing: { uuid, identifier, publisherLogoUrl: current.publisherLogoUrl },
+          identifierChanged,
+        },
       );
       return properties.update(tx, pcode, uuid, payload, deps.now());
     });

@@ -1,4 +1,4 @@
-import { AssentError } from '@assent/core';
+import { AssentError, issue } from '@assent/core';
 import {
   identifierChanged,
   propertyIdentifier,
@@ -13,10 +13,20 @@ import { organisations } from '../repositories/accounts';
 import { properties, themeRefs } from '../repositories/properties';
 import { vendorSelections } from '../repositories/vendors';
 import type { ExternalLists } from './external-lists';
+import type { LogoChecker } from './logo-check';
+
+/** What the save rules read besides the database: the vendor lists and the logo check. */
+export interface SaveServices {
+  lists: ExternalLists;
+  logos: LogoChecker;
+}
 
 export interface SaveCheck {
-  /** The property being edited (its own identifier is not a duplicate). */
-  existing?: { uuid: string; identifier: string };
+  /**
+   * The property being edited: its own identifier is not a duplicate, and its stored logo is not
+   * loaded again.
+   */
+  existing?: { uuid: string; identifier: string; publisherLogoUrl?: string };
   /** The console's url-changed flag: check the identifier even if it looks unchanged. */
   identifierChanged?: boolean;
 }
@@ -26,12 +36,14 @@ export const isUnsafeIssue = (rule: string): boolean => rule === 'unsafe' || rul
 
 /**
  * Every rule of a single save, on the server: validation against the account's properties, themes
- * and vendors, then the save-payload transform. Bulk updates call this too, so one property
- * obeys the same rules whichever way it is changed. Throws AssentError with every broken field.
+ * and vendors, the logo check (a new or changed logo must load as an image; its URL is saved with
+ * the version suffix), then the save-payload transform. Bulk updates and `assent apply` go through
+ * this too, so one property obeys the same rules whichever way it is changed. Throws AssentError
+ * with every broken field.
  */
 export async function checkPropertyForSave(
   q: Queryable,
-  lists: ExternalLists,
+  { lists, logos }: SaveServices,
   pcode: string,
   values: PropertyValues,
   check: SaveCheck = {},
@@ -60,7 +72,13 @@ export async function checkPropertyForSave(
     const xss = result.issues.some((i) => isUnsafeIssue(i.rule));
     throw AssentError.fromIssues(result.issues, xss ? 'XSS_ERROR' : 'VALIDATION_ERROR');
   }
-  return toSavePayload(result.value);
+  const logo = result.value.publisherLogoUrl.trim();
+  if (!logo || logo === check.existing?.publisherLogoUrl?.trim())
+    return toSavePayload(result.value);
+  const loaded = await logos.check(logo);
+  if (!loaded.ok)
+    throw AssentError.fromIssues([issue('publisherLogoUrl', 'logoImage', loaded.message)]);
+  return toSavePayload({ ...result.value, publisherLogoUrl: loaded.url });
 }
 
 /** The vendors the account's banners ask consent for, with their declared purposes. */

@@ -98,6 +98,8 @@ export {
   PROTECT_AN_APP,
 } from './list';
 export type { PropertiesPage, PropertyListColumn, PropertyStatus } from './list';
+export { checkLogoResponse, LOGO_NOT_AN_IMAGE, LOGO_SNIFF_BYTES, logoRefusedMessage } from './logo';
+export type { LogoCheck } from './logo';
 export {
   AMP_CONSENT_SCOPE_INVALID,
   AMP_VERSION_UNSUPPORTED,

@@ -1,7 +1,7 @@
 /** Fixed builders for tests of every face (never random data). */
 export { ACCOUNT_NOW, buildAccountUser, buildAnnouncement, buildOrganisation } from './account';
 export { BULK_LIST_FIXTURE, listItem } from './bulk-update';
-export { appValues, siteValues, THEMES_FIXTURE } from './property';
+export { appValues, PNG_1X1, siteValues, THEMES_FIXTURE } from './property';
 export {
   buildReportJob,
   buildReportProperty,
