@@ -29,6 +29,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisations, users } from '../../server/src/repositories/accounts';
 import { hashPassword } from '../../server/src/services/secrets';
+import { UNSAVED_CHANGES } from '../src/components/copy';
 import { COP_INTRO_TITLE, COP_REQUEST_BUTTON, COP_SUCCESS_TITLE } from '../src/promotions/copy';
 import {
   COP_DIALOG,
@@ -232,7 +233,15 @@ describe.skipIf(!hasChromium())('site and app forms in a real browser (new user)
       await page.getByRole('button', { name: PROTECT_A_SITE }).click();
       await page.getByLabel(LABELS.url).fill(SITE.toUpperCase());
       await page.getByText(DUPLICATE_PROPERTY).waitFor();
+      // Unsaved changes: CANCEL asks first (issue 17 item 5), and so does closing the tab.
       await page.getByRole('button', { name: 'CANCEL' }).click();
+      const question = page.getByRole('dialog', { name: UNSAVED_CHANGES.title });
+      expect(
+        await page.evaluate(
+          () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true })),
+        ),
+      ).toBe(true);
+      await question.getByRole('button', { name: UNSAVED_CHANGES.leave }).click();
       await toList();
 
       // --- AMP on a site pinned to an old version ------------------------------------------

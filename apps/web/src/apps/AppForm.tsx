@@ -11,6 +11,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../app/paths';
 import { useClient } from '../app/ServicesContext';
 import { TextField } from '../components/FormField';
+import { useUnsavedChangesGuard } from '../components/UnsavedChanges';
 import type { PropertyFormApi, PropertyInitData } from '../property-form/context';
 import { APP_FORM_TITLES, CARD_TITLES, LABELS } from '../property-form/copy';
 import { FormCard } from '../property-form/fields';
@@ -60,6 +61,8 @@ export function AppForm({
     isNew: !appId,
     identifiers,
   });
+  // Leaving with unsaved changes asks first (CANCEL too); a successful save leaves without asking.
+  const guard = useUnsavedChangesGuard(changed);
 
   // App errors clear by themselves after 5 seconds.
   useEffect(() => {
@@ -77,7 +80,7 @@ export function AppForm({
         : client.apps.create({ query: { pCode }, body }),
     failureOf: appSaveFailure,
     what: 'app',
-    onSaved: () => navigate(paths.properties(pCode)),
+    onSaved: () => guard.leaveWithoutAsking(() => navigate(paths.properties(pCode))),
   });
 
   const { gdpr, us } = regulationsOf(state.values);
@@ -111,6 +114,7 @@ export function AppForm({
         </>
       ) : null}
       <PropertyFormDialogs form={api} />
+      {guard.prompt}
     </PropertyFormLayout>
   );
 }

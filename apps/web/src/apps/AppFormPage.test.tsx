@@ -8,6 +8,7 @@ import {
 } from '@assent/core/property';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UNSAVED_CHANGES } from '../components/copy';
 import { CARD_TITLES, LABELS, SAVE_PENDING, SAVE_PROPERTY } from '../property-form/copy';
 import {
   ACCOUNT,
@@ -54,7 +55,11 @@ describe('app form', () => {
     expect(saveButton().disabled).toBe(true);
     await user.type(field(LABELS.appName), 'News');
     expect(saveButton().disabled).toBe(false);
+    // Unsaved changes: CANCEL asks first (issue 17 item 5).
     await user.click(screen.getByRole('button', { name: 'CANCEL' }));
+    const question = await screen.findByRole('dialog', { name: UNSAVED_CHANGES.title });
+    expect(router.state.location.pathname).toBe(NEW);
+    await user.click(within(question).getByRole('button', { name: UNSAVED_CHANGES.leave }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${ACCOUNT}/properties`));
   });
 

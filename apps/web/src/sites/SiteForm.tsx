@@ -14,6 +14,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useClient, useConsoleStorage } from '../app/ServicesContext';
 import { TextField } from '../components/FormField';
+import { useUnsavedChangesGuard } from '../components/UnsavedChanges';
 import type { PropertyFormApi, PropertyInitData } from '../property-form/context';
 import { CARD_TITLES, LABELS, SITE_FORM_TITLES } from '../property-form/copy';
 import { CheckboxField, FormCard } from '../property-form/fields';
@@ -76,6 +77,8 @@ export function SiteForm({
     isNew: !siteId,
     identifiers,
   });
+  // Leaving with unsaved changes asks first (CANCEL too); a successful save leaves without asking.
+  const guard = useUnsavedChangesGuard(changed);
 
   const { save, pending } = usePropertySave({
     pCode,
@@ -99,7 +102,7 @@ export function SiteForm({
     onSaved: (property) => {
       // A new site: the list says to retrieve the universal tag next.
       if (!siteId) recordPropertyAdded(pCode, property.uuid, storage);
-      navigate(returnTo);
+      guard.leaveWithoutAsking(() => navigate(returnTo));
     },
   });
 
@@ -141,6 +144,7 @@ export function SiteForm({
         </>
       ) : null}
       <PropertyFormDialogs form={api} />
+      {guard.prompt}
     </PropertyFormLayout>
   );
 }

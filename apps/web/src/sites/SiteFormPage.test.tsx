@@ -40,6 +40,7 @@ import { buildOrganisation, textChangeRequest } from '@assent/core/testing';
 import { CHOOSE_VENDORS, NO_IAB_VENDORS_SELECTED, VendorSelection } from '@assent/core/vendors';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { UNSAVED_CHANGES } from '../components/copy';
 import { COP_INTRO_TITLE, COP_REQUEST_BUTTON, COP_SUCCESS_TITLE } from '../promotions/copy';
 import {
   CANCEL,
@@ -117,9 +118,33 @@ describe('site form: create', () => {
       expect(screen.getByRole('region', { name: title })).toBeTruthy();
     }
     expect(screen.queryByRole('region', { name: CARD_TITLES.usConsentScope })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'CANCEL' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${ACCOUNT}/properties`));
+    expect(screen.queryByRole('dialog', { name: UNSAVED_CHANGES.title })).toBeNull();
+  });
+
+  it('asks before unsaved changes are left: links, CANCEL and unloading (issue 17 item 5)', async () => {
+    const { user, router } = await renderNew();
+    const unload = () => window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+    expect(unload()).toBe(true);
     await user.type(field(LABELS.url), 'a');
     expect(saveButton().disabled).toBe(false);
-    await user.click(screen.getByRole('button', { name: 'CANCEL' }));
+    expect(unload()).toBe(false);
+    await user.click(screen.getByRole('link', { name: /Back to all properties/ }));
+    const question = await screen.findByRole('dialog', { name: UNSAVED_CHANGES.title });
+    expect(within(question).getByText(UNSAVED_CHANGES.message)).toBeTruthy();
+    // Staying keeps the page and what was typed.
+    await user.click(within(question).getByRole('button', { name: UNSAVED_CHANGES.stay }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe(NEW);
+    expect(field(LABELS.url).value).toBe('a');
+    await user.click(screen.getByRole('button', { name: CANCEL }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: UNSAVED_CHANGES.title })).getByRole(
+        'button',
+        { name: UNSAVED_CHANGES.leave },
+      ),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe(`${ACCOUNT}/properties`));
   });
 
@@ -200,6 +225,13 @@ describe('site form: create', () => {
     expect(screen.queryByText(NO_IAB_VENDORS_SELECTED)).toBeNull();
     await user.click(checkbox('EEA & UK', LABELS.consentLocations));
     await user.click(await screen.findByRole('link', { name: CHOOSE_VENDORS }));
+    // The locations were changed: leaving asks first (issue 17 item 5).
+    await user.click(
+      within(await screen.findByRole('dialog', { name: UNSAVED_CHANGES.title })).getByRole(
+        'button',
+        { name: UNSAVED_CHANGES.leave },
+      ),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe(`${ACCOUNT}/vendors`));
   });
 

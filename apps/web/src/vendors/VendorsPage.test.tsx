@@ -3,6 +3,7 @@ import { REPROMPT_DAYS_MINIMUM } from '@assent/core/property';
 import { CUSTOM_VENDOR_PURPOSE_REQUIRED, SHOW_NEW_VENDORS_EVERY } from '@assent/core/vendors';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { UNSAVED_CHANGES } from '../components/copy';
 import { fakeApi, renderApp } from '../testing/render';
 import { VENDORS } from './copy';
 
@@ -86,6 +87,55 @@ describe('vendors tab', () => {
     await user.type(screen.getByLabelText(`${VENDORS.iabTab}: ${VENDORS.search}`), 'beta');
     await user.click(screen.getByRole('button', { name: VENDORS.selectNone }));
     expect(screen.getByText(`${VENDORS.counts(2, 3)} · ${VENDORS.shown(1)}`)).toBeTruthy();
+  });
+
+  it('asks before leaving an unsaved selection, in the console and on unload (issue 17 item 5)', async () => {
+    const { user, router } = renderApp({ path: '/protect/p-AB12CD/vendors', api: vendorsApi() });
+    const table = await screen.findByRole('table', { name: VENDORS.iabTab });
+    const unload = () => window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+    // Nothing changed: leaving and unloading ask nothing.
+    expect(unload()).toBe(true);
+    await user.click(within(table).getByLabelText('Alpha Ads'));
+    expect(unload()).toBe(false);
+
+    const sections = screen.getByRole('navigation', { name: 'Sections' });
+    await user.click(within(sections).getByRole('link', { name: /Properties/ }));
+    const question = await screen.findByRole('dialog', { name: UNSAVED_CHANGES.title });
+    await user.click(within(question).getByRole('button', { name: UNSAVED_CHANGES.stay }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/protect/p-AB12CD/vendors');
+    expect((within(table).getByLabelText('Alpha Ads') as HTMLInputElement).checked).toBe(true);
+
+    await user.click(within(sections).getByRole('link', { name: /Properties/ }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: UNSAVED_CHANGES.title })).getByRole(
+        'button',
+        { name: UNSAVED_CHANGES.leave },
+      ),
+    );
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/protect/p-AB12CD/properties'),
+    );
+    expect(unload()).toBe(true);
+  });
+
+  it('leaves a saved selection without a question', async () => {
+    const { user, router } = renderApp({ path: '/protect/p-AB12CD/vendors', api: vendorsApi() });
+    const table = await screen.findByRole('table', { name: VENDORS.iabTab });
+    await user.click(within(table).getByLabelText('Alpha Ads'));
+    await user.click(screen.getByRole('button', { name: VENDORS.save }));
+    expect(await screen.findByText(VENDORS.saved)).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        (screen.getByRole('button', { name: VENDORS.save }) as HTMLButtonElement).disabled,
+      ).toBe(true),
+    );
+    const sections = screen.getByRole('navigation', { name: 'Sections' });
+    await user.click(within(sections).getByRole('link', { name: /Properties/ }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/protect/p-AB12CD/properties'),
+    );
+    expect(screen.queryByRole('dialog', { name: UNSAVED_CHANGES.title })).toBeNull();
   });
 
   it("refuses 'Show new vendors every' under 6 days and saves the selection", async () => {

@@ -8,8 +8,10 @@ import {
 import {
   SHOW_NEW_VENDORS_EVERY,
   filterVendors,
+  hasVendorSelectionChanged,
   selectVendors,
   validateVendorSelection,
+  vendorSelectionSettings,
 } from '@assent/core/vendors';
 import type { GoogleAtp, GvlVendorSummary, VendorSelection } from '@assent/core/vendors';
 import {
@@ -30,21 +32,13 @@ import { errorMessage, useAlerts } from '../components/alerts';
 import { FormField } from '../components/FormField';
 import { PageLayout } from '../components/PageLayout';
 import { RestrictedPage } from '../components/StatusPages';
+import { UnsavedChangesPrompt } from '../components/UnsavedChanges';
 import { VENDORS } from './copy';
 import { CustomVendors } from './CustomVendors';
 import type { SelectableItem } from './SelectableList';
 import { SelectableList } from './SelectableList';
 
 type VendorItem = SelectableItem & Pick<GvlVendorSummary, 'purposes' | 'legIntPurposes'>;
-
-const toSelection = (s: VendorSelection): VendorSelection => ({
-  gvlVersion: s.gvlVersion,
-  vendorIds: s.vendorIds,
-  includeNewVendors: s.includeNewVendors,
-  googleAtpIds: s.googleAtpIds,
-  customVendors: s.customVendors,
-  showNewVendorsEveryDays: s.showNewVendorsEveryDays,
-});
 
 /**
  * The Vendors tab: the account's selection from the current GVL (search, filter by purpose, select
@@ -66,7 +60,7 @@ export default function VendorsPage() {
   const [purposeId, setPurposeId] = useState<number | undefined>(undefined);
 
   useEffect(() => {
-    if (saved.data) setDraft(toSelection(saved.data));
+    if (saved.data) setDraft(vendorSelectionSettings(saved.data));
   }, [saved.data]);
 
   const save = useMutation({
@@ -117,9 +111,7 @@ export default function VendorsPage() {
   }
 
   const dirty =
-    draft !== null &&
-    saved.data !== undefined &&
-    JSON.stringify(draft) !== JSON.stringify(toSelection(saved.data));
+    draft !== null && saved.data !== undefined && hasVendorSelectionChanged(saved.data, draft);
   const set = (patch: Partial<VendorSelection>) => setDraft((d) => (d ? { ...d, ...patch } : d));
   const validation = draft ? validateVendorSelection(draft) : null;
   // Messages follow the values: a fixed value loses its message at once (issue 17 item 6).
@@ -259,7 +251,7 @@ export default function VendorsPage() {
           <Button
             text={VENDORS.discard}
             disabled={!dirty || save.isPending}
-            onClick={() => saved.data && setDraft(toSelection(saved.data))}
+            onClick={() => saved.data && setDraft(vendorSelectionSettings(saved.data))}
           />
           <Button
             intent="primary"
@@ -272,6 +264,7 @@ export default function VendorsPage() {
       }
     >
       {body()}
+      <UnsavedChangesPrompt when={dirty} />
     </PageLayout>
   );
 }

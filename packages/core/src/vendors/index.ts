@@ -22,6 +22,7 @@ export {
   customVendorLegIntAllowed,
   filterVendors,
   GoogleAtp,
+  hasVendorSelectionChanged,
   loadVendorPurposes,
   NO_IAB_VENDORS_SELECTED,
   needsIabVendors,
@@ -34,6 +35,7 @@ export {
   validateVendorSelection,
   VendorSelection,
   VendorSelectionResponse,
+  vendorSelectionSettings,
   vendorsInScope,
 } from './selection';
 export type { VendorFilter, VendorPurposes } from './selection';

@@ -7,6 +7,7 @@ import {
   validateCustomVendor,
   VendorSelection,
   filterVendors,
+  hasVendorSelectionChanged,
   loadVendorPurposes,
   needsIabVendors,
   parseCsv,
@@ -93,6 +94,32 @@ describe('vendor selection', () => {
     expect(needsIabVendors(VendorSelection.parse({}))).toBe(true);
     expect(needsIabVendors(VendorSelection.parse({ includeNewVendors: true }))).toBe(true);
     expect(needsIabVendors(VendorSelection.parse({ vendorIds: [755] }))).toBe(false);
+  });
+
+  it('has changed when a setting differs, not for bookkeeping or key order (issue 17 item 5)', () => {
+    const saved = {
+      ...VendorSelection.parse({ vendorIds: [1, 755] }),
+      vendorListVersion: 48,
+      updatedAt: '2024-03-01T00:00:00.000Z',
+    };
+    const { vendorIds, ...rest } = VendorSelection.parse({ vendorIds: [1, 755] });
+    expect(hasVendorSelectionChanged(saved, { ...rest, vendorIds })).toBe(false);
+    expect(hasVendorSelectionChanged(saved, { ...saved, vendorIds: [1] })).toBe(true);
+    expect(hasVendorSelectionChanged(saved, { ...saved, showNewVendorsEveryDays: 7 })).toBe(true);
+    expect(
+      hasVendorSelectionChanged(saved, {
+        ...saved,
+        customVendors: [
+          {
+            id: 'c1',
+            name: 'Acme',
+            privacyPolicyUrl: 'https://acme.example/p',
+            purposes: [1],
+            legIntPurposes: [],
+          },
+        ],
+      }),
+    ).toBe(true);
   });
 
   it('keeps vendors that still exist and adds new ones when asked', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LI_FORBIDDEN_PURPOSES } from '../banner/rules';
+import { sameValue } from '../equal';
 import { INVALID_URL, NO_ANGLE_BRACKETS, REQUIRED } from '../messages';
 import { validateRepromptDays } from '../property/regulations';
 import type { Issue, Validation } from '../validation';
@@ -41,6 +42,21 @@ export const VendorSelectionResponse = VendorSelection.extend({
 export type VendorSelectionResponse = z.infer<typeof VendorSelectionResponse>;
 
 export const SHOW_NEW_VENDORS_EVERY = 'Show new vendors every';
+
+/** The selection's own settings, without the response's bookkeeping (version, time). */
+export const vendorSelectionSettings = (selection: VendorSelection): VendorSelection =>
+  Object.fromEntries(
+    VendorSelection.keyof().options.map((key) => [key, selection[key]]),
+  ) as VendorSelection;
+
+/**
+ * Whether the Vendors tab's draft differs from the saved selection: Save and Discard are enabled
+ * and leaving the tab asks first. Key order and the response's bookkeeping do not count.
+ */
+export const hasVendorSelectionChanged = (
+  saved: VendorSelection,
+  draft: VendorSelection,
+): boolean => !sameValue(vendorSelectionSettings(saved), vendorSelectionSettings(draft));
 
 /** Said outside the Vendors tab while no IAB vendor is selected (our wording, docs/decisions.md). */
 export const NO_IAB_VENDORS_SELECTED =
