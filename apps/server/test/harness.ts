@@ -18,7 +18,7 @@ import { SESSION_COOKIE } from '../src/services/auth';
 import type { TestUser, UserOptions } from './live-server';
 import { TEST_ENV, createTestUser, gvlFixture, silentLogger } from './live-server';
 
-export { GVL_FIXTURES, gvlFixture } from './live-server';
+export { gvlFixture } from './live-server';
 
 export type Store = 'pglite' | 'postgres';
 

@@ -1,7 +1,6 @@
 import { VISIT_OUTCOMES } from '@assent/core/banner';
 import type { Property, PropertyDraft } from '@assent/core/property';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VISIT_SINK_CLOSED, directVisitSink } from '../src/analytics/direct-visit-sink';
 import type { VisitRecord, VisitSink } from '../src/analytics/visit-sink';
 import type { TestServer, TestUser } from './harness';
 import { createTestServer, json, stores } from './harness';
@@ -139,24 +138,5 @@ describe.each(stores())('the visit sink (%s)', (store) => {
     } finally {
       server.deps.visits = original;
     }
-  });
-
-  it('directVisitSink: close waits for the inserts under way, then refuses new visits', async () => {
-    const direct = directVisitSink(server.deps.db);
-    const record: VisitRecord = {
-      pcode: user.pcode,
-      propertyUuid: site.uuid,
-      event: visit(site.uuid, { o: VISIT_OUTCOMES.rejectAll }) as VisitRecord['event'],
-      country: null,
-      region: null,
-      receivedAt: NOW,
-    };
-    const before = (await stored(site.uuid)).length;
-    const pending = [direct.accept(record), direct.accept(record)];
-    await direct.close();
-    expect((await stored(site.uuid)).length).toBe(before + 2);
-    await Promise.all(pending);
-    await expect(direct.accept(record)).rejects.toThrow(VISIT_SINK_CLOSED);
-    expect((await stored(site.uuid)).length).toBe(before + 2);
   });
 });

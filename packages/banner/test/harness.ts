@@ -119,7 +119,6 @@ export function call(api: '__tcfapi' | '__gpp' | '__uspapi', command: string, ..
   });
 }
 
-export const shadow = (cmp: Cmp) => cmp.root;
 export const button = (cmp: Cmp, action: string) =>
   cmp.root.querySelector<HTMLButtonElement>(`[data-action="${action}"]`);
 export const flush = () => new Promise((r) => setTimeout(r, 0));

@@ -1,5 +1,7 @@
 import type { VisitEvent } from '@assent/core/banner';
 
+export const VISIT_SINK_CLOSED = 'The visit sink is closed';
+
 /** One page view to store, enriched from its request (country and region resolved by geo). */
 export interface VisitRecord {
   pcode: string;

@@ -9,7 +9,6 @@ import {
   originBelongsToSite,
   replaceToken,
 } from '@assent/core/tags';
-export { AMP_FOREIGN_ORIGIN } from '@assent/core/api';
 import type { FastifyRequest } from 'fastify';
 import type { GroupHandlers } from '../routes/context';
 import { NOT_FOUND_MESSAGE } from '../routes/errors';

@@ -11,7 +11,6 @@ import {
   replaceToken,
   siteOrigins,
 } from '@assent/core/tags';
-export { GROUP_BAD_VALUE, GROUP_BODY_LIMIT, GROUP_FOREIGN_ORIGIN } from '@assent/core/api';
 import { properties } from '../repositories/properties';
 import type { GroupHandlers } from '../routes/context';
 import { NOT_FOUND_MESSAGE } from '../routes/errors';

@@ -4,7 +4,6 @@ import type { Routes } from '@assent/core/api';
 import type { VisitEvent } from '@assent/core/banner';
 import type { Property } from '@assent/core/property';
 import { originBelongsToSite } from '@assent/core/tags';
-export { VISIT_BAD_BODY, VISIT_BODY_LIMIT, VISIT_FOREIGN_ORIGIN } from '@assent/core/api';
 import type { FastifyRequest } from 'fastify';
 import type { RouteHandler } from '../routes/context';
 import { NOT_FOUND_MESSAGE } from '../routes/errors';

@@ -34,6 +34,3 @@ export const CSRF_MESSAGE =
 export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 export const TOO_LARGE_MESSAGE = 'The request body is too large';
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait and try again.';
-
-export const REPORTS_NOT_AVAILABLE =
-  'Custom reports, the dashboard and scheduled reports are not available in this version of Assent yet; consent analytics per property are.';

@@ -62,9 +62,6 @@ function acceptAllVendors(gdpr: BannerGdpr): { consent: number[]; li: number[] }
   return lists;
 }
 
-/** Vendors asking consent for something the publisher offers (a purpose or a special feature). */
-export const consentVendors = (gdpr: BannerGdpr): number[] => [...acceptAllVendors(gdpr).consent];
-
 const customIds = (gdpr: BannerGdpr, basis: 'CONSENT' | 'LEGITIMATE_INTEREST') =>
   (gdpr.publisherTC?.customPurposes ?? []).filter((c) => c.legalBasis === basis).map((c) => c.id);
 

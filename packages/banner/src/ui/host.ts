@@ -52,4 +52,3 @@ export function createHost(doc: Document, css: string, customCss: string) {
     },
   };
 }
-export type Host = ReturnType<typeof createHost>;

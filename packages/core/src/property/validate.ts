@@ -48,7 +48,7 @@ export const privacyPolicyLinkShown = (p: PropertyValues): boolean =>
   regulationsOf(p).gdpr && !p.noLegalBasis;
 
 /** The publisher name is required when GDPR is on and a legal basis is declared. */
-export const publisherNameRequired = privacyPolicyLinkShown;
+export const publisherNameRequired = (p: PropertyValues): boolean => privacyPolicyLinkShown(p);
 
 function validateTheme(p: PropertyValues, ctx: PropertyValidationContext): Issue[] {
   if (isBlank(p.themeId)) return [issue('themeId', 'required', REQUIRED)];

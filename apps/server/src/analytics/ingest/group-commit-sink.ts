@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db';
 import type { Logger } from '../../services/logger';
-import { VISIT_SINK_CLOSED } from '../direct-visit-sink';
 import type { VisitRecord, VisitSink } from '../visit-sink';
+import { VISIT_SINK_CLOSED } from '../visit-sink';
 import { writeVisitBatch } from './write-batch';
 
 export interface GroupCommitOptions {
