@@ -124,6 +124,7 @@ switch (task) {
     run(process.execPath, ['scripts/typecheck.mjs']);
     step('lint');
     run(pnpm, ['exec', 'eslint', '--max-warnings=0', '.']);
+    run(process.execPath, ['scripts/knip.mjs']);
     run(pnpm, ['exec', 'prettier', '--check', '--log-level=warn', '.']);
     buildStale(pnpm);
     step('tests');

@@ -26,7 +26,7 @@ const apiProxy: ProxyOptions = {
 
 export default defineConfig({
   plugins: [react()],
-  // plotly.js reads `global`.
+  // plotly.js reads `global` (plotly.js-dist-min is added back with the first chart).
   define: { global: 'globalThis' },
   server: {
     proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, apiProxy])),
