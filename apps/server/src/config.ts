@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_CONSENT_RETENTION_DAYS } from '@assent/core/audit-log';
 
 const bool = (fallback: boolean) =>
   z
@@ -57,6 +58,11 @@ const EnvSchema = z.object({
     .min(0)
     .default(5 * 1024 * 1024),
   ASSENT_VISITS_RETENTION_DAYS: z.coerce.number().int().positive().default(400),
+  ASSENT_CONSENT_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(DEFAULT_CONSENT_RETENTION_DAYS),
   ASSENT_VISIT_BATCH_MAX: z.coerce.number().int().positive().max(10_000).default(500),
   ASSENT_VISIT_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(1000).default(5),
   ASSENT_WEB_DIST: z.string().optional(),
@@ -94,6 +100,8 @@ export interface ServerConfig {
   reports: { timeoutMs: number; schedulerIntervalMs: number; attachMaxBytes: number };
   /** Days of raw visits kept; older day partitions are dropped (the rollups keep their counts). */
   visitsRetentionDays: number;
+  /** Days consent records (proofs of consent) are kept; older ones are purged hourly. */
+  consentRetentionDays: number;
   /** Group commit of visits: the largest batch, and the longest a visit waits for others (ms). */
   visitBatchMax: number;
   visitBatchWaitMs: number;
@@ -141,6 +149,7 @@ export function loadConfig(
       attachMaxBytes: e.ASSENT_REPORT_ATTACH_MAX_BYTES,
     },
     visitsRetentionDays: e.ASSENT_VISITS_RETENTION_DAYS,
+    consentRetentionDays: e.ASSENT_CONSENT_RETENTION_DAYS,
     visitBatchMax: e.ASSENT_VISIT_BATCH_MAX,
     visitBatchWaitMs: e.ASSENT_VISIT_BATCH_WAIT_MS,
   };

@@ -110,6 +110,7 @@ export async function startServices(
     const partitions = watchVisitPartitions(db, {
       now,
       retentionDays: config.visitsRetentionDays,
+      consentRetentionDays: config.consentRetentionDays,
       logger,
     });
     await partitions.ready;
@@ -137,7 +138,7 @@ export async function startServices(
       stopScheduler = scheduler.stop;
       await jobs.work(QUEUES.bulkUpdate, (data) => runBulkUpdate(deps, String(data.bulkUpdateId)));
       await jobs.work(QUEUES.auditLogExport, (data) =>
-        runAuditLogExport(db, logger, now, String(data.id)),
+        runAuditLogExport(db, lists, logger, now, String(data.id)),
       );
       await recoverBulkUpdates(deps, { exclusive: db.kind === 'pglite' });
       stopWatching = watchBulkUpdates(deps);

@@ -12,7 +12,7 @@ import { BODY_LIMIT_BYTES, buildApp } from '../src/app';
 import { createExternalLists } from '../src/services/external-lists';
 import { INTERNAL_MESSAGE, NOT_FOUND_MESSAGE } from '../src/routes/errors';
 import type { TestServer, TestUser } from './harness';
-import { storeVisits, visitRecord } from './visit-records';
+import { consentBeacon, storeConsentRecords, storeVisits, visitRecord } from './visit-records';
 import { createTestServer, gvlFixture, json, stores } from './harness';
 
 describe.each(stores())('vendors, audit logs, feedback and errors (%s)', (store) => {
@@ -143,9 +143,9 @@ describe.each(stores())('vendors, audit logs, feedback and errors (%s)', (store)
       }),
     );
     const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
-    await storeVisits(server.deps.db, [
-      visitRecord(user.pcode, site.uuid, daysAgo(1), { o: 'a' }, { country: 'FR' }),
-      visitRecord(user.pcode, site.uuid, daysAgo(2), { o: 'r' }, { country: 'DE' }),
+    await storeConsentRecords(server.deps.db, user.pcode, [
+      { beacon: consentBeacon(site.uuid, crypto.randomUUID()), at: daysAgo(1), country: 'FR' },
+      { beacon: consentBeacon(site.uuid, crypto.randomUUID()), at: daysAgo(2), country: 'DE' },
     ]);
     const today = new Date().toISOString().slice(0, 10);
     const future = await server.request({
@@ -183,7 +183,7 @@ describe.each(stores())('vendors, audit logs, feedback and errors (%s)', (store)
     });
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.body.split('\n')[0]).toBe(
-      'timestamp,regulation,outcome,page_format,device,os,browser,country,region,theme_id,variant',
+      'consent_id,timestamp,config_version,vendor_list_version,country,choice,choices_in_words,tc_string,gpp_string,usp_string',
     );
     expect(csv.body.trim().split('\n')).toHaveLength(3);
     const unknownSite = json<{ id: string }>(

@@ -4,11 +4,11 @@ import { parseCsv } from '@assent/core/vendors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_LOGS_READY } from '../src/routes/audit-logs';
 import type { TestServer, TestUser } from './harness';
-import { storeVisits, visitRecord } from './visit-records';
+import { consentBeacon, storeConsentRecords, TC_STRING_FIXTURE } from './visit-records';
 import { createTestServer, json, stores } from './harness';
 
 const HEADER =
-  'timestamp,regulation,outcome,page_format,device,os,browser,country,region,theme_id,variant';
+  'consent_id,timestamp,config_version,vendor_list_version,country,choice,choices_in_words,tc_string,gpp_string,usp_string';
 
 describe.each(stores())('consent-log downloads (%s)', (store) => {
   let server: TestServer;
@@ -20,7 +20,7 @@ describe.each(stores())('consent-log downloads (%s)', (store) => {
   });
   afterAll(() => server?.close());
 
-  async function siteWithVisits(url: string, countries: string[]): Promise<Property> {
+  async function siteWithConsents(url: string, countries: string[]): Promise<Property> {
     const site = json<Property>(
       await server.request({
         method: 'POST',
@@ -29,17 +29,14 @@ describe.each(stores())('consent-log downloads (%s)', (store) => {
         as: user,
       }),
     );
-    await storeVisits(
+    await storeConsentRecords(
       server.deps.db,
-      countries.map((country, i) =>
-        visitRecord(
-          user.pcode,
-          site.uuid,
-          new Date(Date.now() - (i + 1) * 3_600_000),
-          {},
-          { country },
-        ),
-      ),
+      user.pcode,
+      countries.map((country, i) => ({
+        beacon: consentBeacon(site.uuid, crypto.randomUUID()),
+        at: new Date(Date.now() - (i + 1) * 3_600_000),
+        country,
+      })),
     );
     return site;
   }
@@ -78,8 +75,8 @@ describe.each(stores())('consent-log downloads (%s)', (store) => {
 
   it('downloads every ready log in one CSV with a url column, once', async () => {
     // A site url may hold a path with a comma: the url cell must stay one column.
-    await siteWithVisits('news.example/fr,be', ['FR', 'BE']);
-    await siteWithVisits('shop.example', ['DE']);
+    await siteWithConsents('news.example/fr,be', ['FR', 'BE']);
+    await siteWithConsents('shop.example', ['DE']);
     const news = await readyLog('news.example/fr,be');
     const shop = await readyLog('shop.example');
     expect([news.rows, shop.rows]).toEqual([2, 1]);
@@ -93,7 +90,7 @@ describe.each(stores())('consent-log downloads (%s)', (store) => {
     const data = rows.slice(1);
     expect(data).toHaveLength(3);
     expect(data.every((r) => r.length === rows[0]!.length)).toBe(true);
-    expect(data.map((r) => [r[0], r[8]]).sort()).toEqual([
+    expect(data.map((r) => [r[0], r[5]]).sort()).toEqual([
       ['http://news.example/fr,be', 'BE'],
       ['http://news.example/fr,be', 'FR'],
       ['http://shop.example', 'DE'],
@@ -125,7 +122,7 @@ describe.each(stores())('consent-log downloads (%s)', (store) => {
   });
 
   it('gives the one ready log as it is when "all" finds only one', async () => {
-    await siteWithVisits('blog.example', ['IT']);
+    await siteWithConsents('blog.example', ['IT']);
     const blog = await readyLog('blog.example');
     const all = await downloadAll();
     expect(all.headers['content-disposition']).toBe(
@@ -133,6 +130,47 @@ describe.each(stores())('consent-log downloads (%s)', (store) => {
     );
     const rows = parseCsv(all.body).filter((r) => r.some(Boolean));
     expect(rows[0]).toEqual(HEADER.split(','));
-    expect(rows.slice(1).map((r) => r[7])).toEqual(['IT']);
+    expect(rows.slice(1).map((r) => r[4])).toEqual(['IT']);
+  });
+
+  it('proves each choice: consent id, time, configuration version, the strings and the choices in words', async () => {
+    const site = await siteWithConsents('proof.example', []);
+    const id = crypto.randomUUID();
+    const at = new Date(Date.now() - 3_600_000);
+    await storeConsentRecords(server.deps.db, user.pcode, [
+      {
+        beacon: consentBeacon(site.uuid, id, {
+          gppString: `DBABMA~${TC_STRING_FIXTURE}`,
+          choices: {
+            outcome: 'a',
+            purposes: [1],
+            legitimateInterests: [2],
+            specialFeatures: [],
+            vendors: [755],
+            vendorLegitimateInterests: [],
+            googleVendors: [],
+            customVendors: [],
+            consentMode: { ad_storage: 'granted' },
+          },
+        }),
+        at,
+        country: 'FR',
+      },
+    ]);
+    const log = await readyLog('proof.example');
+    expect(log.rows).toBe(1);
+    const one = await server.request({
+      method: 'GET',
+      url: `/customization/v2/audit-log/download?pCode=${user.pcode}&logId=${log.id}`,
+      as: user,
+    });
+    const rows = parseCsv(one.body).filter((r) => r.some(Boolean));
+    expect(rows[0]).toEqual(HEADER.split(','));
+    const [row] = rows.slice(1);
+    expect(row!.slice(0, 6)).toEqual([id, at.toISOString(), 'cfg-1', '90', 'FR', 'Accepted all']);
+    expect(row![6]).toMatch(
+      /^Choice: Accepted all \| Purposes consented: 1 Store and\/or access information on a device \| Legitimate interest not objected to: 2 [A-Z][^|]+ \| Special features opted in: none \| IAB vendors consented: .+ \(755\) \| IAB vendors, legitimate interest: none \| Google Consent Mode: ad_storage granted$/,
+    );
+    expect(row!.slice(7)).toEqual([TC_STRING_FIXTURE, `DBABMA~${TC_STRING_FIXTURE}`, '']);
   });
 });

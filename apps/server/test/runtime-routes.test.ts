@@ -27,6 +27,7 @@ const RUNTIME_ENDPOINTS: Array<[string, string, string, string | undefined]> = [
   ['get', '/banner/vendor-list/{version}/{lang}.json', '200', 'application/json'],
   ['get', '/banner/google-vendors.json', '200', 'application/json'],
   ['post', '/banner/visit', '204', undefined],
+  ['post', '/banner/consent', '204', undefined],
   ['get', '/banner/group/{pCode}/{group}/frame', '200', 'text/html'],
   ['get', '/banner/group/{pCode}/{group}/storage', '200', 'application/json'],
   ['put', '/banner/group/{pCode}/{group}/storage', '204', undefined],

@@ -1,5 +1,6 @@
 import { addUtcDays, formatUtcDay, parseUtcDay, startOfUtcDay } from '@assent/core';
 import type { Db, Queryable } from '../db';
+import { consentRecords } from '../repositories/consent-records';
 import type { Logger } from '../services/logger';
 
 /**
@@ -144,12 +145,20 @@ export async function adoptLegacyVisits(db: Db, logger: Logger): Promise<number>
 }
 
 /**
- * Keeps the partitions: now and then every `intervalMs` (hourly by default). Returns a stop
+ * Keeps the partitions, and purges consent records past their retention: now and then every
+ * `intervalMs` (hourly by default). Returns a stop
  * function. Failures are logged and retried at the next tick.
  */
 export function watchVisitPartitions(
   db: Db,
-  options: { now: () => Date; retentionDays: number; logger: Logger; intervalMs?: number },
+  options: {
+    now: () => Date;
+    retentionDays: number;
+    /** Days consent records are kept; older ones are purged on each run. */
+    consentRetentionDays?: number;
+    logger: Logger;
+    intervalMs?: number;
+  },
 ): { ready: Promise<void>; stop: () => void } {
   const run = async () => {
     try {
@@ -159,6 +168,13 @@ export function watchVisitPartitions(
       }
     } catch (err) {
       options.logger.error({ err }, 'could not maintain the visit partitions');
+    }
+    if (options.consentRetentionDays === undefined) return;
+    try {
+      const purged = await consentRecords.purge(db, options.now(), options.consentRetentionDays);
+      if (purged) options.logger.info({ purged }, 'consent records past the retention purged');
+    } catch (err) {
+      options.logger.error({ err }, 'could not purge the expired consent records');
     }
   };
   const ready = run();

@@ -1,6 +1,8 @@
-import type { AuditLog, AuditLogState } from '@assent/core/audit-log';
+import { consentChoicesInWords, consentWordsText } from '@assent/core/audit-log';
+import type { AuditLog, AuditLogState, ConsentNames } from '@assent/core/audit-log';
 import type { Queryable } from '../db';
 import { iso } from '../db';
+import type { StoredConsentRecord } from './consent-records';
 
 type Row = Record<string, unknown>;
 
@@ -126,36 +128,45 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** The consent log of a property between two days (inclusive), as CSV with a header row. */
-export async function consentLogCsv(
-  q: Queryable,
-  propertyUuid: string,
-  from: string,
-  to: string,
-): Promise<{ csv: string; rows: number }> {
-  const rows = await q.query(
-    `select created_at, regulation, outcome, page_format, device, os, browser, country, region, theme_id, variant
-     from visits where property_uuid = $1 and created_at >= $2::date and created_at < ($3::date + 1) order by created_at, id`,
-    [propertyUuid, from, to],
-  );
-  const header =
-    'timestamp,regulation,outcome,page_format,device,os,browser,country,region,theme_id,variant';
-  const lines = rows.map((r) =>
-    [
-      r.created_at,
-      r.regulation,
-      r.outcome,
-      r.page_format,
-      r.device,
-      r.os,
-      r.browser,
+/** The consent log's columns: one row per consent record, its choices in words. */
+export const CONSENT_LOG_COLUMNS = [
+  'consent_id',
+  'timestamp',
+  'config_version',
+  'vendor_list_version',
+  'country',
+  'choice',
+  'choices_in_words',
+  'tc_string',
+  'gpp_string',
+  'usp_string',
+] as const;
+
+/**
+ * The consent log of a property as CSV with a header row: each visitor choice (consent record)
+ * with its consent id, time, configuration version, the strings vendors received and the choices
+ * in words (core's consentChoicesInWords with the names given).
+ */
+export function consentLogCsv(
+  records: readonly StoredConsentRecord[],
+  names: ConsentNames,
+): { csv: string; rows: number } {
+  const lines = records.map((r) => {
+    const words = consentChoicesInWords(r.choices, names);
+    return [
+      r.id,
+      r.createdAt,
+      r.configVersion,
+      r.vendorListVersion,
       r.country,
-      r.region,
-      r.theme_id,
-      r.variant,
+      words[0]?.text,
+      consentWordsText(words),
+      r.tcString,
+      r.gppString,
+      r.uspString,
     ]
       .map(csvCell)
-      .join(','),
-  );
-  return { csv: [header, ...lines].join('\n') + '\n', rows: rows.length };
+      .join(',');
+  });
+  return { csv: [CONSENT_LOG_COLUMNS.join(','), ...lines].join('\n') + '\n', rows: records.length };
 }

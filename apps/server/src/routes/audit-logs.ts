@@ -1,9 +1,16 @@
 import { AssentError } from '@assent/core';
 import type { Routes } from '@assent/core/api';
-import { normaliseAuditUrl, validateDownloadLogs } from '@assent/core/audit-log';
+import {
+  CONSENT_RECORD_NOT_FOUND,
+  consentChoicesInWords,
+  normaliseAuditUrl,
+  validateDownloadLogs,
+} from '@assent/core/audit-log';
 import { QUEUES } from '../jobs/queue';
 import { auditLogs, csvCell } from '../repositories/audit-logs';
+import { consentRecords } from '../repositories/consent-records';
 import { properties } from '../repositories/properties';
+import { consentNames } from '../services/consent-names';
 import type { GroupHandlers } from './context';
 
 export const NO_LOGS_READY = 'No logs are ready to download';
@@ -55,6 +62,16 @@ export const auditLogHandlers: GroupHandlers<Routes['auditLogs']> = {
       body: csv,
       contentType: 'text/csv; charset=utf-8',
       filename: logs.length === 1 ? `consent-log-${first!.id}.csv` : 'consent-logs.csv',
+    };
+  },
+
+  async consentRecord({ params }, { deps, pCode }) {
+    const record = await consentRecords.get(deps.db, pCode, params.id);
+    if (!record) throw new AssentError('NOT_FOUND', CONSENT_RECORD_NOT_FOUND);
+    const { pcode: _scope, ...shown } = record;
+    return {
+      ...shown,
+      words: consentChoicesInWords(record.choices, await consentNames(deps, pCode, [record])),
     };
   },
 

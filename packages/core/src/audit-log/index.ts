@@ -16,3 +16,25 @@ export {
   partitionAuditLogs,
   validateDownloadLogs,
 } from './audit-log';
+export {
+  CONSENT_ID_RULE,
+  CONSENT_OUTCOME_WORDS,
+  CONSENT_RECORD_BAD_BODY,
+  CONSENT_RECORD_BODY_LIMIT,
+  CONSENT_RECORD_NOT_FOUND,
+  CONSENT_WORDS,
+  ConsentChoices,
+  consentChoicesInWords,
+  ConsentId,
+  ConsentRecord,
+  ConsentRecordBeacon,
+  ConsentWordsLine,
+  consentWordsText,
+  DEFAULT_CONSENT_RETENTION_DAYS,
+  GPP_STRING_RULE,
+  TC_STRING_RULE,
+  US_NOT_OPTED_OUT,
+  US_OPTED_OUT,
+  USP_STRING_RULE,
+} from './consent-record';
+export type { ConsentNames } from './consent-record';

@@ -39,6 +39,7 @@ export type {
   VisitorRegion,
 } from './rules';
 export type { AmpConsentMetadata } from './amp';
+export type { ConsentChoices, ConsentRecordBeacon } from '../audit-log/consent-record';
 export { parseUserAgent, visitBase, visitEvent } from './visit';
 export type { VisitBase } from './visit';
 export type {

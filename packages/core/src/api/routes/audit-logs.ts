@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AuditLog, DownloadLogsRequest } from '../../audit-log/audit-log';
+import { ConsentId, ConsentRecord } from '../../audit-log/consent-record';
 import { ACCOUNT_QUERY, defineRoute } from '../route';
 
 const AccountQuery = z.object({ pCode: z.string().min(1) });
@@ -41,5 +42,15 @@ export const auditLogs = {
     query: AccountQuery,
     body: z.object({ ids: z.array(z.string()).min(1) }),
     response: z.object({ hidden: z.number().int() }),
+  }),
+  consentRecord: defineRoute({
+    method: 'GET',
+    path: '/customization/v2/consent-record/{id}',
+    summary:
+      "One consent record of the account by its consent id (as the visitor reads it in the banner's settings), with its choices in words; 404 for an id of another account",
+    access: ACCOUNT_QUERY,
+    params: z.object({ id: ConsentId }),
+    query: AccountQuery,
+    response: ConsentRecord,
   }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONSENT_RECORD_BODY_LIMIT, ConsentRecordBeacon } from '../../audit-log/consent-record';
 import { AmpConsentCheckRequest } from '../../banner/amp';
 import { VisitEvent } from '../../banner/config';
 import type { StoredConsentKey } from '../../banner/rules';
@@ -182,6 +183,21 @@ export const banner = {
     cors: { kind: 'credentialed', origins: 'any' },
     cache: 'no-store',
     bodyLimit: VISIT_BODY_LIMIT,
+    textBody: true,
+  }),
+  consent: defineRoute({
+    method: 'POST',
+    path: '/banner/consent',
+    summary:
+      "The consent beacon: one ConsentRecordBeacon per visitor choice (text/plain from sendBeacon, or JSON), kept as the proof of consent; 204 once stored, 403 for a page of another site than the property's",
+    access: PUBLIC,
+    sessionless: true,
+    body: ConsentRecordBeacon,
+    response: z.void(),
+    responseKind: 'empty',
+    cors: { kind: 'credentialed', origins: 'any' },
+    cache: 'no-store',
+    bodyLimit: CONSENT_RECORD_BODY_LIMIT,
     textBody: true,
   }),
   groupFrame: defineRoute({
