@@ -27,6 +27,8 @@ export const consolePaths = {
   vendors: (pCode: string) => `${account(pCode)}/vendors`,
   reports: (pCode: string) => `${account(pCode)}/reports`,
   bulkUpdate: (pCode: string) => `${account(pCode)}/bulk-update`,
+  /** The status page of the account's latest bulk update (reports-and-account §2). */
+  bulkUpdateStatus: (pCode: string) => `${account(pCode)}/bulk-update-status`,
   monetisation: (pCode: string) => `${account(pCode)}/monetisation`,
   /** /protect/p-{pCode}/sites, the site pages without an action (they lead to the properties). */
   sites: (pCode: string) => `${account(pCode)}/sites`,

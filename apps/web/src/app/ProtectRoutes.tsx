@@ -2,6 +2,7 @@ import { accountCodeFromSegment, homeAccount, isAccountMember } from '@assent/co
 import { useMemo } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { useSession } from '../auth/session';
+import { BulkUpdateStoreProvider } from '../bulk-update/store';
 import { NotFoundPage, RestrictedPage } from '../components/StatusPages';
 import { ProductsPage } from '../promotions/ProductsPage';
 import { Shell } from '../shell/Shell';
@@ -45,7 +46,9 @@ export function ProtectSegment() {
     return <Shell account={undefined} content={<RestrictedPage />} />;
   return (
     <AccountContext.Provider value={account}>
-      <Shell account={account} />
+      <BulkUpdateStoreProvider key={pCode}>
+        <Shell account={account} />
+      </BulkUpdateStoreProvider>
     </AccountContext.Provider>
   );
 }

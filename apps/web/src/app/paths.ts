@@ -17,7 +17,7 @@ export const TABS = [
 export type TabId = (typeof TABS)[number]['id'];
 
 /** Pages that belong to the Properties tab without being its path. */
-const PROPERTY_SEGMENTS = ['sites', 'apps', 'bulk-update'];
+const PROPERTY_SEGMENTS = ['sites', 'apps', 'bulk-update', 'bulk-update-status'];
 
 /** The tab of a path /protect/p-{pCode}/{segment}/…, or undefined for pages outside the tabs. */
 export function activeTab(pathname: string): TabId | undefined {

@@ -23,6 +23,8 @@ const SiteFormPage = lazy(() => import('../sites/SiteFormPage'));
 const SiteDetailPage = lazy(() => import('../sites/SiteDetailPage'));
 const AppFormPage = lazy(() => import('../apps/AppFormPage'));
 const AppDetailPage = lazy(() => import('../apps/AppDetailPage'));
+const BulkUpdateFlow = lazy(() => import('../bulk-update/BulkUpdateFlow'));
+const BulkUpdateStatusPage = lazy(() => import('../bulk-update/BulkUpdateStatusPage'));
 
 /** Sends to the properties list of the current account (the "sites list path"). */
 function ToProperties() {
@@ -58,7 +60,8 @@ const accountRoutes: RouteObject[] = [
   { path: 'themes/*', element: <ComingSoonPage section="themes" /> },
   { path: 'vendors', element: <VendorsPage /> },
   { path: 'reports/*', element: <ComingSoonPage section="reports" /> },
-  { path: 'bulk-update', element: <ComingSoonPage section="bulkUpdate" /> },
+  { path: 'bulk-update/:page?', element: <BulkUpdateFlow /> },
+  { path: 'bulk-update-status', element: <BulkUpdateStatusPage /> },
   { path: 'monetisation', element: <MonetisationPage /> },
   { path: 'sites', element: <ToProperties /> },
   { path: 'sites/detail/:id?/:page?', element: <SiteDetailPage /> },

@@ -15,13 +15,9 @@ export const COMING_SOON = {
     title: 'Reports',
     text: 'Reports will show consent insights per property, regulation, country, device, OS, page format and browser against an earlier period, and let you build, save and schedule custom reports. Until then, the properties list shows each property’s consent rate over the last 30 days.',
   },
-  bulkUpdate: {
-    title: 'Bulk update',
-    text: 'Bulk update will let you change the regulations, theme, CMP version and other settings of many properties at once, and follow the update while it runs. Until then, edit properties one at a time from the properties list.',
-  },
 } as const;
 
-/** An honest page for Themes, Reports and Bulk update: what is coming, and the way back. */
+/** An honest page for Themes and Reports: what is coming, and the way back. */
 export default function ComingSoonPage({ section }: { section: keyof typeof COMING_SOON }) {
   const { pCode } = useAccount();
   const { title, text } = COMING_SOON[section];

@@ -35,6 +35,7 @@ import { ConsentOrPayBanner } from '../promotions/consent-or-pay';
 import { PremiumBanner } from '../promotions/PremiumBanner';
 import { PricingPromotionModal } from '../promotions/PricingPromotionModal';
 import { SurveyPopup } from '../promotions/SurveyPopup';
+import { BulkUpdateAlert } from '../bulk-update/BulkUpdateAlert';
 import { AuditLogModals } from './AuditLogModals';
 import type { PropertyDialog } from './dialogs';
 import { PropertiesTable } from './PropertiesTable';
@@ -173,6 +174,7 @@ export default function PropertiesPage() {
       actions={actions}
       before={
         <>
+          <BulkUpdateAlert pCode={pCode} />
           <UniversalTagWarning
             key={pCode}
             pCode={pCode}

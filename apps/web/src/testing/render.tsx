@@ -42,7 +42,14 @@ export function renderApp(options: RenderAppOptions) {
         ),
     })
     .onDefault('GET /customization/announcements', { body: [] })
-    .onDefault('GET /customization/v2/audit-log/status', { body: [] });
+    .onDefault('GET /customization/v2/audit-log/status', { body: [] })
+    .onDefault('GET /customization/v2/bulk-update/status', {
+      body: {
+        code: 'NO_BULK_UPDATE',
+        message: 'There has been no bulk update on this account.',
+        job: null,
+      },
+    });
   for (const pcode of user?.pcodes ?? []) {
     api
       .onDefault(`GET /customization/${pcode}/survey`, { body: { filled: true } })
