@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EEA_COUNTRIES, MSPA_STATES } from './regions';
+import { EEA_COUNTRIES } from './regions';
 
 export { EEA_COUNTRIES, MSPA_STATES } from './regions';
 
@@ -309,6 +309,3 @@ export const UsRegionCode = z.enum([
   'all',
 ]);
 export type UsRegionCode = z.infer<typeof UsRegionCode>;
-
-export const MspaStateFramework = z.enum(MSPA_STATES.map((s) => s.name) as [string, ...string[]]);
-export type MspaStateFramework = (typeof MSPA_STATES)[number]['name'];

@@ -13,7 +13,6 @@ export {
   EEA_SHORTHAND,
   expandCountries,
   MSPA_STATES,
-  MspaStateFramework,
   requiresConsentEverywhere,
   UsRegionCode,
 } from './country';

@@ -22,6 +22,7 @@ import {
   validateEmailOnlyRequest,
   validateSignInRequest,
   validateSignUpRequest,
+  termsAcceptanceFlags,
   validateTermsAcceptance,
   validateTokenName,
 } from '@assent/core/account';
@@ -236,9 +237,7 @@ export const authHandlers: GroupHandlers<Routes['auth']> = {
       const org = await organisations.setFlags(
         tx,
         acceptance.pcode,
-        acceptance.productType === 'CMP'
-          ? { cmpTosAccepted: acceptance.accepted }
-          : { sspTosAccepted: acceptance.accepted },
+        termsAcceptanceFlags(acceptance),
       );
       return toOrganisation(org!);
     });

@@ -155,9 +155,9 @@ export {
   validateSurvey,
 } from './survey';
 export {
-  applyTermsAcceptance,
   buildTermsAcceptance,
   TermsAcceptance,
+  termsAcceptanceFlags,
   TermsProductType,
   validateTermsAcceptance,
 } from './terms';
@@ -175,7 +175,6 @@ export {
   CreatePersonalAccessTokenRequest,
   PersonalAccessToken,
   TOKEN_NAME_MAX_LENGTH,
-  tokenDisplayPrefix,
   validateTokenName,
 } from './tokens';
 export {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildOrganisation } from '../testing/account';
-import { applyTermsAcceptance, buildTermsAcceptance, validateTermsAcceptance } from './terms';
+import { buildTermsAcceptance, termsAcceptanceFlags, validateTermsAcceptance } from './terms';
 
 describe('terms acceptance', () => {
   it("posts accepted, productType 'CMP', the e-mail and the account code", () => {
@@ -22,16 +21,12 @@ describe('terms acceptance', () => {
     );
   });
 
-  it('sets the flag of the accepted product', () => {
-    const org = buildOrganisation({ cmpTosAccepted: false, sspTosAccepted: false });
-    expect(
-      applyTermsAcceptance(org, buildTermsAcceptance({ pcode: 'AB12', email: 'a@b.co' })),
-    ).toMatchObject({
+  it('sets the flag of the accepted product only', () => {
+    expect(termsAcceptanceFlags(buildTermsAcceptance({ pcode: 'AB12', email: 'a@b.co' }))).toEqual({
       cmpTosAccepted: true,
-      sspTosAccepted: false,
     });
     expect(
-      applyTermsAcceptance(org, buildTermsAcceptance({ pcode: 'AB12', email: 'a@b.co' }, 'SSP')),
-    ).toMatchObject({ cmpTosAccepted: false, sspTosAccepted: true });
+      termsAcceptanceFlags(buildTermsAcceptance({ pcode: 'AB12', email: 'a@b.co' }, 'SSP')),
+    ).toEqual({ sspTosAccepted: true });
   });
 });

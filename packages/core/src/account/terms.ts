@@ -41,8 +41,10 @@ export function validateTermsAcceptance(
   ]);
 }
 
-/** The organisation's flags once the acceptance is saved. */
-export function applyTermsAcceptance(org: Organisation, acceptance: TermsAcceptance): Organisation {
-  const flag = acceptance.productType === 'CMP' ? 'cmpTosAccepted' : 'sspTosAccepted';
-  return { ...org, [flag]: acceptance.accepted };
-}
+/** The organisation flag an acceptance sets: the accepted product's. */
+export const termsAcceptanceFlags = (
+  acceptance: TermsAcceptance,
+): Partial<Pick<Organisation, 'cmpTosAccepted' | 'sspTosAccepted'>> =>
+  acceptance.productType === 'CMP'
+    ? { cmpTosAccepted: acceptance.accepted }
+    : { sspTosAccepted: acceptance.accepted };

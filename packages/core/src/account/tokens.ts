@@ -42,7 +42,3 @@ export function validateTokenName(
     noAngleBrackets('name', name, NO_ANGLE_BRACKETS),
   ]);
 }
-
-/** How a token shows in lists: its prefix followed by an ellipsis. */
-export const tokenDisplayPrefix = (token: Pick<PersonalAccessToken, 'prefix'>): string =>
-  `${token.prefix}…`;

@@ -49,7 +49,6 @@ export {
   CONSENT_COOKIES,
   CONSENT_LIFETIME_MONTHS,
   CONSENT_LIFETIME_SECONDS,
-  contrastRatio,
   encodeAcString,
   fillPlaceholders,
   idsOf,
@@ -63,7 +62,6 @@ export {
   regulationForConfig,
   textsFor,
   usSectionNames,
-  WCAG_AA_TEXT,
 } from './rules';
 export type {
   BannerConsentModeDefaults,

@@ -175,25 +175,6 @@ export function textsFor(
   return texts[language] ?? texts[fallback] ?? Object.values(texts)[0];
 }
 
-function luminance(hex: string): number {
-  const h = hex.replace('#', '');
-  const full = h.length === 3 ? [...h].map((c) => c + c).join('') : h;
-  const [r, g, b] = [0, 2, 4].map((i) => {
-    const c = parseInt(full.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-/** WCAG 2 contrast ratio of two hex colours (1 to 21). */
-export function contrastRatio(a: string, b: string): number {
-  const [la, lb] = [luminance(a), luminance(b)];
-  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
-}
-
-/** WCAG AA for normal text. */
-export const WCAG_AA_TEXT = 4.5;
-
 /** amp-consent's consent string types (amphtml CONSENT_STRING_TYPE; 4 is GPP). */
 export const AMP_CONSENT_STRING_TYPE = { TCF_V2: 2, US_PRIVACY_STRING: 3, GPP: 4 } as const;
 

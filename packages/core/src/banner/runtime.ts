@@ -15,7 +15,6 @@ export {
   CONSENT_COOKIES,
   CONSENT_LIFETIME_MONTHS,
   CONSENT_LIFETIME_SECONDS,
-  contrastRatio,
   encodeAcString,
   fillPlaceholders,
   idsOf,
@@ -29,7 +28,6 @@ export {
   regulationForConfig,
   textsFor,
   usSectionNames,
-  WCAG_AA_TEXT,
 } from './rules';
 export type {
   BannerConsentModeDefaults,

@@ -229,7 +229,6 @@ export {
   PropertyType,
   REQUIRE_CONSENT_FROM_LABELS,
   RequireConsentFrom,
-  SERVER_FIELDS,
   SITE_CONSENT_SCOPE_LABELS,
   ThirdPartyStorageType,
   UspJurisdiction,

@@ -232,19 +232,6 @@ export const PropertyListItem = z.object({
 });
 export type PropertyListItem = z.infer<typeof PropertyListItem>;
 
-/** Server-side bookkeeping a client never sets. */
-export const SERVER_FIELDS = [
-  'uuid',
-  'siteId',
-  'pCode',
-  'accountId',
-  'themeName',
-  'editable',
-  'createdAt',
-  'updatedAt',
-  'abTestingSitesCollection',
-] as const;
-
 /** Defaults of the site form. */
 export const defaultSiteValues = (): PropertyValues =>
   PropertySettings.parse({ propertyType: 'SITE' });

@@ -119,9 +119,3 @@ export function gvlVendors(gvl: Gvl, options: { includeDeleted?: boolean } = {})
 
 /** The stacks of a list by id. */
 export const gvlStacks = (gvl: Gvl): GvlStack[] => sortById(Object.values(gvl.stacks));
-
-/** The ids of a list's purposes (10 in v2, 11 in v3). */
-export const gvlPurposeIds = (gvl: Gvl): number[] =>
-  Object.values(gvl.purposes)
-    .map((p) => p.id)
-    .sort((a, b) => a - b);

@@ -4,7 +4,6 @@ export {
   GvlDataCategory,
   GvlDataRetention,
   GvlDeclaration,
-  gvlPurposeIds,
   GvlStack,
   gvlStacks,
   GvlVendor,
