@@ -25,6 +25,8 @@ const AppFormPage = lazy(() => import('../apps/AppFormPage'));
 const AppDetailPage = lazy(() => import('../apps/AppDetailPage'));
 const BulkUpdateFlow = lazy(() => import('../bulk-update/BulkUpdateFlow'));
 const BulkUpdateStatusPage = lazy(() => import('../bulk-update/BulkUpdateStatusPage'));
+const ThemesPage = lazy(() => import('../themes/ThemesPage'));
+const ThemeFormPage = lazy(() => import('../themes/ThemeFormPage'));
 
 /** Sends to the properties list of the current account (the "sites list path"). */
 function ToProperties() {
@@ -57,7 +59,8 @@ function AppRoute({ action }: { action: 'edit' | 'detail' }) {
 const accountRoutes: RouteObject[] = [
   { index: true, element: <ToProperties /> },
   { path: 'properties', element: <PropertiesPage /> },
-  { path: 'themes/*', element: <ComingSoonPage section="themes" /> },
+  { path: 'themes', element: <ThemesPage /> },
+  { path: 'themes/:type/:action/:id?', element: <ThemeFormPage /> },
   { path: 'vendors', element: <VendorsPage /> },
   { path: 'reports/*', element: <ComingSoonPage section="reports" /> },
   { path: 'bulk-update/:page?', element: <BulkUpdateFlow /> },

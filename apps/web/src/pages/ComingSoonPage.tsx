@@ -7,17 +7,13 @@ import { PageLayout } from '../components/PageLayout';
 
 /** The sections built in later issues, with what each will hold. */
 export const COMING_SOON = {
-  themes: {
-    title: 'Themes',
-    text: 'Themes will let you design the look and the texts of your consent banner: colours, fonts, logo, the first and second layer texts in 32 languages, footer links and a live preview. Every property uses a theme; until this page opens, new properties use the default theme.',
-  },
   reports: {
     title: 'Reports',
     text: 'Reports will show consent insights per property, regulation, country, device, OS, page format and browser against an earlier period, and let you build, save and schedule custom reports. Until then, the properties list shows each property’s consent rate over the last 30 days.',
   },
 } as const;
 
-/** An honest page for Themes and Reports: what is coming, and the way back. */
+/** An honest page for Reports: what is coming, and the way back. */
 export default function ComingSoonPage({ section }: { section: keyof typeof COMING_SOON }) {
   const { pCode } = useAccount();
   const { title, text } = COMING_SOON[section];

@@ -33,7 +33,7 @@ export {
 export type { PropertyAnalyticsInput } from './properties';
 export { tagKeys, tagQuery } from './tags';
 export type { TagInput } from './tags';
-export { textRequestKeys, textRequestsQuery, themeKeys, themesQuery } from './themes';
+export { textRequestKeys, textRequestsQuery, themeKeys, themeQuery, themesQuery } from './themes';
 export {
   googleAtpKeys,
   googleAtpQuery,

@@ -77,6 +77,12 @@ describe('query-option factories', () => {
       call: '/customization/v2/theme?pCode=AB12&sort=themeName,ASC&themeType=SITE',
     },
     {
+      name: 'theme',
+      build: (c) => q.themeQuery(c, 'AB12', '42'),
+      key: ['themes', 'AB12', 'detail', '42'],
+      call: '/customization/v2/theme/42?pCode=AB12',
+    },
+    {
       name: 'textRequests',
       build: (c) => q.textRequestsQuery(c, '7'),
       key: ['textRequests', '7'],

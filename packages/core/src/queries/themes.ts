@@ -8,6 +8,8 @@ export const themeKeys = {
   account: (pCode: string) => [...themeKeys.all, pCode] as const,
   list: (pCode: string, themeType?: ThemeType) =>
     [...themeKeys.account(pCode), themeType ?? 'ALL'] as const,
+  detail: (pCode: string, themeId: string) =>
+    [...themeKeys.account(pCode), 'detail', themeId] as const,
 };
 export const themesQuery = (client: AssentClient, pCode: string, themeType?: ThemeType) =>
   queryOptionsOf(themeKeys.list(pCode, themeType), ({ signal }) =>
@@ -15,6 +17,12 @@ export const themesQuery = (client: AssentClient, pCode: string, themeType?: The
       { query: { pCode, sort: 'themeName,ASC', ...(themeType ? { themeType } : {}) } },
       { signal },
     ),
+  );
+
+/** One theme of the account (the theme editor). */
+export const themeQuery = (client: AssentClient, pCode: string, themeId: string) =>
+  queryOptionsOf(themeKeys.detail(pCode, themeId), ({ signal }) =>
+    client.themes.get({ params: { id: themeId }, query: { pCode } }, { signal }),
   );
 
 /** The text change requests of one theme (GET /text-customization-request/{themeId}). */

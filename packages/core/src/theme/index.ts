@@ -184,6 +184,7 @@ export {
 export type { AppThemeValues, SiteThemeValues, ThemeDraft, ThemeValues } from './schema';
 export {
   computeStacks,
+  editorStacksRequest,
   saveStackSelection,
   shouldLoadStacks,
   stacksConfigureDisabled,

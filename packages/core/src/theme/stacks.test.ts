@@ -6,6 +6,7 @@ import { Gvl, gvlStacks } from '../vendors/gvl';
 import {
   StacksRequest,
   computeStacks,
+  editorStacksRequest,
   saveStackSelection,
   shouldLoadStacks,
   stacksConfigureDisabled,
@@ -107,5 +108,28 @@ describe('stack form rules', () => {
     expect(saved.userSelectedStack).toBe(true);
     expect(saved.stacks).toEqual(chosen);
     expect(theme.userSelectedStack).toBe(false);
+  });
+});
+
+describe('editorStacksRequest', () => {
+  const list = { purposes: [{ id: 1 }, { id: 2 }, { id: 3 }], specialFeatures: [{ id: 1 }] };
+
+  it("asks with the theme's declared purposes when it declares some", () => {
+    const t = siteThemeValues({ vendorPurposeIds: [1, 2], vendorSpecialFeaturesIds: [] });
+    expect(editorStacksRequest(t, list)).toEqual({
+      gvlVersion: 3,
+      purposeIds: [1, 2],
+      liPurposeIds: [],
+      specialFeatureIds: [],
+    });
+  });
+
+  it('asks with every purpose and special feature of the list when the theme declares none', () => {
+    expect(editorStacksRequest(siteThemeValues(), list)).toEqual({
+      gvlVersion: 3,
+      purposeIds: [1, 2, 3],
+      liPurposeIds: [],
+      specialFeatureIds: [1],
+    });
   });
 });

@@ -85,6 +85,24 @@ export const stacksRequestOf = (
   specialFeatureIds: t.vendorSpecialFeaturesIds,
 });
 
+/**
+ * The theme editor's stacks call: the theme's declared purposes, or, when it declares none, every
+ * purpose and special feature of the vendor list (the banner then shows the vendors' purposes, so
+ * any stack of the list can apply).
+ */
+export function editorStacksRequest(
+  t: Parameters<typeof stacksRequestOf>[0],
+  list: { purposes: ReadonlyArray<{ id: number }>; specialFeatures: ReadonlyArray<{ id: number }> },
+): StacksRequest {
+  const declared = stacksRequestOf(t);
+  if (declared.purposeIds.length || declared.liPurposeIds.length) return declared;
+  return {
+    ...declared,
+    purposeIds: list.purposes.map((p) => p.id),
+    specialFeatureIds: list.specialFeatures.map((f) => f.id),
+  };
+}
+
 /** Stacks load on demand: when 'stacks' is chosen and none are loaded yet. */
 export const shouldLoadStacks = (use: ThemeValues['use'], loaded: boolean): boolean =>
   use === 'stacks' && !loaded;

@@ -1,0 +1,183 @@
+import {
+  BACK_TO_THEMES,
+  NEW_TAG,
+  PREVIEW_GDPR_MODE,
+  SAVE_THEME,
+  THEME_TABS_TAGGED_NEW,
+  THEME_TAB_LABELS,
+  previewAvailable,
+  themeRegulations,
+  themeSaveEnabled,
+  themeTabAfterChange,
+  themesPath,
+  visibleThemeCards,
+  visibleThemeTabs,
+} from '@assent/core/theme';
+import type { ThemeValues } from '@assent/core/theme';
+import { Button, Callout, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { useState } from 'react';
+import { BackLink } from '../components/BackLink';
+import { PageLayout } from '../components/PageLayout';
+import { FIX_THEME_FIELDS, SAVE_PENDING, THEME_EDITOR_TITLES } from './copy';
+import { LanguageTextsTab } from './LanguageTextsTab';
+import { PreviewDialog } from './PreviewDialog';
+import { PurposeScreenCard } from './PurposeScreenCard';
+import {
+  AppUiSettingsCard,
+  ConfigureCard,
+  CustomizeUiCard,
+  DoNotSellCard,
+  PersistentLinkCard,
+} from './ThemeCards';
+import { useThemeForm } from './use-theme-form';
+import type { ThemeFormApi } from './use-theme-form';
+
+interface ThemeFormProps {
+  pCode: string;
+  initialValues: ThemeValues;
+  /** The stored theme when editing. */
+  saved?: ThemeValues | undefined;
+  themeId?: string | undefined;
+  premiumEligible: boolean;
+  /** Opened from the site form: a save returns to the sites page. */
+  fromSite: boolean;
+}
+
+/** The Basic tab: the cards core says the theme shows. */
+function BasicTab({ form }: { form: ThemeFormApi }) {
+  const { values } = form;
+  return (
+    <>
+      {visibleThemeCards(values).map((card) => {
+        switch (card) {
+          case 'configure':
+            return <ConfigureCard key={card} form={form} />;
+          case 'doNotSell':
+            return <DoNotSellCard key={card} form={form} />;
+          case 'persistentLink':
+            return values.themeType === 'SITE' ? (
+              <PersistentLinkCard key={card} form={form} values={values} />
+            ) : null;
+          case 'customizeUi':
+            return values.themeType === 'SITE' ? (
+              <CustomizeUiCard key={card} form={form} values={values} />
+            ) : null;
+          case 'appUiSettings':
+            return values.themeType === 'APP' ? (
+              <AppUiSettingsCard key={card} form={form} values={values} />
+            ) : null;
+          case 'purposeScreen':
+            return <PurposeScreenCard key={card} form={form} />;
+        }
+      })}
+    </>
+  );
+}
+
+/** The theme editor: header (Back to themes, PREVIEW GDPR MODE, SAVE THEME), tabs and cards. */
+export function ThemeForm({
+  pCode,
+  initialValues,
+  saved,
+  themeId,
+  premiumEligible,
+  fromSite,
+}: ThemeFormProps) {
+  const { api, save, pending, changed } = useThemeForm({
+    pCode,
+    initialValues,
+    saved,
+    themeId,
+    premiumEligible,
+    fromSite,
+  });
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const { values, state, dispatch } = api;
+  const { gdpr } = themeRegulations(values);
+  const tabs = visibleThemeTabs(gdpr, premiumEligible);
+  // Turning GDPR off returns to Basic.
+  const tab = themeTabAfterChange(state.tab, gdpr, premiumEligible);
+  const title = THEME_EDITOR_TITLES[values.themeType][themeId ? 'edit' : 'new'];
+  return (
+    <PageLayout
+      title={title}
+      before={<BackLink to={themesPath(pCode)} text={BACK_TO_THEMES} />}
+      actions={
+        <>
+          {previewAvailable(values.themeType) ? (
+            <Button text={PREVIEW_GDPR_MODE} onClick={() => setPreviewOpen(true)} />
+          ) : null}
+          <Button
+            intent="primary"
+            text={pending ? SAVE_PENDING : SAVE_THEME}
+            disabled={!themeSaveEnabled(changed, pending)}
+            onClick={save}
+          />
+        </>
+      }
+    >
+      <div className="assent-form-callouts">
+        {state.failure ? (
+          <Callout intent="danger" role="alert">
+            {state.failure.message}
+          </Callout>
+        ) : null}
+        {state.showAllIssues && api.issues.length > 0 ? (
+          <Callout intent="danger" role="alert">
+            {FIX_THEME_FIELDS}
+          </Callout>
+        ) : null}
+      </div>
+      <form
+        className="assent-theme-form assent-property-form"
+        aria-label={title}
+        noValidate
+        onSubmit={(event) => event.preventDefault()}
+      >
+        {tabs.length > 1 ? (
+          <Tabs
+            id="theme-tabs"
+            selectedTabId={tab}
+            onChange={(next) => dispatch({ type: 'tab', tab: next as typeof tab })}
+            renderActiveTabPanelOnly
+            large
+          >
+            {tabs.map((id) => (
+              <Tab
+                key={id}
+                id={id}
+                title={
+                  <>
+                    {THEME_TAB_LABELS[id]}
+                    {THEME_TABS_TAGGED_NEW.includes(id) ? (
+                      <Tag minimal intent="success" className="assent-new-tag">
+                        {NEW_TAG}
+                      </Tag>
+                    ) : null}
+                  </>
+                }
+                panel={
+                  id === 'basic' ? (
+                    <BasicTab form={api} />
+                  ) : (
+                    <LanguageTextsTab
+                      form={api}
+                      list={
+                        id === 'advanced' ? 'advancedCustomizationSettings' : 'consentOrPaySettings'
+                      }
+                    />
+                  )
+                }
+              />
+            ))}
+          </Tabs>
+        ) : (
+          <BasicTab form={api} />
+        )}
+      </form>
+      {previewOpen ? (
+        <PreviewDialog pCode={pCode} values={values} onClose={() => setPreviewOpen(false)} />
+      ) : null}
+    </PageLayout>
+  );
+}
