@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const knip = path.join(root, 'node_modules', 'knip', 'bin', 'knip.js');
+// The project to check: the repository, or the directory given (packages/core/src/knip.test.ts).
+const dir = process.argv[2] ? path.resolve(process.argv[2]) : root;
 const passes = [
   { args: [], what: 'unused code or dependencies' },
   { args: ['--production', '--exports'], what: 'exports that only tests use' },
@@ -15,7 +17,7 @@ const passes = [
 
 for (const { args, what } of passes) {
   const run = spawnSync(process.execPath, [knip, '--no-progress', ...args], {
-    cwd: root,
+    cwd: dir,
     stdio: 'inherit',
   });
   if (run.status !== 0) {
