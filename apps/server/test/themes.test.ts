@@ -3,6 +3,7 @@ import {
   CSS_PROHIBITED,
   DEFAULT_THEME_LOCKED,
   HEX_NOT_VALID,
+  TEXT_REQUEST_APPLIED,
   TEXT_REQUEST_NOT_IN_PROGRESS,
   TEXT_REQUEST_REVIEWING,
   THEME_TYPE_FIXED,
@@ -221,6 +222,13 @@ describe.each(stores())('themes and text change requests (%s)', (store) => {
       as: admin,
     });
     expect(json(approved)).toMatchObject({ status: 'approved' });
+    // The requester is told by e-mail, with the spec's message.
+    const mail = server
+      .outbox()
+      .filter((m) => m.to === user.email)
+      .at(-1);
+    expect(mail?.subject).toBe(`Your text change request ${first!.id} was approved`);
+    expect(mail?.text).toContain(TEXT_REQUEST_APPLIED);
     const twice = await server.request({
       method: 'PUT',
       url: `/text-customization-request/${first!.id}/status?status=rejected`,

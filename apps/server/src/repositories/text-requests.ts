@@ -57,6 +57,19 @@ export const textRequests = {
     return toRequest(rows[0]!);
   },
 
+  /** Who to tell about a decision: the requester's e-mail and the theme's name. */
+  async requester(
+    q: Queryable,
+    id: number,
+  ): Promise<{ email: string; themeName: string } | undefined> {
+    const rows = await q.query<{ email: string; theme_name: string }>(
+      `select u.email, t.name as theme_name from text_change_requests r
+       join users u on u.id = r.created_by join themes t on t.id = r.theme_id where r.id = $1`,
+      [id],
+    );
+    return rows[0] && { email: rows[0].email, themeName: rows[0].theme_name };
+  },
+
   async decide(
     q: Queryable,
     id: number,

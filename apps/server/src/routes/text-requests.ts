@@ -3,6 +3,7 @@ import type { Routes } from '@assent/core/api';
 import {
   TEXT_REQUEST_REVIEWING,
   decideTextRequest,
+  textRequestDecisionMail,
   textRequestState,
   validateTextChangeRequest,
 } from '@assent/core/theme';
@@ -34,15 +35,31 @@ export const textRequestHandlers: GroupHandlers<Routes['textRequests']> = {
     return textRequests.forTheme(ctx.deps.db, Number(params.id));
   },
 
-  /** Admins approve or reject an in-progress request. */
+  /** Admins approve or reject an in-progress request; the requester is told by e-mail. */
   async updateStatus({ params, query }, { deps, user }) {
-    return deps.db.transaction(async (tx) => {
+    const decided = await deps.db.transaction(async (tx) => {
       const request = await textRequests.get(tx, params.id);
       if (!request) throw new AssentError('NOT_FOUND', NOT_FOUND_MESSAGE);
-      const decided = decideTextRequest(request, query.status, user(), deps.now());
-      if (!decided.ok) throw AssentError.fromIssues(decided.issues, 'CONFLICT');
+      const decision = decideTextRequest(request, query.status, user(), deps.now());
+      if (!decision.ok) throw AssentError.fromIssues(decision.issues, 'CONFLICT');
       return textRequests.decide(tx, params.id, query.status, user().id, deps.now());
     });
+    // After the commit: a failed e-mail is logged, the decision stands.
+    try {
+      const requester = await textRequests.requester(deps.db, decided.id);
+      if (requester) {
+        await deps.mailer.send({
+          to: requester.email,
+          ...textRequestDecisionMail(decided, query.status, requester.themeName),
+        });
+      }
+    } catch (error) {
+      deps.logger.error(
+        { err: error, requestId: decided.id },
+        'text change decision e-mail failed',
+      );
+    }
+    return decided;
   },
 
   /** One request per language and type; refused while one is in review or within 15 days of approval. */

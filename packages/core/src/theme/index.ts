@@ -216,6 +216,7 @@ export {
   TextChangeRequest,
   TextChangeRequestDraft,
   TextRequestDecision,
+  textRequestDecisionMail,
   textRequestReviewMessage,
   textRequestState,
   TextRequestStatus,

@@ -11,6 +11,9 @@ import {
   isContentUnderReview,
   pendingRequestsFor,
   queueTextRequest,
+  TEXT_REQUEST_APPLIED,
+  TEXT_REQUEST_REJECTED,
+  textRequestDecisionMail,
   textRequestReviewMessage,
   textRequestState,
   validateTextChangeRequest,
@@ -224,5 +227,19 @@ describe('modals and create mode', () => {
       { ...c, themeId: '99' },
       { ...b, themeId: '99' },
     ]);
+  });
+});
+
+describe('textRequestDecisionMail', () => {
+  it("names the request, the theme and the text, with the spec's message for the decision", () => {
+    const request = textChangeRequest({ id: 9 });
+    const approved = textRequestDecisionMail(request, 'approved', 'News');
+    expect(approved.subject).toBe('Your text change request 9 was approved');
+    expect(approved.text).toContain('(reference ID 9) for the theme "News" has been approved');
+    expect(approved.text).toContain(request.customizationText);
+    expect(approved.text).toContain(TEXT_REQUEST_APPLIED);
+    const rejected = textRequestDecisionMail(request, 'rejected', 'News');
+    expect(rejected.text).toContain(TEXT_REQUEST_REJECTED);
+    expect(rejected.text).not.toContain(TEXT_REQUEST_APPLIED);
   });
 });

@@ -74,6 +74,30 @@ export const TEXT_REQUEST_MODAL_TITLES = {
 export const textRequestReviewMessage = (referenceId: number | string): string =>
   `Your request (reference ID ${referenceId}) has been submitted. Our team will review it and notify you by email.`;
 
+/**
+ * The e-mail the requester gets when an admin decides (wording ours around the spec's status
+ * messages): the theme, the language, the requested text and what happens next.
+ */
+export function textRequestDecisionMail(
+  request: Pick<TextChangeRequest, 'id' | 'language' | 'customizationType' | 'customizationText'>,
+  decision: TextRequestDecision,
+  themeName: string,
+): { subject: string; text: string } {
+  const outcome = decision === 'approved' ? TEXT_REQUEST_APPLIED : TEXT_REQUEST_REJECTED;
+  return {
+    subject: `Your text change request ${request.id} was ${decision}`,
+    text: [
+      `Your text change request (reference ID ${request.id}) for the theme "${themeName}" has been ${decision}.`,
+      '',
+      `${CUSTOMIZATION_TYPE_LABELS[request.customizationType]}, language ${request.language}:`,
+      request.customizationText,
+      '',
+      outcome,
+      '',
+    ].join('\n'),
+  };
+}
+
 /** Only an in-progress request can be decided, and only by an admin (wording ours). */
 export const TEXT_REQUEST_NOT_IN_PROGRESS =
   'Only an in-progress request can be approved or rejected';
