@@ -22,6 +22,7 @@ import { OverviewStep } from './OverviewStep';
 import { SelectStep } from './SelectStep';
 import { useBulkUpdateStore } from './store';
 import { useBulkUpdateStatus } from './use-bulk-update-status';
+import '../property-form/property-form.css';
 import './bulk-update.css';
 
 const ORDER: Record<BulkStep, number> = { select: 1, details: 2, overview: 3 };

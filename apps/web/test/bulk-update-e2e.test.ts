@@ -1,0 +1,213 @@
+// @vitest-environment node
+import { mkdirSync } from 'node:fs';
+import {
+  BULK_SUBMIT,
+  MULTIPLE_VERSIONS_DETECTED,
+  MULTIPLE_VERSIONS_NEXT,
+} from '@assent/core/bulk-update';
+import { AMP_CONSENT_SCOPE_INVALID, BULK_UPDATE_BUTTON } from '@assent/core/property';
+import { siteThemeValues } from '@assent/core/testing';
+import type { TestUser } from '@assent/server/testing';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../server/src/services/auth';
+import { ALERT, DETAILS, FILTERS, OVERVIEW, STATUS, TABLE } from '../src/bulk-update/copy';
+import type { E2eBrowser, E2eServer } from './e2e-support';
+import {
+  E2E_ARTIFACTS,
+  NO_CHROMIUM_MESSAGE,
+  hasChromium,
+  launchBrowser,
+  pageHelpers,
+  startE2eServer,
+  tick,
+} from './e2e-support';
+
+if (!hasChromium()) console.warn(NO_CHROMIUM_MESSAGE);
+
+const OWNER = 'bulk.owner@example.com';
+const THEME = 'Autumn theme';
+/** Three sites on three CMP versions, and an AMP site (which a group consent scope breaks). */
+const SITES = [
+  { url: 'alpha-news.com', cmpVersion: 'latest' as const },
+  { url: 'beta-news.com', cmpVersion: 60 },
+  { url: 'gamma-news.com', cmpVersion: 56 },
+];
+const AMP_SITE = 'amp-news.com';
+
+describe.skipIf(!hasChromium())('bulk update in a real browser (new user)', () => {
+  let server: E2eServer;
+  let browser: E2eBrowser;
+  let page: Page;
+  let owner: TestUser;
+  let pcode: string;
+  const { shot, group, radio, toList } = pageHelpers(
+    () => page,
+    () => pcode,
+  );
+  const button = (name: string) => page.getByRole('button', { name, exact: true });
+  const row = (name: string) => page.getByRole('row').filter({ hasText: name });
+
+  /** From the status page: Refresh until the job reads COMPLETED (the page also polls). */
+  async function untilCompleted() {
+    const status = page.getByTestId('bulk-status');
+    await expect
+      .poll(
+        async () => {
+          const text = await status.textContent();
+          const refresh = button(STATUS.refresh);
+          if (text !== 'COMPLETED' && (await refresh.isEnabled())) await refresh.click();
+          return text;
+        },
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe('COMPLETED');
+  }
+
+  beforeAll(async () => {
+    mkdirSync(E2E_ARTIFACTS, { recursive: true });
+    server = await startE2eServer();
+    owner = await server.user(OWNER);
+    pcode = owner.pcode;
+    const api = server.api(owner);
+    await api.themes.create({
+      query: { pCode: pcode },
+      body: siteThemeValues({ themeName: THEME }),
+    });
+    for (const site of SITES) {
+      await api.sites.create({
+        query: { pCode: pcode },
+        body: {
+          url: site.url,
+          publisherName: 'Nora News',
+          themeId: '1',
+          cmpVersion: site.cmpVersion,
+        },
+      });
+    }
+    await api.sites.create({
+      query: { pCode: pcode },
+      body: { url: AMP_SITE, publisherName: 'Nora News', themeId: '1', ampEnabled: true },
+    });
+    browser = await launchBrowser();
+    page = browser.page;
+    page.setDefaultTimeout(15_000);
+    await browser.context.addCookies([
+      { name: SESSION_COOKIE, value: owner.cookie, url: server.url },
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it(
+    'filters, selects three versions (the modal), changes theme and country, submits and follows it to COMPLETED',
+    { timeout: 240_000 },
+    async () => {
+      await page.goto(`${server.url}/protect/p-${pcode}/properties`);
+      await toList();
+      await button(BULK_UPDATE_BUTTON).click();
+      await page.waitForURL(`**/protect/p-${pcode}/bulk-update`);
+      const table = page.getByRole('table', { name: TABLE.label });
+      await table.waitFor();
+      expect(await table.getByRole('row').count()).toBe(1 + SITES.length + 1);
+
+      // Filter: plain sites only (the AMP site goes).
+      await tick(group(FILTERS.type).getByRole('checkbox', { name: 'Site', exact: true }));
+      await button(FILTERS.apply).click();
+      await expect.poll(() => table.getByRole('row').count()).toBe(1 + SITES.length);
+      for (const site of SITES) {
+        await tick(page.getByRole('checkbox', { name: TABLE.selectRow(site.url) }));
+      }
+      await page.getByText(TABLE.selected(3, 3)).waitFor();
+      await shot('bulk-select');
+
+      await button('NEXT').click();
+      const modal = page.getByRole('dialog', { name: MULTIPLE_VERSIONS_DETECTED });
+      await modal.waitFor();
+      await shot('bulk-multiple-versions', modal);
+      await modal.getByRole('button', { name: MULTIPLE_VERSIONS_NEXT, exact: true }).click();
+      await page.waitForURL('**/bulk-update/details');
+
+      // Theme and publisher country, with the regulation NEXT needs.
+      await page.getByLabel(DETAILS.theme).selectOption({ label: THEME });
+      await page.getByLabel(DETAILS.publisherCountry).selectOption({ label: 'France' });
+      await tick(group(DETAILS.consentLocations).getByRole('checkbox', { name: 'EEA & UK' }));
+      await shot('bulk-details');
+      await button('NEXT').click();
+      await page.waitForURL('**/bulk-update/overview');
+      const changes = page.getByRole('table', { name: OVERVIEW.changes });
+      await changes.getByRole('row', { name: new RegExp(THEME) }).waitFor();
+      await changes.getByRole('row', { name: /France \(FR\)/ }).waitFor();
+      await shot('bulk-overview');
+
+      await button(BULK_SUBMIT).click();
+      await toList();
+      const alert = page.getByTestId('bulk-update-alert');
+      await alert.waitFor();
+      await shot('bulk-alert');
+      await alert.getByRole('link', { name: ALERT.viewStatus }).click();
+      await page.waitForURL('**/bulk-update-status');
+      await untilCompleted();
+      await page.getByText(STATUS.progress('Updated', 3, 3)).waitFor();
+      expect(await button(STATUS.refresh).isDisabled()).toBe(true);
+      expect(await page.getByText(OWNER).count()).toBe(1);
+      await shot('bulk-status-completed');
+
+      // The list shows the new theme on the three sites, not on the AMP site.
+      await page.getByRole('link', { name: /Back to/ }).click();
+      await toList();
+      for (const site of SITES) await row(site.url).getByText(THEME).waitFor();
+      expect(await row(AMP_SITE).getByText(THEME).count()).toBe(0);
+      await page.getByText(ALERT.successful(3)).waitFor();
+      await shot('bulk-properties-after');
+
+      // Step 1 filters by the new country.
+      await button(BULK_UPDATE_BUTTON).click();
+      await tick(group(FILTERS.publisherCountry).getByRole('checkbox', { name: 'France' }));
+      await button(FILTERS.apply).click();
+      await expect.poll(() => table.getByRole('row').count()).toBe(1 + SITES.length);
+      // Entering the flow removed the success alert.
+      await page.getByRole('link', { name: /Back to/ }).click();
+      await toList();
+      expect(await page.getByTestId('bulk-update-alert').count()).toBe(0);
+    },
+  );
+
+  it(
+    'shows the property a job could not update, with its reason',
+    { timeout: 240_000 },
+    async () => {
+      await page.goto(`${server.url}/protect/p-${pcode}/bulk-update`);
+      await page.getByRole('table', { name: TABLE.label }).waitFor();
+      for (const url of [AMP_SITE, SITES[0]!.url]) {
+        await tick(page.getByRole('checkbox', { name: TABLE.selectRow(url) }));
+      }
+      await button('NEXT').click();
+      await page.waitForURL('**/bulk-update/details');
+      await tick(group(DETAILS.consentLocations).getByRole('checkbox', { name: 'EEA & UK' }));
+      await tick(radio(DETAILS.consentScope, 'Group of sites'));
+      await page
+        .getByRole('textbox', { name: new RegExp(`^${DETAILS.groupUrl}`) })
+        .fill('https://group.nora-news.com');
+      await button('NEXT').click();
+      await page.waitForURL('**/bulk-update/overview');
+      await button(BULK_SUBMIT).click();
+      await toList();
+      await page
+        .getByTestId('bulk-update-alert')
+        .getByRole('link', { name: ALERT.viewStatus })
+        .click();
+      await untilCompleted();
+      const failures = page.getByRole('table', { name: STATUS.failures });
+      await failures.getByRole('row', { name: new RegExp(AMP_SITE) }).waitFor();
+      expect(await failures.getByText(AMP_CONSENT_SCOPE_INVALID).count()).toBe(1);
+      await page.getByText(STATUS.progress('Failed', 1, 2)).waitFor();
+      await shot('bulk-status-failed');
+      await page.getByRole('link', { name: /Back to/ }).click();
+      await toList();
+      await page.getByText(ALERT.failed(1, 2)).waitFor();
+    },
+  );
+});
