@@ -39,7 +39,7 @@ Environment: ASSENT_URL, ASSENT_TOKEN and ASSENT_ACCOUNT override the stored
 login (CI); ASSENT_CONFIG_DIR moves the config file; NO_COLOR turns colour off.`,
     );
   registerCommands(program, ctx, help);
-  registerServerCommands(program);
+  registerServerCommands(program, ctx);
   return program;
 }
 

@@ -16,7 +16,10 @@ import { QUEUES, createJobQueue } from './jobs/queue';
 import type { ReportRunDeps, RunReportQuery } from './jobs/report-run';
 import { reportRunLeaseMs, runReportJob } from './jobs/report-run';
 import { startReportScheduler } from './jobs/report-scheduler';
-import { organisations, users } from './repositories/accounts';
+import { startAdminEndpoint } from './operator/admin-endpoint';
+import type { OperationInput, OperationName } from './operator/operations';
+import { runOperation } from './operator/run';
+import { users } from './repositories/accounts';
 import type { AppDeps } from './routes/context';
 import { createExternalLists } from './services/external-lists';
 import type { Logger } from './services/logger';
@@ -32,6 +35,14 @@ export type { ServerConfig } from './config';
 export { migrate, openDatabase } from './db';
 export type { Db } from './db';
 export type { AppDeps } from './routes/context';
+export { OperatorError } from './operator/operations';
+export type {
+  AccountSummary,
+  OperationInput,
+  OperationName,
+  OperationResult,
+} from './operator/operations';
+export type { OperatorPath } from './operator/run';
 
 /** Prints to the terminal that started Assent (not to the request log). */
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -189,6 +200,13 @@ export async function startServer(config: ServerConfig = loadConfig()): Promise<
     await services.close();
     throw error;
   }
+  // Operators' commands reach this process (which holds the embedded database) through it.
+  const admin = await startAdminEndpoint({
+    db: deps.db,
+    now: deps.now,
+    dataDir: config.dataDir,
+    logger: deps.logger,
+  });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url =
@@ -201,6 +219,7 @@ export async function startServer(config: ServerConfig = loadConfig()): Promise<
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      await admin.close();
       await app.close();
       await services.close();
     })());
@@ -233,37 +252,16 @@ export async function runMigrations(config: ServerConfig = loadConfig()): Promis
   }
 }
 
-/** `assent server admin grant EMAIL`: lets a user approve and reject text change requests. */
-export async function grantAdmin(
-  email: string,
-  config: ServerConfig = loadConfig(),
-): Promise<boolean> {
-  const db = await openDatabase(config);
-  try {
-    await migrate(db);
-    return await users.setAdmin(db, email, true);
-  } finally {
-    await db.close();
-  }
-}
-
 /**
- * `assent server account flags CODE`: the operator's switches of an account — premium eligibility
- * (Advanced Customisation, Consent-or-Pay texts, TCF 2.0 tag) and Consent-or-Pay enablement.
- * Returns the account after the change, or undefined for an unknown code.
+ * `assent server admin|account|announce …`: an operator command, through the admin endpoint of the
+ * server running on the data directory, else on the database directly (operator/run.ts).
  */
-export async function setAccountFlags(
-  pcode: string,
-  flags: { premiumEligible?: boolean; copEnabled?: boolean },
+export function operate<N extends OperationName>(
+  name: N,
+  input: OperationInput<N>,
   config: ServerConfig = loadConfig(),
 ) {
-  const db = await openDatabase(config);
-  try {
-    await migrate(db);
-    return await organisations.setFlags(db, pcode, flags);
-  } finally {
-    await db.close();
-  }
+  return runOperation(name, input, config);
 }
 
 /** `assent server gvl import FILE`: stores a Global Vendor List for hosts without internet access. */

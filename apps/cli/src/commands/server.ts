@@ -1,23 +1,41 @@
 import type { Command } from 'commander';
+import type { CommandSpec } from '../command';
+import type { CliContext } from '../context';
+import type * as OperatorCommands from './operator';
 import { CliError } from '../errors';
 import { loadServer } from '../server-module';
 
+/** Runs one of the operator commands (loaded when it runs) with the options `toRaw` builds. */
+function operatorAction(
+  ctx: CliContext,
+  name: keyof typeof OperatorCommands,
+  toRaw: (...args: unknown[]) => Record<string, unknown>,
+) {
+  return async (...args: unknown[]) => {
+    const [{ execute }, commands] = await Promise.all([import('../command'), import('./operator')]);
+    const spec = commands[name] as unknown as CommandSpec<unknown, unknown>;
+    ctx.exitCode = await execute(spec, toRaw(...args), ctx);
+  };
+}
+
+/** The options of an `action(…args, opts, command)` handler with `count` arguments before them. */
+const opts = (args: unknown[], count: number) => args[count] as Record<string, unknown>;
+
+const RUNNING_NOTE =
+  '\nWhile a server runs on this data directory (ASSENT_DATA_DIR), the command goes\n' +
+  'through its admin endpoint on 127.0.0.1; otherwise it opens the database.\n';
+
 /** `admin grant EMAIL`, under `assent server` and as the short (hidden) `assent admin`. */
-function addAdminCommand(parent: Command, prefix: string, hidden = false): void {
+function addAdminCommand(parent: Command, ctx: CliContext, prefix: string, hidden = false): void {
   const admin = parent
     .command('admin', { hidden })
     .description('manage administrators (they approve and reject text change requests)')
-    .addHelpText('after', `\nExample:\n  $ ${prefix} grant jane@example.com`);
+    .addHelpText('after', `\nExample:\n  $ ${prefix} grant jane@example.com\n${RUNNING_NOTE}`);
   admin
     .command('grant <email>')
     .description('make an existing user an administrator')
     .addHelpText('after', `\nExample:\n  $ ${prefix} grant jane@example.com`)
-    .action(async (email: string) => {
-      const { grantAdmin } = await loadServer();
-      if (!(await grantAdmin(email)))
-        throw new CliError(`No user with the e-mail ${email}. They must sign up first.`);
-      process.stdout.write(`${email} is now an administrator\n`);
-    });
+    .action(operatorAction(ctx, 'adminGrant', (email) => ({ email })));
 }
 
 /** `gvl import FILE`, under `assent server` and as the short (hidden) `assent gvl`. */
@@ -43,7 +61,7 @@ function addGvlCommand(parent: Command, prefix: string, hidden = false): void {
 }
 
 /** `assent server …`: commands for the host that runs Assent. */
-export function registerServerCommands(program: Command): void {
+export function registerServerCommands(program: Command, ctx: CliContext): void {
   const server = program
     .command('server')
     .description('run and administer the Assent server on this host')
@@ -79,20 +97,46 @@ export function registerServerCommands(program: Command): void {
       );
     });
 
-  addAdminCommand(server, 'assent server admin');
+  addAdminCommand(server, ctx, 'assent server admin');
 
   const parseSwitch = (value: string): boolean => {
     if (value === 'true' || value === 'on') return true;
     if (value === 'false' || value === 'off') return false;
     throw new CliError(`expected true or false, got "${value}"`);
   };
-  server
+  const account = server
     .command('account')
-    .description("manage an account's operator switches")
+    .description("manage accounts: members and the operator's switches")
     .addHelpText(
       'after',
-      '\nExample:\n  $ assent server account flags k3m9x2qa --premium-eligible true',
+      '\nExamples:\n  $ assent server account list\n' +
+        '  $ assent server account add-member jane@example.com k3m9x2qa\n' +
+        '  $ assent server account flags k3m9x2qa --premium-eligible true\n' +
+        RUNNING_NOTE,
+    );
+  account
+    .command('list')
+    .description('list every account with its switches and members')
+    .option('--json', 'print JSON')
+    .addHelpText('after', '\nExample:\n  $ assent server account list --json')
+    .action(operatorAction(ctx, 'accountList', (...a) => opts(a, 0)));
+  account
+    .command('add-member <email> <code>')
+    .description('make an existing user a member of the account CODE (p- prefix optional)')
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ assent server account add-member jane@example.com k3m9x2qa',
     )
+    .action(operatorAction(ctx, 'accountAddMember', (email, code) => ({ email, code })));
+  account
+    .command('remove-member <email> <code>')
+    .description("end a user's membership of the account CODE (never its last member)")
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ assent server account remove-member jane@example.com k3m9x2qa',
+    )
+    .action(operatorAction(ctx, 'accountRemoveMember', (email, code) => ({ email, code })));
+  account
     .command('flags <code>')
     .description('turn premium eligibility and Consent or Pay on or off for an account code')
     .option(
@@ -105,26 +149,59 @@ export function registerServerCommands(program: Command): void {
       'after',
       '\nExample:\n  $ assent server account flags k3m9x2qa --consent-or-pay true',
     )
-    .action(
-      async (code: string, options: { premiumEligible?: boolean; consentOrPay?: boolean }) => {
-        const { setAccountFlags } = await loadServer();
-        const pcode = code.replace(/^p-/, '');
-        const account = await setAccountFlags(pcode, {
-          ...(options.premiumEligible !== undefined
-            ? { premiumEligible: options.premiumEligible }
-            : {}),
-          ...(options.consentOrPay !== undefined ? { copEnabled: options.consentOrPay } : {}),
-        });
-        if (!account) throw new CliError(`No account with the code ${code}`);
-        process.stdout.write(
-          `p-${account.pcode}: premium eligible ${account.premiumEligible ? 'yes' : 'no'}, Consent or Pay ${account.copEnabled ? 'enabled' : 'disabled'}\n`,
-        );
-      },
+    .action(operatorAction(ctx, 'accountFlags', (code, o) => ({ code, ...(o as object) })));
+
+  const announce = server
+    .command('announce')
+    .description('timed announcements: the modal the console shows every signed-in user')
+    .addHelpText(
+      'after',
+      '\nExamples:\n' +
+        '  $ assent server announce create --title "New" --text "Reports." --end 14d\n' +
+        '  $ assent server announce list\n' +
+        '  $ assent server announce end a-1f2e3d4c\n' +
+        RUNNING_NOTE,
     );
+  announce
+    .command('create')
+    .description('create an announcement shown from --start (default now) until --end')
+    .requiredOption('--title <title>', "the modal's title")
+    .requiredOption('--text <text>', 'its text (plain text; \\n\\n separates paragraphs)')
+    .requiredOption(
+      '--end <when>',
+      'when it stops showing: an ISO date or time, or a duration after the start (12h, 7d, 2w)',
+    )
+    .option('--start <when>', 'when it starts showing (default: now)')
+    .option('--expire <n>', 'how long a dismissal hides it, in --expire-units (default 7)')
+    .option('--expire-units <unit>', 'minutes, hours, days, weeks or months (default days)')
+    .option('--id <id>', 'its id (default: a random one); a dismissal is remembered per id')
+    .option('--link-text <text>', 'the text of a link under the text')
+    .option('--link-url <url>', 'where the link goes (http:// or https://)')
+    .option('--image-url <url>', 'an image above the text (http:// or https://)')
+    .option('--json', 'print the announcement as JSON')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ assent server announce create --title News --text "Try them." --end 7d\n' +
+        '  $ assent server announce create --title Maintenance --text "6:00-7:00 UTC" \\\n' +
+        '      --start 2026-12-05T06:00:00Z --end 2026-12-05T07:00:00Z',
+    )
+    .action(operatorAction(ctx, 'announceCreate', (...a) => opts(a, 0)));
+  announce
+    .command('list')
+    .description('list the running and scheduled announcements (--all: ended ones too)')
+    .option('--all', 'include ended announcements')
+    .option('--json', 'print JSON')
+    .addHelpText('after', '\nExample:\n  $ assent server announce list --all')
+    .action(operatorAction(ctx, 'announceList', (...a) => opts(a, 0)));
+  announce
+    .command('end <id>')
+    .description('stop showing an announcement now')
+    .addHelpText('after', '\nExample:\n  $ assent server announce end a-1f2e3d4c')
+    .action(operatorAction(ctx, 'announceEnd', (id) => ({ id })));
 
   addGvlCommand(server, 'assent server gvl');
 
   // The short spellings the issue and README use, kept out of the main help (see `server`'s).
-  addAdminCommand(program, 'assent admin', true);
+  addAdminCommand(program, ctx, 'assent admin', true);
   addGvlCommand(program, 'assent gvl', true);
 }

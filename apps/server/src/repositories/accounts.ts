@@ -25,6 +25,15 @@ export interface OrganisationRow {
   createdAt: string;
 }
 
+export interface MemberRow {
+  userId: number;
+  email: string;
+  givenName: string;
+  familyName: string;
+  /** When the membership began (ISO). */
+  since: string;
+}
+
 const USER_COLUMNS = `id, email, given_name, family_name, company, password_hash, confirmed, is_admin, created_at`;
 const ORG_COLUMNS = `o.id, o.pcode, o.name, o.premium_eligible, o.cop_enabled, o.ssp_tos_accepted, o.cmp_tos_accepted, o.created_at`;
 
@@ -142,6 +151,45 @@ export const organisations = {
       `insert into memberships (user_id, organisation_id) values ($1, $2) on conflict do nothing`,
       [userId, organisationId],
     );
+  },
+
+  /** Ends a membership; false when there was none. */
+  async removeMember(q: Queryable, userId: number, organisationId: number): Promise<boolean> {
+    const rows = await q.query(
+      `delete from memberships where user_id = $1 and organisation_id = $2 returning user_id`,
+      [userId, organisationId],
+    );
+    return rows.length > 0;
+  },
+
+  /** The account's members, oldest membership first. */
+  async members(q: Queryable, organisationId: number): Promise<MemberRow[]> {
+    const rows = await q.query(
+      `select u.id, u.email, u.given_name, u.family_name, m.created_at from memberships m
+       join users u on u.id = m.user_id where m.organisation_id = $1 order by m.created_at, u.id`,
+      [organisationId],
+    );
+    return rows.map((r) => ({
+      userId: Number(r.id),
+      email: String(r.email),
+      givenName: String(r.given_name),
+      familyName: String(r.family_name),
+      since: iso(r.created_at),
+    }));
+  },
+
+  /** Every account with its members' e-mails (operators), oldest first. */
+  async listWithMembers(q: Queryable): Promise<Array<OrganisationRow & { members: string[] }>> {
+    const rows = await q.query(
+      `select ${ORG_COLUMNS},
+         coalesce((select json_agg(u.email order by m.created_at, u.id) from memberships m
+           join users u on u.id = m.user_id where m.organisation_id = o.id), '[]'::json) as members
+       from organisations o order by o.created_at, o.id`,
+    );
+    return rows.map((r) => ({
+      ...toOrganisation(r),
+      members: (typeof r.members === 'string' ? JSON.parse(r.members) : r.members) as string[],
+    }));
   },
 
   async forUser(q: Queryable, userId: number): Promise<OrganisationRow[]> {

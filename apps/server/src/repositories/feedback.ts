@@ -63,26 +63,64 @@ export const copBannerEvents = {
   },
 };
 
+interface AnnouncementDbRow {
+  id: string;
+  starts_at: Date;
+  ends_at: Date;
+  expire: number;
+  expire_units: string;
+  modal: Announcement['modal'] | string;
+}
+
+const ANNOUNCEMENT_COLUMNS = 'id, starts_at, ends_at, expire, expire_units, modal';
+
+const toAnnouncement = (r: AnnouncementDbRow): Announcement => ({
+  id: r.id,
+  start: iso(r.starts_at),
+  end: iso(r.ends_at),
+  expire: Number(r.expire),
+  expireUnits: r.expire_units as AnnouncementExpireUnit,
+  modal: typeof r.modal === 'string' ? (JSON.parse(r.modal) as Announcement['modal']) : r.modal,
+});
+
 export const announcements = {
   async current(q: Queryable, now: Date): Promise<Announcement[]> {
-    const rows = await q.query<{
-      id: string;
-      starts_at: Date;
-      ends_at: Date;
-      expire: number;
-      expire_units: string;
-      modal: Announcement['modal'];
-    }>(
-      `select id, starts_at, ends_at, expire, expire_units, modal from announcements where starts_at <= $1 and ends_at >= $1 order by starts_at`,
+    const rows = await q.query<AnnouncementDbRow>(
+      `select ${ANNOUNCEMENT_COLUMNS} from announcements where starts_at <= $1 and ends_at >= $1 order by starts_at`,
       [now],
     );
-    return rows.map((r) => ({
-      id: r.id,
-      start: iso(r.starts_at),
-      end: iso(r.ends_at),
-      expire: Number(r.expire),
-      expireUnits: r.expire_units as AnnouncementExpireUnit,
-      modal: r.modal,
-    }));
+    return rows.map(toAnnouncement);
+  },
+
+  /** Operators: the announcements not ended at `now` (all of them with `includeEnded`), by start. */
+  async list(q: Queryable, now: Date, includeEnded = false): Promise<Announcement[]> {
+    const rows = await q.query<AnnouncementDbRow>(
+      `select ${ANNOUNCEMENT_COLUMNS} from announcements where $2 or ends_at >= $1 order by starts_at, id`,
+      [now, includeEnded],
+    );
+    return rows.map(toAnnouncement);
+  },
+
+  /** Stores a new announcement; false when the id is taken. */
+  async create(q: Queryable, a: Announcement): Promise<boolean> {
+    const rows = await q.query(
+      `insert into announcements (${ANNOUNCEMENT_COLUMNS}) values ($1, $2, $3, $4, $5, $6)
+       on conflict (id) do nothing returning id`,
+      [a.id, a.start, a.end, a.expire, a.expireUnits, JSON.stringify(a.modal)],
+    );
+    return rows.length > 0;
+  },
+
+  /**
+   * Ends an announcement now (one not started yet ends before it starts, so it never shows);
+   * returns it, or undefined for an unknown id.
+   */
+  async end(q: Queryable, id: string, now: Date): Promise<Announcement | undefined> {
+    const rows = await q.query<AnnouncementDbRow>(
+      `update announcements set ends_at = least(ends_at, $2), starts_at = least(starts_at, $2)
+       where id = $1 returning ${ANNOUNCEMENT_COLUMNS}`,
+      [id, now],
+    );
+    return rows[0] && toAnnouncement(rows[0]);
   },
 };

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_NOW, buildAnnouncement } from '../testing/account';
 import {
+  ANNOUNCEMENT_CONTENT_REQUIRED,
   ANNOUNCEMENT_DISMISSED_KEY_PREFIX,
+  ANNOUNCEMENT_TITLE_REQUIRED,
+  ANNOUNCEMENT_URL_INVALID,
   Announcement,
   announcementDismissalKey,
   announcementQueue,
@@ -11,6 +14,7 @@ import {
   isAnnouncementVisible,
   nextAnnouncement,
   pruneAnnouncementDismissals,
+  validateAnnouncement,
   visibleAnnouncements,
 } from './announcements';
 import { createMemoryConsoleStorage } from './storage';
@@ -98,5 +102,38 @@ describe('announcement queue', () => {
     expect(currentAnnouncement(queue)?.id).toBe('b');
     queue = nextAnnouncement(nextAnnouncement(queue));
     expect(currentAnnouncement(queue)).toBeUndefined();
+  });
+});
+
+describe('validateAnnouncement (operators create announcements)', () => {
+  it('accepts a complete announcement', () => {
+    const announcement = buildAnnouncement({
+      modal: { title: 'T', content: 'C', linkText: 'Read', linkUrl: 'https://example.com/new' },
+    });
+    expect(validateAnnouncement(announcement)).toEqual({ ok: true, value: announcement });
+  });
+
+  it('names each broken field: blank title and text, a javascript: link, an end before the start', () => {
+    const result = validateAnnouncement(
+      buildAnnouncement({
+        modal: { title: ' ', content: '', linkUrl: 'javascript:alert(1)', imageUrl: 'logo.png' },
+      }),
+    );
+    expect(result).toEqual({
+      ok: false,
+      issues: [
+        { field: 'modal.title', rule: 'required', message: ANNOUNCEMENT_TITLE_REQUIRED },
+        { field: 'modal.content', rule: 'required', message: ANNOUNCEMENT_CONTENT_REQUIRED },
+        { field: 'modal.imageUrl', rule: 'url', message: ANNOUNCEMENT_URL_INVALID },
+        { field: 'modal.linkUrl', rule: 'url', message: ANNOUNCEMENT_URL_INVALID },
+      ],
+    });
+    const backwards = validateAnnouncement(
+      buildAnnouncement({ start: '2024-03-02T00:00:00.000Z', end: '2024-03-01T00:00:00.000Z' }),
+    );
+    expect(backwards).toMatchObject({
+      ok: false,
+      issues: [{ field: 'end', message: 'An announcement must start before it ends' }],
+    });
   });
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { addUtcMonths } from '../format';
+import type { Validation } from '../validation';
+import { collect, invalid, isBlank, isValidUrl, issue, issuesFromZod } from '../validation';
 import type { ConsoleStorage } from './storage';
 import { readStoredTime, writeStoredTime } from './storage';
 
@@ -136,3 +138,29 @@ export const nextAnnouncement = (queue: AnnouncementQueue): AnnouncementQueue =>
   ...queue,
   index: Math.min(queue.index + 1, queue.items.length),
 });
+
+/** Our wording: an announcement's link and image must be web addresses (never `javascript:`). */
+export const ANNOUNCEMENT_URL_INVALID = 'Use an http:// or https:// address';
+export const ANNOUNCEMENT_TITLE_REQUIRED = 'An announcement needs a title';
+export const ANNOUNCEMENT_CONTENT_REQUIRED = 'An announcement needs some text';
+
+/**
+ * The rule of an announcement an operator creates: the schema (start before end, a known expire
+ * unit), a title and text, and web addresses only for its link and image (the console renders them
+ * as a link and an image; its text is shown as plain text).
+ */
+export function validateAnnouncement(input: unknown): Validation<Announcement> {
+  const parsed = Announcement.safeParse(input);
+  if (!parsed.success) return invalid(issuesFromZod(parsed.error));
+  const { modal } = parsed.data;
+  const url = (field: 'imageUrl' | 'linkUrl') =>
+    modal[field] !== undefined && !isValidUrl(modal[field])
+      ? issue(`modal.${field}`, 'url', ANNOUNCEMENT_URL_INVALID)
+      : undefined;
+  return collect(parsed.data, [
+    isBlank(modal.title) && issue('modal.title', 'required', ANNOUNCEMENT_TITLE_REQUIRED),
+    isBlank(modal.content) && issue('modal.content', 'required', ANNOUNCEMENT_CONTENT_REQUIRED),
+    url('imageUrl'),
+    url('linkUrl'),
+  ]);
+}

@@ -5,7 +5,10 @@
  */
 export {
   Announcement,
+  ANNOUNCEMENT_CONTENT_REQUIRED,
   ANNOUNCEMENT_DISMISSED_KEY_PREFIX,
+  ANNOUNCEMENT_TITLE_REQUIRED,
+  ANNOUNCEMENT_URL_INVALID,
   announcementDismissalKey,
   AnnouncementExpireUnit,
   AnnouncementModal,
@@ -16,6 +19,7 @@ export {
   isAnnouncementVisible,
   nextAnnouncement,
   pruneAnnouncementDismissals,
+  validateAnnouncement,
   visibleAnnouncements,
 } from './announcements';
 export type { AnnouncementQueue } from './announcements';
