@@ -1,6 +1,7 @@
 import { recordPricingPromotionShown, shouldShowPricingPromotion } from '@assent/core/account';
 import type { Organisation } from '@assent/core/account';
 import { Button, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { useAttentionTurn } from '../components/attention';
 import { Dialog } from '../components/Dialog';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -14,7 +15,8 @@ export function PricingPromotionModal({ organisation }: { organisation: Organisa
   const now = useNow();
   const navigate = useNavigate();
   const [show, setShow] = useState(() => shouldShowPricingPromotion(organisation, storage));
-  if (!show) return null;
+  const myTurn = useAttentionTurn('pricingPromotion', show);
+  if (!myTurn) return null;
   const close = (then?: () => void) => {
     recordPricingPromotionShown(organisation.pcode, now(), storage);
     setShow(false);

@@ -9,6 +9,7 @@ import { Button, Card, H5 } from '@blueprintjs/core';
 import { CrossIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useConsoleStorage, useNow } from '../app/ServicesContext';
+import { useAttentionTurn } from '../components/attention';
 import { SURVEY_POPUP_CLOSE, SURVEY_QUESTION, SURVEY_TITLE } from './copy';
 import { useSubmitSurvey, useSurveyFilled } from './survey';
 
@@ -25,13 +26,13 @@ export function SurveyPopup({ pCode }: { pCode: string }) {
   const [closed, setClosed] = useState(false);
   const [thanked, setThanked] = useState(false);
 
-  if (closed || filled === undefined) return null;
-  if (
-    !thanked &&
-    !shouldShowSurveyPopup({ pcode: pCode, surveyFilled: filled, now: now(), storage })
-  ) {
-    return null;
-  }
+  const wants =
+    !closed &&
+    filled !== undefined &&
+    (thanked || shouldShowSurveyPopup({ pcode: pCode, surveyFilled: filled, now: now(), storage }));
+  // It waits while a modal or the tag warning has the user's attention (issue 17 item 9).
+  const myTurn = useAttentionTurn('surveyPopup', wants);
+  if (!myTurn) return null;
   const close = () => {
     recordSurveyPopupClosed(pCode, now(), storage);
     setClosed(true);

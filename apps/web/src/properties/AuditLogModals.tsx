@@ -10,6 +10,7 @@ import type { AuditLog } from '@assent/core/audit-log';
 import { PROPERTY_NAMES_COPIED } from '@assent/core/property';
 import { auditLogKeys, auditLogsQuery } from '@assent/core/queries';
 import { Button, Callout, DialogBody, DialogFooter, HTMLTable } from '@blueprintjs/core';
+import { useAttentionTurn } from '../components/attention';
 import { Dialog } from '../components/Dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -55,6 +56,8 @@ export function AuditLogModals({ pCode }: { pCode: string }) {
   });
 
   const { succeeded, failed } = partitionAuditLogs(logs.data ?? []);
+  const myTurn = useAttentionTurn('auditLogResults', succeeded.length + failed.length > 0);
+  if (!myTurn) return null;
   const period = (log: AuditLog) => `${logStartDate(log.endDate, log.daysBack)} – ${log.endDate}`;
 
   if (succeeded.length) {

@@ -15,6 +15,7 @@ import { CodeIcon, CrossIcon } from '@blueprintjs/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useClient, useConsoleStorage, useNow } from '../app/ServicesContext';
+import { useAttentionTurn } from '../components/attention';
 import { UNIVERSAL_TAG_BUTTON } from '../shell/UniversalTagButton';
 
 export const CLOSE_TAG_WARNING = 'Close the universal tag alert';
@@ -57,6 +58,8 @@ export function UniversalTagWarning({
     }
   }, [gone, pCode, storage]);
 
+  // Inline, so it shows whatever the turn; while it shows, the promotions after it wait.
+  useAttentionTurn('universalTagWarning', site !== undefined);
   if (!site) return null;
   const detected = universalTagWarningState(analytics.data?.[site.uuid]) === 'detected';
   return (

@@ -8,6 +8,7 @@ import {
 import type { Announcement } from '@assent/core/account';
 import { announcementsQuery } from '@assent/core/queries';
 import { AnchorButton, Button, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { useAttentionTurn } from '../components/attention';
 import { Dialog } from '../components/Dialog';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -35,7 +36,8 @@ export function AnnouncementsModal() {
   }, [data, now, storage]);
 
   const current = queue ? currentAnnouncement(queue) : undefined;
-  if (!queue || !current) return null;
+  const myTurn = useAttentionTurn('announcement', current !== undefined);
+  if (!queue || !current || !myTurn) return null;
   const next = () => setQueue(nextAnnouncement(queue));
   const dismiss = () => {
     dismissAnnouncement(current, now(), storage);

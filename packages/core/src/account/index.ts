@@ -133,6 +133,8 @@ export {
   RESET_CODE_SENT,
 } from './messages';
 export {
+  ATTENTION_ORDER,
+  attentionTurn,
   PREMIUM_PRICE_PER_PROPERTY_PER_MONTH,
   pricingPromotionKey,
   PRODUCTS_WELCOME_INTERVAL_MS,
@@ -150,6 +152,7 @@ export {
 } from './promotions';
 export { createMemoryConsoleStorage, readStoredTime, writeStoredTime } from './storage';
 export type { ConsoleStorage } from './storage';
+export type { AttentionItem } from './promotions';
 export {
   SURVEY_ANSWERS,
   SURVEY_COMMENT_MAX_LENGTH,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_NOW, buildOrganisation } from '../testing/account';
 import {
+  ATTENTION_ORDER,
+  attentionTurn,
   PREMIUM_PRICE_PER_PROPERTY_PER_MONTH,
   PRODUCTS_WELCOME_INTERVAL_MS,
   PRODUCTS_WELCOME_KEY,
@@ -82,5 +84,25 @@ describe('supply-side platform terms modal', () => {
     expect(shouldShowSspTermsModal(buildOrganisation())).toBe(false);
     expect(shouldShowSspTermsModal(buildOrganisation({ sspTosAccepted: false }))).toBe(true);
     expect(shouldShowSspTermsModal(buildOrganisation({ cmpTosAccepted: false }))).toBe(true);
+  });
+});
+
+describe('attention: one modal or popup at a time (issue 17 item 9)', () => {
+  it('gives the turn to the first waiting item in the defined order', () => {
+    expect(ATTENTION_ORDER).toEqual([
+      'announcement',
+      'auditLogResults',
+      'universalTagWarning',
+      'pricingPromotion',
+      'surveyPopup',
+    ]);
+    // Day one of a new account: everything waits, one shows.
+    expect(attentionTurn(['surveyPopup', 'pricingPromotion', 'universalTagWarning'])).toBe(
+      'universalTagWarning',
+    );
+    expect(attentionTurn(['surveyPopup', 'pricingPromotion'])).toBe('pricingPromotion');
+    expect(attentionTurn(['surveyPopup', 'announcement'])).toBe('announcement');
+    expect(attentionTurn(['surveyPopup'])).toBe('surveyPopup');
+    expect(attentionTurn([])).toBeUndefined();
   });
 });

@@ -74,3 +74,29 @@ export const recordPricingPromotionShown = (
 /** The supply-side platform terms modal shows when either acceptance is missing. */
 export const shouldShowSspTermsModal = (org: TermsFlags): boolean =>
   !org.sspTosAccepted || !org.cmpTosAccepted;
+
+/**
+ * What may ask for the user's attention on the console's pages, first first (issue 17 item 9,
+ * docs/decisions.md): an operator's announcement, the user's own audit-log results, the next step
+ * of a newly added site (the universal-tag warning), then the promotions: the pricing modal and
+ * the survey popup. Each keeps its own timing rule; this only says whose turn it is.
+ */
+export const ATTENTION_ORDER = [
+  'announcement',
+  'auditLogResults',
+  'universalTagWarning',
+  'pricingPromotion',
+  'surveyPopup',
+] as const;
+export type AttentionItem = (typeof ATTENTION_ORDER)[number];
+
+/**
+ * Whose turn it is among the items waiting to show: the first of them in `ATTENTION_ORDER`, so at
+ * most one modal or popup shows at a time and the others wait (their timing rules untouched: a
+ * promotion that waited was not shown, so nothing is recorded for it). The universal-tag warning
+ * sits inline and shows anyway; while it waits for the tag, the promotions after it wait too.
+ */
+export function attentionTurn(waiting: Iterable<AttentionItem>): AttentionItem | undefined {
+  const set = new Set(waiting);
+  return ATTENTION_ORDER.find((item) => set.has(item));
+}
