@@ -17,7 +17,7 @@ import {
   announcementDismissalKey,
 } from '@assent/core/account';
 import { meKeys } from '@assent/core/queries';
-import { buildAccountUser, buildAnnouncement } from '@assent/core/testing';
+import { buildAccountUser, buildOrganisation, buildAnnouncement } from '@assent/core/testing';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { Suspense, lazy } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -119,15 +119,22 @@ describe('shell', () => {
       path: '/protect/p-AB12CD/themes',
       user: user2,
       api: withSites(),
+      organisations: [
+        buildOrganisation({ pcode: 'AB12CD', name: 'Example Media' }),
+        buildOrganisation({ pcode: 'ZZ99', name: 'Nora News Ltd' }),
+      ],
     });
     await user.click(await screen.findByRole('button', { name: SWITCH_TO_ACCOUNT }));
     const menu = await screen.findByRole('menu', { name: SWITCH_TO_ACCOUNT });
-    expect(
-      within(menu)
-        .getAllByRole('menuitem')
-        .map((i) => i.textContent),
-    ).toEqual(['p-AB12CD', 'p-ZZ99']);
-    await user.click(within(menu).getByText('p-ZZ99'));
+    // Each code with its company name beside it (issue 17 item 11).
+    await waitFor(() =>
+      expect(
+        within(menu)
+          .getAllByRole('menuitem')
+          .map((i) => i.textContent),
+      ).toEqual(['p-AB12CD Example Media', 'p-ZZ99 Nora News Ltd']),
+    );
+    await user.click(within(menu).getByRole('menuitem', { name: /p-ZZ99/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/protect/p-ZZ99/properties'));
     expect((await screen.findByTestId('account-code')).textContent).toBe('p-ZZ99');
   });

@@ -22,8 +22,20 @@ describe('account switching', () => {
   it('labels codes p-{code} and marks the current one', () => {
     expect(accountLabel('AB12')).toBe('p-AB12');
     expect(accountSwitchOptions(['AB12', 'CD34'], 'CD34')).toEqual([
-      { value: 'AB12', label: 'p-AB12', current: false },
-      { value: 'CD34', label: 'p-CD34', current: true },
+      { value: 'AB12', label: 'p-AB12', company: undefined, current: false },
+      { value: 'CD34', label: 'p-CD34', company: undefined, current: true },
+    ]);
+  });
+
+  it('names the company of each code beside it, when known (issue 17 item 11)', () => {
+    expect(
+      accountSwitchOptions(['AB12', 'CD34'], 'AB12', [
+        { pcode: 'CD34', name: 'Nora News Ltd' },
+        { pcode: 'AB12', name: ' ' },
+      ]).map((o) => [o.label, o.company]),
+    ).toEqual([
+      ['p-AB12', undefined],
+      ['p-CD34', 'Nora News Ltd'],
     ]);
   });
 

@@ -67,10 +67,14 @@ export const showAccountSwitcher = (pcodes: readonly string[]): boolean => new S
 export function accountSwitchOptions(
   pcodes: readonly string[],
   current: string | undefined,
-): Array<{ value: string; label: string; current: boolean }> {
+  organisations: ReadonlyArray<Pick<Organisation, 'pcode' | 'name'>> = [],
+): Array<{ value: string; label: string; company: string | undefined; current: boolean }> {
+  const names = new Map(organisations.map((org) => [org.pcode, org.name.trim()]));
   return [...new Set(pcodes)].map((pcode) => ({
     value: pcode,
     label: accountLabel(pcode),
+    // The company name beside the code (issue 17 item 11), once the organisations are loaded.
+    company: names.get(pcode) || undefined,
     current: pcode === current,
   }));
 }
