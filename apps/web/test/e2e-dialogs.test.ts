@@ -72,6 +72,7 @@ import { auditLogs } from '../../server/src/repositories/audit-logs';
 import { SESSION_COOKIE } from '../../server/src/services/auth';
 import { hashPassword } from '../../server/src/services/secrets';
 import { AUTH_BUTTONS, AUTH_TITLES } from '../src/auth/labels';
+import { UNSAVED_CHANGES } from '../src/components/copy';
 import { PRODUCTS, SURVEY_POPUP_CLOSE, SURVEY_TITLE } from '../src/promotions/copy';
 import {
   DOWNLOAD_LOGS_TITLE,
@@ -441,7 +442,12 @@ describe.skipIf(!hasChromium())(
       await page.getByRole('heading', { name: 'Create New App' }).waitFor();
       await page.getByLabel(LABELS.packageId).fill(APP.toUpperCase());
       await page.getByText(DUPLICATE_PROPERTY).waitFor();
+      // Unsaved changes: CANCEL asks first (issue 17 item 5).
       await button('CANCEL').click();
+      await button(
+        UNSAVED_CHANGES.leave,
+        page.getByRole('dialog', { name: UNSAVED_CHANGES.title }),
+      ).click();
       await toList();
     });
 
