@@ -1,5 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { MSPA_STATES, UsRegionCode } from './country';
+import {
+  COUNTRIES,
+  COUNTRIES_BY_NAME,
+  countryMatches,
+  MSPA_STATES,
+  UsRegionCode,
+} from './country';
+
+describe('country pickers (issue 17 item 11)', () => {
+  it('list every country by name, not by ISO code', () => {
+    expect(COUNTRIES_BY_NAME).toHaveLength(COUNTRIES.length);
+    const names = COUNTRIES_BY_NAME.map((c) => c.name);
+    expect(names.slice(0, 3)).toEqual(['Afghanistan', 'Åland Islands', 'Albania']);
+    expect(names.indexOf('United Arab Emirates')).toBeGreaterThan(names.indexOf('Germany'));
+    expect(names.at(-1)).toBe('Zimbabwe');
+  });
+
+  it('search by name (case and accents ignored) or by exact code', () => {
+    const find = (q: string) =>
+      COUNTRIES_BY_NAME.filter((c) => countryMatches(c, q)).map((c) => c.code);
+    expect(find('germ')).toEqual(['DE']);
+    expect(find('cote')).toEqual(['CI']);
+    expect(find('gb')).toEqual(['GB']);
+    expect(find('  ')).toHaveLength(COUNTRIES.length);
+    expect(find('united')).toEqual(['AE', 'GB', 'US']);
+  });
+});
 
 /** properties-and-tags §9: the US region codes of reports and the MSPA state frameworks, in order. */
 describe('US regions', () => {

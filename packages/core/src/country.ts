@@ -266,6 +266,23 @@ export const CountryCode = z
 export const countryName = (code: string): string =>
   COUNTRIES.find((c) => c.code === code.toUpperCase())?.name ?? code.toUpperCase();
 
+/** Folds case and accents away, so 'aland' finds 'Åland Islands' and 'cote' 'Côte d'Ivoire'. */
+const fold = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** The countries in the order the console's country pickers list them: by name (issue 17 item 11). */
+export const COUNTRIES_BY_NAME: ReadonlyArray<{ code: string; name: string }> = [...COUNTRIES].sort(
+  (a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }),
+);
+
+/**
+ * A country picker's search: a country matches when its name contains the query (case and accents
+ * ignored) or the query is its ISO code ('DE', 'gb'). A blank query matches every country.
+ */
+export function countryMatches(country: { code: string; name: string }, query: string): boolean {
+  const q = fold(query.trim());
+  return !q || fold(country.name).includes(q) || country.code.toLowerCase() === q;
+}
+
 /** The shorthand that stands for every EEA country in Consent-or-Pay country lists. */
 export const EEA_SHORTHAND = 'eea';
 

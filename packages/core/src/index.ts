@@ -6,6 +6,8 @@
  */
 export {
   COUNTRIES,
+  COUNTRIES_BY_NAME,
+  countryMatches,
   COUNTRIES_REQUIRING_CONSENT,
   CountryCode,
   countryName,

@@ -1,4 +1,3 @@
-import { COUNTRIES } from '@assent/core';
 import {
   CONSENT_LOCATION_LABELS,
   ConsentLocation as ConsentLocationEnum,
@@ -16,7 +15,8 @@ import type {
   PrivacyMode,
   RequireConsentFrom,
 } from '@assent/core/property';
-import { TextField } from '../components/FormField';
+import { CountrySuggest } from '../components/CountrySuggest';
+import { FormField, TextField } from '../components/FormField';
 import type { PropertyFormApi } from './context';
 import { LABELS } from './copy';
 import { CheckboxGroupField, RadioField, SelectField } from './fields';
@@ -159,13 +159,15 @@ export function RegulationFields({ form }: { form: PropertyFormApi }) {
           />
         </>
       )}
-      <SelectField
-        label={LABELS.publisherCountry}
-        value={values.publisherCC}
-        options={COUNTRIES.map((c) => ({ value: c.code, label: c.name }))}
-        error={errorOf('publisherCC')}
-        onChange={(code) => dispatch({ type: 'publisherCountry', code })}
-      />
+      <FormField label={LABELS.publisherCountry} error={errorOf('publisherCC')}>
+        {({ intent: _intent, ...control }) => (
+          <CountrySuggest
+            {...control}
+            value={values.publisherCC}
+            onChange={(code) => dispatch({ type: 'publisherCountry', code })}
+          />
+        )}
+      </FormField>
     </>
   );
 }

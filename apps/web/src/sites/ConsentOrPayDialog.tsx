@@ -1,4 +1,4 @@
-import { COUNTRIES, EEA_SHORTHAND, countryName, issuesToFields } from '@assent/core';
+import { EEA_SHORTHAND, countryName, issuesToFields } from '@assent/core';
 import type { Issue } from '@assent/core';
 import { COP_CONTENT_REVIEW_NOTE } from '@assent/core/account';
 import {
@@ -8,7 +8,8 @@ import {
   CopRedirectMethod,
 } from '@assent/core/property';
 import type { ConsentOrPayConfig } from '@assent/core/property';
-import { Button, Callout, Checkbox, DialogBody, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, DialogBody, FormGroup } from '@blueprintjs/core';
+import { CountrySuggest } from '../components/CountrySuggest';
 import { Dialog } from '../components/Dialog';
 import { SmallCrossIcon } from '@blueprintjs/icons';
 import { useId } from 'react';
@@ -74,22 +75,15 @@ export default function ConsentOrPayDialog({
                 })
               }
             />
-            <HTMLSelect
+            <CountrySuggest
               aria-label={COP_DIALOG.addCountry}
-              value=""
-              onChange={(event) => {
-                const code = event.currentTarget.value;
-                if (code && !config.countries.includes(code))
+              placeholder={COP_DIALOG.addCountry}
+              exclude={others}
+              onChange={(code) => {
+                if (!config.countries.includes(code))
                   update({ countries: [...config.countries, code] });
               }}
-            >
-              <option value="">{COP_DIALOG.addCountry}</option>
-              {COUNTRIES.filter((c) => !others.includes(c.code)).map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.name}
-                </option>
-              ))}
-            </HTMLSelect>
+            />
             {others.length ? (
               <ul className="assent-chosen-countries" aria-label={COP_DIALOG.countries}>
                 {others.map((code) => (

@@ -39,6 +39,7 @@ import { auditLogKeys } from '@assent/core/queries';
 import { buildOrganisation, textChangeRequest } from '@assent/core/testing';
 import { CHOOSE_VENDORS, NO_IAB_VENDORS_SELECTED, VendorSelection } from '@assent/core/vendors';
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { UNSAVED_CHANGES } from '../components/copy';
 import { COP_INTRO_TITLE, COP_REQUEST_BUTTON, COP_SUCCESS_TITLE } from '../promotions/copy';
@@ -82,6 +83,14 @@ const checkbox = (name: string, groupName?: string) =>
   (groupName
     ? within(screen.getByRole('group', { name: groupName })).getByRole('checkbox', { name })
     : screen.getByRole('checkbox', { name })) as HTMLInputElement;
+/** Types into the publisher-country picker and picks a country from its list. */
+async function chooseCountry(user: UserEvent, query: string, name: string) {
+  await user.clear(field(LABELS.publisherCountry));
+  await user.type(field(LABELS.publisherCountry), query);
+  const option = await screen.findByRole('option', { name: new RegExp(`^${name}`) });
+  // Blueprint puts the click handler on the option's inner target.
+  await user.click(option.firstElementChild as HTMLElement);
+}
 const saveButton = () => screen.getByRole('button', { name: SAVE_PROPERTY }) as HTMLButtonElement;
 const posted = (api: ReturnType<typeof fakeApi>, path = SITE_PATH) =>
   api.calls.find((c) => c.method === 'POST' && c.path === path)?.body as Record<string, unknown>;
@@ -235,6 +244,26 @@ describe('site form: create', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`${ACCOUNT}/vendors`));
   });
 
+  it('the publisher country picker is searchable and sorted by name (issue 17 item 11)', async () => {
+    const { user } = await renderNew();
+    const picker = field(LABELS.publisherCountry);
+    expect(picker.value).toBe('United Kingdom');
+    await user.clear(picker);
+    await user.type(picker, 'united');
+    const list = await screen.findByRole('listbox', { name: 'Countries' });
+    await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(3));
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['United Arab EmiratesAE', 'United KingdomGB', 'United StatesUS']);
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(field(LABELS.publisherCountry).value).toBe('United Kingdom'));
+    // By ISO code too.
+    await chooseCountry(user, 'de', 'Germany');
+    expect(field(LABELS.publisherCountry).value).toBe('Germany');
+  });
+
   it('switching the CMP version derives requireConsentFrom, then the locations back', async () => {
     const { user } = await renderNew();
     await user.selectOptions(field(LABELS.cmpVersion), 'v53');
@@ -242,7 +271,7 @@ describe('site form: create', () => {
     expect(checkbox('GDPR', LABELS.regulations).checked).toBe(true);
     expect(radio(LABELS.requireConsentFrom, 'Visitors in the EEA & UK').checked).toBe(true);
     // A publisher country needing consent forces 'always'.
-    await user.selectOptions(field(LABELS.publisherCountry), 'Germany');
+    await chooseCountry(user, 'germ', 'Germany');
     expect(radio(LABELS.requireConsentFrom, 'Everyone (worldwide)').checked).toBe(true);
     await user.selectOptions(field(LABELS.cmpVersion), 'Latest (v64)');
     expect(checkbox('Worldwide', LABELS.consentLocations).checked).toBe(true);
@@ -332,7 +361,7 @@ describe('site form: legal basis', () => {
 
   it('purpose 1 is not forced for a publisher in DE', async () => {
     const { user } = await renderNew();
-    await user.selectOptions(field(LABELS.publisherCountry), 'Germany');
+    await chooseCountry(user, 'germ', 'Germany');
     await user.click(radio(LABELS.legalBasis, 'I define'));
     const dialog = await screen.findByRole('dialog', { name: LEGAL_BASIS_DIALOG.title });
     const purposeOne = within(dialog).getByLabelText(
@@ -563,6 +592,15 @@ describe('site form: Consent or Pay', () => {
     await user.click(radio(LABELS.consentOrPay, 'Yes'));
     dialog = await screen.findByRole('dialog', { name: COP_DIALOG.title });
     await user.click(within(dialog).getByRole('checkbox', { name: COP_DIALOG.eea }));
+    // 'Add a country' searches by name (issue 17 item 11); a chosen country leaves the list.
+    await user.type(within(dialog).getByRole('combobox', { name: COP_DIALOG.addCountry }), 'swit');
+    const switzerland = await screen.findByRole('option', { name: /^Switzerland/ });
+    await user.click(switzerland.firstElementChild as HTMLElement);
+    expect(
+      within(within(dialog).getByRole('list', { name: COP_DIALOG.countries })).getByText(
+        'Switzerland',
+      ),
+    ).toBeTruthy();
     await user.click(within(dialog).getByRole('radio', { name: 'Redirect to my pages' }));
     await user.type(within(dialog).getByLabelText(/^Login URL/), 'login');
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
