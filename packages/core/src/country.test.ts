@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  COUNTRIES,
-  COUNTRIES_BY_NAME,
-  countryMatches,
-  MSPA_STATES,
-  UsRegionCode,
-} from './country';
+import { COUNTRIES, COUNTRIES_BY_NAME, countryMatches, MSPA_STATES, UsRegionCode } from './country';
 
 describe('country pickers (issue 17 item 11)', () => {
   it('list every country by name, not by ISO code', () => {
