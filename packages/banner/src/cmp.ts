@@ -406,4 +406,3 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
     reopen,
   };
 }
-export type Cmp = Awaited<ReturnType<typeof init>>;

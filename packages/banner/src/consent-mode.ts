@@ -1,6 +1,4 @@
 import type { BannerGbc, ConsentModeSignal } from '@assent/core/runtime';
-export { bannerConsentModeDefaults as consentModeDefaults } from '@assent/core/runtime';
-
 import type { Choices } from './tcf/consent';
 
 type Value = 'granted' | 'denied';

@@ -1,6 +1,6 @@
 import { bannerConfigFixture } from '@assent/core/banner';
 import type { BannerConfig, GoogleVendorNames, VisitorRegion } from '@assent/core/banner';
-import type { Cmp, RuntimeDeps } from '../src/cmp';
+import type { RuntimeDeps } from '../src/cmp';
 import { init } from '../src/cmp';
 import type { StubOptions } from '../src/stub';
 import { installStub } from '../src/stub';
@@ -9,6 +9,8 @@ import type { VendorListJson } from '../src/ui/second-layer';
 export const NOW = new Date(Date.UTC(2025, 5, 1, 12, 0, 0));
 
 type Win = Window & Record<string, unknown>;
+/** A started runtime. */
+export type Cmp = Awaited<ReturnType<typeof init>>;
 
 /** Clears what a previous test left on the shared happy-dom window. */
 export function resetWindow(): void {
