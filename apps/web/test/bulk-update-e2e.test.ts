@@ -5,11 +5,18 @@ import {
   MULTIPLE_VERSIONS_DETECTED,
   MULTIPLE_VERSIONS_NEXT,
 } from '@assent/core/bulk-update';
-import { AMP_CONSENT_SCOPE_INVALID, BULK_UPDATE_BUTTON } from '@assent/core/property';
+import {
+  AMP_CONSENT_SCOPE_INVALID,
+  BULK_UPDATE_BUTTON,
+  PENDING_UPDATES,
+  PROPERTY_STATUS_LABELS,
+} from '@assent/core/property';
 import { siteThemeValues } from '@assent/core/testing';
 import type { TestUser } from '@assent/server/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBulkUpdate } from '../../server/src/jobs/bulk-update';
+import { bulkUpdates } from '../../server/src/repositories/bulk-updates';
 import { SESSION_COOKIE } from '../../server/src/services/auth';
 import { ALERT, DETAILS, FILTERS, OVERVIEW, STATUS, TABLE } from '../src/bulk-update/copy';
 import type { E2eBrowser, E2eServer } from './e2e-support';
@@ -208,6 +215,51 @@ describe.skipIf(!hasChromium())('bulk update in a real browser (new user)', () =
       await page.getByRole('link', { name: /Back to/ }).click();
       await toList();
       await page.getByText(ALERT.failed(1, 2)).waitFor();
+    },
+  );
+
+  it(
+    'a property in a running job shows pending updates and cannot be saved until the job is done',
+    { timeout: 240_000 },
+    async () => {
+      // A job recorded but not yet run by the queue: its property has pending updates.
+      const beta = SITES[1]!.url;
+      const listed = await server.api(owner).sites.list({ query: { pCode: pcode } });
+      const property = listed.find((p) => p.url === beta)!;
+      const job = await bulkUpdates.create(server.deps.db, {
+        pcode,
+        initiatedBy: OWNER,
+        fields: { publisherCC: 'DE', consentLocations: ['EEA'] },
+        items: [{ propertyId: property.siteId, identifier: beta }],
+        now: new Date(),
+      });
+
+      await page.goto(`${server.url}/protect/p-${pcode}/properties`);
+      await toList();
+      await row(beta).getByText(PROPERTY_STATUS_LABELS.pendingUpdates).waitFor();
+      await page.getByText(ALERT.running(0, 1)).waitFor();
+      await shot('bulk-pending-list');
+      await page.getByRole('button', { name: `Edit: ${beta}` }).click();
+      await page.getByText(PENDING_UPDATES).waitFor();
+      await page.getByLabel(/^Publisher name/).fill('Nora News and more');
+      expect(await button('SAVE PROPERTY').isDisabled()).toBe(true);
+      await shot('bulk-pending-form');
+
+      await page.goto(`${server.url}/protect/p-${pcode}/bulk-update-status`);
+      expect(await page.getByTestId('bulk-status').textContent()).toBe('RUNNING');
+      await page.getByLabel('The bulk update is running').waitFor();
+      expect(await button(STATUS.refresh).isEnabled()).toBe(true);
+      await shot('bulk-status-running');
+
+      await runBulkUpdate(server.deps, job.id);
+      await untilCompleted();
+      await page.getByRole('link', { name: /Back to/ }).click();
+      await toList();
+      await row(beta).getByText(PROPERTY_STATUS_LABELS.active).waitFor();
+      await page.getByRole('button', { name: `Edit: ${beta}` }).click();
+      await page.getByLabel(/^Publisher name/).fill('Nora News and more');
+      expect(await page.getByText(PENDING_UPDATES).count()).toBe(0);
+      expect(await button('SAVE PROPERTY').isEnabled()).toBe(true);
     },
   );
 });
