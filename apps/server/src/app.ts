@@ -9,6 +9,7 @@ import { routes } from '@assent/core/api';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
 import { createBannerRuntime } from './banner/runtime';
+import { registerHelp } from './help';
 import { repoPath } from './paths';
 import type { AppDeps } from './routes/context';
 import {
@@ -74,7 +75,8 @@ export async function buildApp(
     const framable = request.url.startsWith('/banner/');
     if (!framable) reply.header('x-frame-options', 'SAMEORIGIN');
     const type = String(reply.getHeader('content-type') ?? '');
-    if (type.startsWith('text/html') && !framable) {
+    // A route with a stricter policy of its own (the documentation pages) keeps it.
+    if (type.startsWith('text/html') && !framable && !reply.hasHeader('content-security-policy')) {
       reply.header(
         'content-security-policy',
         "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; font-src 'self' data:; connect-src 'self'; frame-src 'self'; frame-ancestors 'self'; base-uri 'self'; form-action 'self'",
@@ -114,6 +116,7 @@ export async function buildApp(
     specification: { document: document as never },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  registerHelp(app, { helpUrl: config.helpUrl });
 
   const bannerDist = config.bannerDist ?? repoPath('packages', 'banner', 'dist');
   if (existsSync(bannerDist)) {

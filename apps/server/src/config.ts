@@ -66,6 +66,12 @@ const EnvSchema = z.object({
   ASSENT_VISIT_BATCH_MAX: z.coerce.number().int().positive().max(10_000).default(500),
   ASSENT_VISIT_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(1000).default(5),
   ASSENT_WEB_DIST: z.string().optional(),
+  ASSENT_HELP_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^https?:\/\/\S+$/.test(v) || /^\/(?!\/)\S*$/.test(v), {
+      message: 'must be an http(s) URL or a path on this server starting with /',
+    }),
   ASSENT_BANNER_DIST: z.string().optional(),
 });
 
@@ -96,6 +102,8 @@ export interface ServerConfig {
   logLevel: string;
   webDist: string | undefined;
   bannerDist: string | undefined;
+  /** Where the console's Help Center button leads (`/help` redirects there); default `/docs/`. */
+  helpUrl: string | undefined;
   /** Report jobs: the time limit of a run, the scheduler's period and the largest attachment. */
   reports: { timeoutMs: number; schedulerIntervalMs: number; attachMaxBytes: number };
   /** Days of raw visits kept; older day partitions are dropped (the rollups keep their counts). */
@@ -143,6 +151,7 @@ export function loadConfig(
     logLevel: e.ASSENT_LOG_LEVEL,
     webDist: e.ASSENT_WEB_DIST,
     bannerDist: e.ASSENT_BANNER_DIST,
+    helpUrl: e.ASSENT_HELP_URL || undefined,
     reports: {
       timeoutMs: e.ASSENT_REPORT_TIMEOUT_MS,
       schedulerIntervalMs: e.ASSENT_REPORT_SCHEDULER_INTERVAL_MS,

@@ -1,4 +1,5 @@
 import {
+  HELP_CENTER_PATH,
   PRODUCTS_WELCOME_INTERVAL_MS,
   PRODUCTS_WELCOME_KEY,
   SURVEY_ANSWERS,
@@ -79,7 +80,7 @@ describe('monetisation page: GO TO THE PLATFORM', () => {
     expect(posts(api, '/auth/terms')).toEqual([
       { accepted: true, productType: 'SSP', email: 'jane@example.com', pcode: PCODE },
     ]);
-    expect(open).toHaveBeenCalledWith('/api/docs', '_blank', 'noopener,noreferrer');
+    expect(open).toHaveBeenCalledWith(HELP_CENTER_PATH, '_blank', 'noopener,noreferrer');
     await waitFor(() =>
       expect(posts(api, '/customization/cop-banner-event')).toEqual([
         { pcode: PCODE, eventType: 'ASSENT_SSP' },
@@ -122,7 +123,7 @@ describe('monetisation page: GO TO THE PLATFORM', () => {
     expect(await screen.findByRole('heading', { name: MONETISATION.hero })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: MONETISATION.goTo }));
     expect(screen.queryByRole('dialog', { name: TERMS_TITLE })).toBeNull();
-    expect(open).toHaveBeenCalledWith('/api/docs', '_blank', 'noopener,noreferrer');
+    expect(open).toHaveBeenCalledWith(HELP_CENTER_PATH, '_blank', 'noopener,noreferrer');
     await waitFor(() =>
       expect(posts(api, '/customization/cop-banner-event')).toEqual([
         { pcode: PCODE, eventType: 'ASSENT_SSP' },

@@ -3,6 +3,7 @@ import {
   SURVEY_ANSWER_REQUIRED,
   SURVEY_THANKS,
   TAG_COPIED_CONFIRMATION_MS,
+  HELP_CENTER_PATH,
 } from '@assent/core/account';
 import {
   AUDIT_FAILURE_TITLE,
@@ -177,7 +178,7 @@ describe('tag dialogs', () => {
     expect(within(dialog).getByRole('heading', { name: DOCUMENTATION_ALERT })).toBeTruthy();
     expect(within(dialog).getByText(DOCUMENTATION_ALERT_TEXT)).toBeTruthy();
     const link = within(dialog).getByRole('button', { name: DOCUMENTATION_FEEDBACK });
-    expect(link.getAttribute('href')).toBe('/api/docs');
+    expect(link.getAttribute('href')).toBe(HELP_CENTER_PATH);
     expect(link.getAttribute('target')).toBe('_blank');
   });
 

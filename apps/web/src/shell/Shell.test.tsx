@@ -7,6 +7,7 @@ import {
 import {
   CHANGE_PASSWORD,
   HELP_CENTER_LABEL,
+  HELP_CENTER_PATH,
   LOGOUT_LABEL,
   NEW_PASSWORD_REQUIRED,
   NEXT_BUTTON,
@@ -172,7 +173,7 @@ describe('shell', () => {
     const { router } = renderApp({ path: '/protect/p-AB12CD/themes', api: withSites() });
     const help = await screen.findByRole('button', { name: HELP_CENTER_LABEL });
     expect(help.tagName).toBe('A');
-    expect(help.getAttribute('href')).toBe('/api/docs');
+    expect(help.getAttribute('href')).toBe(HELP_CENTER_PATH);
     expect(help.getAttribute('target')).toBe('_blank');
     expect(help.getAttribute('rel')).toBe('noopener noreferrer');
     await router.navigate('/protect/assent-products');
