@@ -28,7 +28,7 @@ function ensureBannerBuilt() {
 interface Boot {
   config: BannerConfig;
   region: VisitorRegion;
-  endpoints: { vendorList: string; googleVendors?: string; visit?: string };
+  endpoints: { vendorList: string; googleVendors?: string; visit?: string; consent?: string };
 }
 
 /** The boot JSON inlined in a served cmp.js (string-aware brace matching from `{"config":`). */
@@ -192,6 +192,7 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
       expect(boot.endpoints).toEqual({
         vendorList: `${ORIGIN}/banner/vendor-list/{version}/{lang}.json`,
         visit: `${ORIGIN}/banner/visit`,
+        consent: `${ORIGIN}/banner/consent`,
       });
     });
 
@@ -801,6 +802,8 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
       expect(script).not.toMatch(/__ASSENT_(BOOT|STUB_OPTIONS)__/);
       expect(bootOf(script).region).toEqual({ country: 'FR' });
       expect(bootOf(script).endpoints.visit).toBeUndefined();
+      // Choices made in a preview are not visitors' choices: no consent records.
+      expect(bootOf(script).endpoints).not.toHaveProperty('consent');
     });
 
     it('answers an error value for an app theme', async () => {

@@ -27,6 +27,7 @@ import { createHost } from './ui/host';
 import type { SecondLayerContext, VendorListJson } from './ui/second-layer';
 import { bannerCss } from './ui/styles';
 import { renderUsScreen } from './ui/us-screen';
+import { newConsentId } from './consent-id';
 import { createVisitTracker } from './visit';
 
 /** Where the runtime fetches and posts; the server fills these in (phase 2). */
@@ -37,6 +38,8 @@ export interface Endpoints {
   googleVendors?: string;
   /** Visit beacon (VisitEvent JSON, one per page view). */
   visit?: string;
+  /** Consent beacon (ConsentRecordBeacon JSON, one per visitor choice: the proof of consent). */
+  consent?: string;
 }
 
 export interface InitOptions {
@@ -62,6 +65,8 @@ export interface RuntimeDeps {
   /** Consent or Pay redirects. */
   navigate(url: string, newTab: boolean): void;
   sendBeacon(url: string, body: string): void;
+  /** A new consent id (random UUID) for a choice's consent record. */
+  newId?(): string;
   onError(error: unknown): void;
   /** Runs work that can wait until the next frame has painted (default: at once). */
   afterPaint?(fn: () => void): void;
@@ -79,6 +84,7 @@ export function browserDeps(
     navigate: (url, newTab) =>
       newTab ? void win.open(url, '_blank', 'noopener') : win.location.assign(url),
     sendBeacon: (url, body) => void win.navigator.sendBeacon?.(url, body),
+    newId: () => newConsentId(win.crypto),
     onError: (error) => console.warn('[assent]', error),
     // A task queued from the next animation frame runs once that frame has painted.
     afterPaint: (fn) => void win.requestAnimationFrame(() => void win.setTimeout(fn, 0)),
@@ -111,6 +117,7 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
   const { config, region, endpoints } = options;
   const { win } = deps;
   const doc = win.document;
+  const newId = deps.newId ?? (() => newConsentId(win.crypto));
   const gdpr = config.gdpr;
   const theme = config.theme;
   const nav = win.navigator;
@@ -283,9 +290,14 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
         return effect.event === 'shown' ? visits.shown() : visits[effect.event](effect.outcome);
       case 'store':
         return storage.write(effect.values).catch(deps.onError);
+      case 'consent':
+        return settle(
+          () =>
+            endpoints.consent && deps.sendBeacon(endpoints.consent, JSON.stringify(effect.record)),
+        );
       case 'settleAfterPaint':
         return new Promise((resolve) =>
-          settle(() => resolve(dispatch({ type: 'settle', now: deps.now() }))),
+          settle(() => resolve(dispatch({ type: 'settle', now: deps.now(), id: newId() }))),
         );
       case 'settleNow':
         return settleNow();
@@ -332,7 +344,8 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
             texts!.labels.close,
             state.phase !== 'loading' && state.consent.usOptedOut,
             {
-              confirm: (optedOut) => void dispatch({ type: 'usChoice', optedOut, now: deps.now() }),
+              confirm: (optedOut) =>
+                void dispatch({ type: 'usChoice', optedOut, now: deps.now(), id: newId() }),
               close: () => void dispatch({ type: 'dismiss' }),
             },
           ),
@@ -347,6 +360,9 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
             config,
             texts: texts!,
             choices: chosen ? cloneChoices(chosen) : rejectAllChoices(),
+            ...(state.phase !== 'loading' && state.consent.id
+              ? { consentId: state.consent.id }
+              : {}),
             tab: view.tab,
             loadVendorList: () => loadVendorList(),
             loadGoogleVendors,
@@ -402,7 +418,8 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
     ...gdprActions(1),
     save: (choices: Choices) => dispatch({ type: 'save', choices }),
     openSecondLayer: moreOptions,
-    decideUs: (optedOut: boolean) => dispatch({ type: 'usChoice', optedOut, now: deps.now() }),
+    decideUs: (optedOut: boolean) =>
+      dispatch({ type: 'usChoice', optedOut, now: deps.now(), id: newId() }),
     reopen,
   };
 }

@@ -66,6 +66,8 @@ export async function start(
     beforeInit?: () => void;
     now?: Date;
     afterPaint?: RuntimeDeps['afterPaint'];
+    /** Post consent records too (to https://t.example/consent). */
+    consent?: boolean;
   } = {},
 ): Promise<Harness> {
   const config = opts.config ?? bannerConfigFixture();
@@ -104,6 +106,7 @@ export async function start(
         vendorList: 'https://cdn.example/gvl/v{version}/{lang}.json',
         googleVendors: 'https://cdn.example/google-vendors.json',
         visit: 'https://t.example/visit',
+        ...(opts.consent ? { consent: 'https://t.example/consent' } : {}),
       },
     },
     deps,

@@ -89,7 +89,9 @@ export function bootOf(config: BannerConfig, region: VisitorRegion, origin: stri
       ...(config.gdpr?.googleVendors.length
         ? { googleVendors: `${origin}${BANNER_PATHS.googleVendors}` }
         : {}),
-      ...(visits ? { visit: `${origin}${BANNER_PATHS.visit}` } : {}),
+      ...(visits
+        ? { visit: `${origin}${BANNER_PATHS.visit}`, consent: `${origin}${BANNER_PATHS.consent}` }
+        : {}),
     },
   };
 }

@@ -38,6 +38,7 @@ import { SurveyPopup } from '../promotions/SurveyPopup';
 import { BulkUpdateAlert } from '../bulk-update/BulkUpdateAlert';
 import { AuditLogModals } from './AuditLogModals';
 import type { PropertyDialog } from './dialogs';
+import { FIND_CONSENT } from './find-consent';
 import { PropertiesTable } from './PropertiesTable';
 import { UniversalTagWarning } from './UniversalTagWarning';
 import { NoVendorsNotice } from '../vendors/NoVendorsNotice';
@@ -45,6 +46,7 @@ import { NoVendorsNotice } from '../vendors/NoVendorsNotice';
 const TagDialog = lazy(() => import('./TagDialog'));
 const DownloadLogsDialog = lazy(() => import('./DownloadLogsDialog'));
 const DeletePropertyDialog = lazy(() => import('./DeletePropertyDialog'));
+const FindConsentDialog = lazy(() => import('./FindConsentDialog'));
 
 /**
  * 'Properties protected by CMP': the filter, PROTECT AN APP / PROTECT A SITE / BULK UPDATE, the
@@ -105,6 +107,11 @@ export default function PropertiesPage() {
         icon={<GlobeNetworkIcon />}
         text={BULK_UPDATE_BUTTON}
         onClick={() => navigate(paths.bulkUpdate(pCode))}
+      />
+      <Button
+        icon={<SearchIcon />}
+        text={FIND_CONSENT}
+        onClick={() => setDialog({ kind: 'findConsent' })}
       />
     </>
   );
@@ -209,6 +216,9 @@ export default function PropertiesPage() {
         ) : null}
         {dialog?.kind === 'downloadLogs' ? (
           <DownloadLogsDialog pCode={pCode} item={dialog.item} onClose={() => setDialog(null)} />
+        ) : null}
+        {dialog?.kind === 'findConsent' ? (
+          <FindConsentDialog pCode={pCode} onClose={() => setDialog(null)} />
         ) : null}
         {dialog?.kind === 'delete' ? (
           <DeletePropertyDialog pCode={pCode} item={dialog.item} onClose={() => setDialog(null)} />

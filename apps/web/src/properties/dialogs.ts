@@ -7,4 +7,6 @@ export type PropertyDialog =
   | { kind: 'universalTag' }
   | { kind: 'downloadLogs'; item: PropertyListItem }
   | { kind: 'delete'; item: PropertyListItem }
+  /** Find consent: a consent record by the id a visitor quotes. */
+  | { kind: 'findConsent' }
   | null;

@@ -9,6 +9,7 @@ import type { Effect, RuntimeAction, RuntimeContext, RuntimeState } from './stat
 import { reduce, viewOf } from './state';
 
 const NOW = new Date(Date.UTC(2025, 5, 1, 12, 0, 0));
+const ID = '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b';
 const FRANCE: VisitorRegion = { country: 'FR' };
 const VIRGINIA: VisitorRegion = { country: 'US', state: 'VA' };
 
@@ -86,9 +87,9 @@ describe('runtime transitions: a GDPR visitor', () => {
     const { state, last } = run(ctx, [
       ...loaded(),
       { type: 'acceptAll', screen: 1 },
-      { type: 'settle', now: NOW },
+      { type: 'settle', now: NOW, id: ID },
     ]);
-    expect(types(last)).toEqual(['tcf', 'gpp', 'consentMode', 'visit', 'store', 'mark']);
+    expect(types(last)).toEqual(['tcf', 'gpp', 'consentMode', 'visit', 'store', 'consent', 'mark']);
     if (state.phase !== 'closed') throw new Error(`closed expected, got ${state.phase}`);
     expect(state.pending).toBeUndefined();
     const tc = TCString.decode(state.consent.tcString!);
@@ -105,7 +106,7 @@ describe('runtime transitions: a GDPR visitor', () => {
       values: { tcString: state.consent.tcString, meta: expect.stringMatching(/\|a\|/) },
     });
     // Settling twice commits once.
-    expect(reduce(ctx, state, { type: 'settle', now: NOW })[1]).toEqual([]);
+    expect(reduce(ctx, state, { type: 'settle', now: NOW, id: ID })[1]).toEqual([]);
   });
 
   it('a second choice before the paint replaces the first and books no second settle', () => {
@@ -126,11 +127,57 @@ describe('runtime transitions: a GDPR visitor', () => {
       ...loaded(),
       { type: 'secondLayerOpened', tab: 'purposes' },
       { type: 'save', choices },
-      { type: 'settle', now: NOW },
+      { type: 'settle', now: NOW, id: ID },
     ]);
     const tc = TCString.decode(state.phase === 'closed' ? state.consent.tcString! : '');
     expect(tc.consentScreen).toBe(2);
     expect([...tc.purposeConsents.values()].length).toBeGreaterThan(0);
+  });
+
+  it('a choice is proved by a consent record: its id, strings and choices, the id kept in the meta and restored', () => {
+    const ctx = context(FRANCE);
+    const choices = { ...rejectAllChoices(), purposes: new Set([7, 1]), vendors: new Set([8, 2]) };
+    const { state, last } = run(ctx, [
+      ...loaded(),
+      { type: 'secondLayerOpened', tab: 'purposes' },
+      { type: 'save', choices },
+      { type: 'settle', now: NOW, id: ID },
+    ]);
+    if (state.phase !== 'closed') throw new Error(`closed expected, got ${state.phase}`);
+    const record = last.find((e) => e.type === 'consent');
+    if (record?.type !== 'consent') throw new Error('no consent effect');
+    const gpp = last.find((e) => e.type === 'gpp');
+    expect(record.record).toEqual({
+      id: ID,
+      property: ctx.config.propertyId,
+      configVersion: ctx.config.configVersion,
+      vendorListVersion: ctx.config.gdpr!.vendorListVersion,
+      tcString: state.consent.tcString,
+      gppString: gpp?.type === 'gpp' ? gpp.update.gppString : 'no gpp',
+      choices: {
+        outcome: 'p',
+        purposes: [1, 7],
+        legitimateInterests: [],
+        specialFeatures: [],
+        vendors: [2, 8],
+        vendorLegitimateInterests: [],
+        googleVendors: [],
+        customVendors: [],
+        // The fixture's Google basic consent sends these signals: what Google tags got.
+        ...(ctx.config.gbc?.enabled ? { consentMode: expect.any(Object) } : {}),
+      },
+    });
+    // The TC string says what the record says.
+    const tc = TCString.decode(state.consent.tcString!);
+    expect([...tc.purposeConsents.values()].sort()).toEqual([1, 7]);
+    expect(state.consent.id).toBe(ID);
+    const store = last.find((e) => e.type === 'store');
+    if (store?.type !== 'store') throw new Error('no store effect');
+    expect(store.values.meta).toMatch(new RegExp(`\\|p\\|\\d+\\|${ID}$`));
+    // The next page restores the choice with its id (the settings show it); no new record.
+    const next = run(ctx, loaded(store.values));
+    expect(next.state).toMatchObject({ phase: 'closed', consent: { id: ID } });
+    expect(types(next.effects.flat())).not.toContain('consent');
   });
 
   it('a fresh stored choice is restored without asking: tcloaded, existing visit, the link', () => {
@@ -138,7 +185,7 @@ describe('runtime transitions: a GDPR visitor', () => {
     const first = run(ctx, [
       ...loaded(),
       { type: 'rejectAll', screen: 1 },
-      { type: 'settle', now: NOW },
+      { type: 'settle', now: NOW, id: ID },
     ]);
     const store = first.last.find((e) => e.type === 'store');
     if (store?.type !== 'store') throw new Error('no store effect');
@@ -203,7 +250,11 @@ describe('runtime transitions: a US visitor', () => {
     expect(asked.effects[0]).toEqual([{ type: 'usp', value: '1YNN' }]);
     expect(asked.state).toMatchObject({ phase: 'prompting', view: { view: 'us' } });
     expect(types(asked.last)).toEqual(['tcf', 'gpp', 'visit', 'display', 'render']);
-    const { state, last } = run(ctx, [{ type: 'usChoice', optedOut: true, now: NOW }], asked.state);
+    const { state, last } = run(
+      ctx,
+      [{ type: 'usChoice', optedOut: true, now: NOW, id: ID }],
+      asked.state,
+    );
     expect(state).toMatchObject({ phase: 'closed', consent: { usOptedOut: true, usp: '1YYN' } });
     expect(types(last)).toEqual([
       'usp',
@@ -213,12 +264,21 @@ describe('runtime transitions: a US visitor', () => {
       'display',
       'visit',
       'store',
+      'consent',
     ]);
     expect(last.find((e) => e.type === 'consentMode')).toMatchObject({
       signals: { ad_user_data: 'denied', ad_personalization: 'denied' },
     });
     expect(last.find((e) => e.type === 'store')).toMatchObject({
       values: { uspString: '1YYN', gppString: expect.any(String) },
+    });
+    expect(last.find((e) => e.type === 'consent')).toMatchObject({
+      record: {
+        id: ID,
+        uspString: '1YYN',
+        gppString: expect.stringMatching(/^D/),
+        choices: { outcome: 'r', purposes: [], usOptOut: true },
+      },
     });
   });
 

@@ -1,7 +1,9 @@
 import { usSectionNames } from '@assent/core/runtime';
 import type {
   BannerConfig,
+  ConsentChoices,
   ConsentModeSignal,
+  ConsentRecordBeacon,
   VisitorRegion,
   VisitorRegulation,
 } from '@assent/core/runtime';
@@ -67,6 +69,8 @@ export interface Consent {
   usOptedOut: boolean;
   /** The US privacy string (`1---` when it does not apply). */
   usp: string;
+  /** The consent id of the choice in force (its consent record), shown in the second layer. */
+  id?: string;
 }
 
 /** A GDPR choice made whose signals and storage wait for the paint (see `settle`). */
@@ -97,8 +101,9 @@ export type RuntimeAction =
   | { type: 'acceptAll' | 'rejectAll'; screen: 1 | 2 }
   | { type: 'save'; choices: Choices }
   /** After the paint (or at once when the page is hidden or a script asks): commit the choice. */
-  | { type: 'settle'; now: Date }
-  | { type: 'usChoice'; optedOut: boolean; now: Date }
+  | { type: 'settle'; now: Date; id: string }
+  /** `id`: the consent id the choice's record gets (random, so the driver makes it). */
+  | { type: 'usChoice'; optedOut: boolean; now: Date; id: string }
   /** The US screen closed without a choice. */
   | { type: 'dismiss' }
   /** The persistent link or the publisher's footer element. */
@@ -126,6 +131,8 @@ export type Effect =
       outcome: Exclude<VisitOutcome, 'b'>;
     }
   | { type: 'store'; values: StoredConsent }
+  /** Post the choice's consent record (proof of consent) after the paint. */
+  | { type: 'consent'; record: ConsentRecordBeacon }
   /** Dispatch `settle` in a task after the next paint. */
   | { type: 'settleAfterPaint' }
   /** Run at once what waits for the paint. */
@@ -264,6 +271,7 @@ function restore(ctx: RuntimeContext, stored: StoredConsent, now: Date): Transit
       : {}),
     usOptedOut,
     usp,
+    ...(fresh.use && fresh.meta.consentId ? { id: fresh.meta.consentId } : {}),
   };
   // Known from here on: getUSPData calls that waited for it are answered.
   return [{ phase: 'starting', consent, stored, fresh }, [{ type: 'usp', value: usp }]];
@@ -364,6 +372,7 @@ function commit(
   s: Known,
   choice: PendingChoice,
   now: Date,
+  id: string,
 ): [Consent, Effect[]] {
   const { config, language } = ctx;
   const gdpr = config.gdpr!;
@@ -386,8 +395,10 @@ function commit(
   const acString = acStringOf(gdpr, choices);
   const vendorConsents = vendorConsentsOf(gdpr, choices);
   const outcome = OUTCOME_CODE[outcomeOf(gdpr, choices)];
-  const consent: Consent = { ...s.consent, choices, model, tcString };
+  const consent: Consent = { ...s.consent, choices, model, tcString, id };
   const gpp = hasGpp(ctx) ? gppUpdate(ctx, consent, true) : undefined;
+  const signals = signalsFromChoices(choices);
+  const ids = (set: Set<number>) => [...set].sort((a, b) => a - b);
   return [
     consent,
     [
@@ -403,7 +414,7 @@ function commit(
         },
       },
       ...(gpp ? [{ type: 'gpp', update: gpp } as const] : []),
-      { type: 'consentMode', signals: signalsFromChoices(choices) },
+      { type: 'consentMode', signals },
       { type: 'visit', event: 'choice', outcome },
       {
         type: 'store',
@@ -416,28 +427,73 @@ function commit(
             configVersion: config.configVersion,
             outcome,
             savedAt: now.getTime(),
+            consentId: id,
           }),
         },
       },
+      consentRecord(ctx, id, {
+        vendorListVersion: gdpr.vendorListVersion,
+        tcString,
+        ...(gppInTcf(ctx) && gpp?.gppString ? { gppString: gpp.gppString } : {}),
+        choices: {
+          outcome,
+          purposes: ids(choices.purposes),
+          legitimateInterests: ids(choices.purposesLI),
+          specialFeatures: ids(choices.specialFeatures),
+          vendors: ids(choices.vendors),
+          vendorLegitimateInterests: ids(choices.vendorsLI),
+          googleVendors: ids(choices.google),
+          customVendors: [...choices.others],
+          ...sentSignals(ctx, signals),
+        },
+      }),
       { type: 'mark', name: 'assent:choice-settled' },
     ],
   ];
 }
 
+/** The Consent Mode signals a choice sent to Google tags (those the property configures). */
+function sentSignals(
+  ctx: RuntimeContext,
+  signals: ConsentModeValues,
+): Pick<ConsentChoices, 'consentMode'> {
+  const gbc = ctx.config.gbc;
+  return gbc?.enabled
+    ? { consentMode: Object.fromEntries(gbc.purposes.map((p) => [p.id, signals[p.id]])) }
+    : {};
+}
+
+/** A choice's consent record (proof of consent), posted after the paint. */
+const consentRecord = (
+  ctx: RuntimeContext,
+  id: string,
+  rest: Omit<ConsentRecordBeacon, 'id' | 'property' | 'configVersion'>,
+): Effect => ({
+  type: 'consent',
+  record: { id, property: ctx.config.propertyId, configVersion: ctx.config.configVersion, ...rest },
+});
+
 /** A US choice: applied in its click (its strings are small). */
-function decideUs(ctx: RuntimeContext, s: Known, optedOut: boolean, now: Date): Transition {
+function decideUs(
+  ctx: RuntimeContext,
+  s: Known,
+  optedOut: boolean,
+  now: Date,
+  id: string,
+): Transition {
   const { config, region } = ctx;
   const usOptedOut = optedOut || ctx.gpc;
   const usp = config.us ? uspString(config.us, region.state, usOptedOut) : USP_NOT_APPLICABLE;
-  const consent: Consent = { ...s.consent, usOptedOut, usp };
+  const consent: Consent = { ...s.consent, usOptedOut, usp, id };
   const gpp = hasGpp(ctx) ? gppUpdate(ctx, consent, true) : undefined;
   const outcome = usOptedOut ? 'r' : 'a';
+  const signals = signalsFromUsChoice(usOptedOut);
   return [
     { phase: 'closed', consent, ...(s.pending ? { pending: s.pending } : {}) },
     [
       { type: 'usp', value: usp },
       ...(gpp ? [{ type: 'gpp', update: gpp } as const] : []),
-      { type: 'consentMode', signals: signalsFromUsChoice(usOptedOut) },
+      { type: 'consentMode', signals },
       LINK,
       HIDDEN,
       { type: 'visit', event: 'choice', outcome },
@@ -450,9 +506,26 @@ function decideUs(ctx: RuntimeContext, s: Known, optedOut: boolean, now: Date): 
             configVersion: config.configVersion,
             outcome,
             savedAt: now.getTime(),
+            consentId: id,
           }),
         },
       },
+      consentRecord(ctx, id, {
+        ...(usp !== USP_NOT_APPLICABLE ? { uspString: usp } : {}),
+        ...(gpp?.gppString ? { gppString: gpp.gppString } : {}),
+        choices: {
+          outcome,
+          purposes: [],
+          legitimateInterests: [],
+          specialFeatures: [],
+          vendors: [],
+          vendorLegitimateInterests: [],
+          googleVendors: [],
+          customVendors: [],
+          usOptOut: usOptedOut,
+          ...sentSignals(ctx, signals),
+        },
+      }),
     ],
   ];
 }
@@ -497,12 +570,12 @@ export function reduce(
     }
     case 'settle': {
       if (!known.pending) return same;
-      const [consent, effects] = commit(ctx, known, known.pending, action.now);
+      const [consent, effects] = commit(ctx, known, known.pending, action.now, action.id);
       const { pending: _done, ...rest } = state;
       return [{ ...rest, consent }, effects];
     }
     case 'usChoice':
-      return ctx.config.us ? decideUs(ctx, known, action.optedOut, action.now) : same;
+      return ctx.config.us ? decideUs(ctx, known, action.optedOut, action.now, action.id) : same;
     case 'dismiss':
       return state.phase === 'prompting' ? [{ ...known, phase: 'closed' }, [LINK, HIDDEN]] : same;
     case 'reopen': {

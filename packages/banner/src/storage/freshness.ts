@@ -7,18 +7,21 @@ export interface StoredMeta {
   configVersion: string;
   outcome: 'a' | 'r' | 'p';
   savedAt: number;
+  /** The consent id of the choice (its consent record); absent in metas of older runtimes. */
+  consentId?: string;
 }
 
 export const formatMeta = (m: StoredMeta): string =>
-  `${m.configVersion}|${m.outcome}|${Math.floor(m.savedAt / 1000)}`;
+  `${m.configVersion}|${m.outcome}|${Math.floor(m.savedAt / 1000)}${m.consentId ? `|${m.consentId}` : ''}`;
 
 export function parseMeta(meta: string | undefined): StoredMeta | undefined {
-  const [configVersion, outcome, seconds] = (meta ?? '').split('|');
+  const [configVersion, outcome, seconds, consentId] = (meta ?? '').split('|');
   if (!configVersion || !['a', 'r', 'p'].includes(outcome ?? '') || !seconds) return undefined;
   return {
     configVersion,
     outcome: outcome as StoredMeta['outcome'],
     savedAt: Number(seconds) * 1000,
+    ...(consentId ? { consentId } : {}),
   };
 }
 

@@ -20,6 +20,8 @@ export interface SecondLayerContext {
   /** A draft the toggles change; saved only with Save & exit. */
   choices: Choices;
   tab: 'purposes' | 'vendors';
+  /** The consent id of the choice in force, for the visitor to quote (absent before a choice). */
+  consentId?: string;
   loadVendorList(): Promise<VendorListJson>;
   /** Names of the Google providers the property asks (an empty map when it asks none). */
   loadGoogleVendors(): Promise<GoogleVendorNames>;
@@ -187,5 +189,7 @@ export function renderSecondLayer(ctx: SecondLayerContext): HTMLElement {
         texts.saveAndExitButton,
       ),
     ),
+    ctx.consentId &&
+      h(doc, 'p', { class: 'cid' }, `${l.consentId}: `, h(doc, 'output', {}, ctx.consentId)),
   );
 }

@@ -2,7 +2,9 @@
 import { TCString } from '@iabtechlabtcf/core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BANNER_EN_TEXTS, bannerConfigFixture } from '@assent/core/banner';
+import { ConsentRecordBeacon } from '@assent/core/banner';
 import { button, call, flush, resetWindow, setNavigator, start } from '../../test/harness';
+import { newConsentId } from '../consent-id';
 
 beforeEach(() => {
   resetWindow();
@@ -107,6 +109,46 @@ describe('second layer (lazy)', () => {
     expect(h.cmp.root.querySelector('[data-vendor="1"] a')!.getAttribute('href')).toBe(
       'https://one.example/privacy',
     );
+  });
+});
+
+describe('proof of consent', () => {
+  it('a choice posts its consent record after the paint; the settings show its consent id', async () => {
+    const h = await start({ consent: true });
+    // Before any choice there is no consent id to show.
+    button(h.cmp, 'more')!.click();
+    await vi.waitFor(() => expect(h.cmp.root.querySelector('[data-view="second"]')).not.toBeNull());
+    expect(h.cmp.root.querySelector('.cid')).toBeNull();
+    button(h.cmp, 'accept')!.click();
+    await flush();
+    const records = h.beacons.filter((b) => b.url === 'https://t.example/consent');
+    expect(records).toHaveLength(1);
+    const parsed = ConsentRecordBeacon.safeParse(JSON.parse(records[0]!.body));
+    expect(parsed.error?.issues).toBeUndefined();
+    const record = parsed.data!;
+    expect(record.tcString).toBe(h.cmp.tcf!.state().tcString);
+    expect(record.choices.outcome).toBe('a');
+    expect(record.choices.purposes).toEqual(ids(tcOf(h).purposeConsents));
+    expect(record.id).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    await h.cmp.openSecondLayer('purposes');
+    expect(h.cmp.root.querySelector('.cid')!.textContent).toBe(`Consent ID: ${record.id}`);
+    // A new choice is a new record with a new id, which the settings now show.
+    button(h.cmp, 'reject')!.click();
+    await flush();
+    const again = h.beacons.filter((b) => b.url === 'https://t.example/consent');
+    expect(again).toHaveLength(2);
+    const second = JSON.parse(again[1]!.body) as { id: string };
+    expect(second.id).not.toBe(record.id);
+    await h.cmp.openSecondLayer('purposes');
+    expect(h.cmp.root.querySelector('.cid output')!.textContent).toBe(second.id);
+  });
+
+  it('makes a v4 UUID without crypto.randomUUID (a page that is not a secure context)', () => {
+    const bytes = crypto.getRandomValues.bind(crypto);
+    const id = newConsentId({ getRandomValues: bytes } as unknown as Crypto);
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 });
 

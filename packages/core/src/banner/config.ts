@@ -221,6 +221,8 @@ export const BannerLabels = z.object({
   close: z.string(),
   back: z.string(),
   loading: z.string(),
+  /** "Consent ID", before the id of the choice in force in the second layer. */
+  consentId: z.string(),
 });
 export type BannerLabels = z.infer<typeof BannerLabels>;
 

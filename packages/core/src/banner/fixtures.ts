@@ -37,6 +37,7 @@ export const BANNER_EN_TEXTS: BannerTexts = {
     close: 'Close',
     back: 'Back',
     loading: 'Loading…',
+    consentId: 'Consent ID',
   },
   us: {
     dnsTitle: 'Do Not Sell or Share My Personal Information',

@@ -86,3 +86,5 @@ export {
 export type { BannerCompileInput, BannerStubOptions, FieldEffect, FieldEffects } from './compile';
 export { parseUserAgent, visitBase, visitEvent } from './visit';
 export type { VisitBase } from './visit';
+/** The consent beacon's body (declared with the consent record it becomes, in audit-log). */
+export { ConsentRecordBeacon } from '../audit-log/consent-record';

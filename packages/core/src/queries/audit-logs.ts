@@ -10,3 +10,13 @@ export const auditLogsQuery = (client: AssentClient, pCode: string) =>
   queryOptionsOf(auditLogKeys.account(pCode), ({ signal }) =>
     client.auditLogs.status({ query: { pCode } }, { signal }),
   );
+
+/** One consent record of the account by its consent id (the console's Find consent). */
+export const consentRecordKeys = {
+  all: ['consentRecords'] as const,
+  one: (pCode: string, id: string) => [...consentRecordKeys.all, pCode, id] as const,
+};
+export const consentRecordQuery = (client: AssentClient, pCode: string, id: string) =>
+  queryOptionsOf(consentRecordKeys.one(pCode, id), ({ signal }) =>
+    client.auditLogs.consentRecord({ params: { id }, query: { pCode } }, { signal }),
+  );

@@ -16,7 +16,7 @@ export {
   surveyKeys,
   surveyQuery,
 } from './account';
-export { auditLogKeys, auditLogsQuery } from './audit-logs';
+export { auditLogKeys, auditLogsQuery, consentRecordKeys, consentRecordQuery } from './audit-logs';
 export { bulkUpdateStatusKeys, bulkUpdateStatusQuery } from './bulk-update';
 export {
   cmpVersionKeys,

@@ -125,6 +125,12 @@ describe('query-option factories', () => {
       call: '/customization/v2/audit-log/status?pCode=AB12',
     },
     {
+      name: 'consentRecord',
+      build: (c) => q.consentRecordQuery(c, 'AB12', '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b'),
+      key: ['consentRecords', 'AB12', '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b'],
+      call: '/customization/v2/consent-record/6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b?pCode=AB12',
+    },
+    {
       name: 'survey',
       build: (c) => q.surveyQuery(c, 'AB12'),
       key: ['survey', 'AB12'],

@@ -27,6 +27,8 @@ export const BANNER_PATHS = {
   googleVendors: '/banner/google-vendors.json',
   /** The visit beacon sink. */
   visit: '/banner/visit',
+  /** The consent beacon sink (one consent record per visitor choice). */
+  consent: '/banner/consent',
   /** Group consent: the iframe storage page and the API storage. */
   groupFrame: (pCode: string, group: string) =>
     `/banner/group/${encodeURIComponent(pCode)}/${encodeURIComponent(group)}/frame`,

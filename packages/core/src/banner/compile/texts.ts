@@ -9,6 +9,7 @@ import { isSafeLink } from '../../validation';
 import type { VendorListResponse } from '../../vendors/vendor-list';
 import type { BannerGdpr, BannerLabels, BannerLink, BannerTexts, BannerUsTexts } from '../config';
 import { bannerPrivacyBody, htmlToRichText } from './sanitize-html';
+import { consentIdLabel } from './consent-id-label';
 
 /**
  * The theme's texts per language: the theme's own or its approved Advanced Customisation entries,
@@ -136,6 +137,7 @@ export function languageTexts(
     close: defaults.close,
     back: defaults.back,
     loading: defaults.loading,
+    consentId: consentIdLabel(language),
   };
   return {
     agreeButton: orDefault(
