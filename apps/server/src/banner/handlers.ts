@@ -1,4 +1,5 @@
 import type { Routes } from '@assent/core/api';
+import { PREVIEW_FRAME_CSP, previewFrameDocument } from '@assent/core/theme';
 import type { GroupHandlers } from '../routes/context';
 import { ampHandlers } from './amp';
 import { consentHandler } from './consent';
@@ -19,5 +20,12 @@ export function bannerHandlers(runtime: BannerRuntime): GroupHandlers<Routes['ba
     consent: consentHandler(runtime),
     ...groupHandlers(runtime),
     ...ampHandlers(runtime),
+    /** The theme preview's frame: framed by the console (same origin) only. */
+    async previewFrame() {
+      return {
+        headers: { 'content-security-policy': PREVIEW_FRAME_CSP, 'x-frame-options': 'SAMEORIGIN' },
+        body: previewFrameDocument(),
+      };
+    },
   };
 }

@@ -32,8 +32,8 @@ const samplePreviewSite = (pCode: string, now: Date): Property => ({
 /**
  * The banner script for unsaved theme values (the theme form's PREVIEW GDPR MODE): the stub and
  * cmp.js with the boot of the account's first site (or a built-in sample) under the unsaved theme,
- * GDPR forced on for a visitor in France, and no visit beacon. Self-contained: the console injects
- * it into the preview iframe as is (core previewDocument with an empty stub).
+ * GDPR forced on for a visitor in France, and no visit beacon. Self-contained: the console posts it
+ * to the preview frame (GET /banner/preview/frame, core's previewFrameDocument), which runs it.
  */
 export async function previewTheme(
   deps: AppDeps,

@@ -2,7 +2,7 @@ import {
   PREVIEW_CLOSE,
   PREVIEW_COOKIES,
   THEME_CARD_TITLES,
-  previewDocument,
+  PREVIEW_MESSAGE_TYPE,
   previewReducer,
   toThemePayload,
 } from '@assent/core/theme';
@@ -19,13 +19,13 @@ function clearConsentCookies(doc: Document): void {
   }
 }
 
-/** The same deletion, run inside the preview document before the banner's script. */
-const CLEAR_COOKIES_SCRIPT = `(function(n){for(var i=0;i<n.length;i++){document.cookie=n[i]+'=; Max-Age=0; path=/';}})(${JSON.stringify(PREVIEW_COOKIES)});`;
+/** The server's preview frame: it deletes the consent cookies and runs the script posted to it. */
+const PREVIEW_FRAME_PATH = '/banner/preview/frame';
 
 /**
  * The full-screen Preview Mode: the unsaved values go to the server's preview route; a spinner
- * shows while it answers; the banner's script (stub first) then runs in an iframe after the consent
- * cookies are deleted. A failure shows the spec's message. Closing removes the iframe and deletes
+ * shows while it answers; the banner's script (stub first) is then posted into the server's preview
+ * frame, which deletes the consent cookies and runs it. A failure shows the spec's message. Closing removes the iframe and deletes
  * the cookies the preview may have set.
  */
 export function PreviewDialog({
@@ -82,9 +82,15 @@ export function PreviewDialog({
           <iframe
             title={THEME_CARD_TITLES.previewMode}
             className="assent-preview-frame"
-            // The banner needs its origin's cookies; top navigation, forms and downloads stay blocked.
-            sandbox="allow-scripts allow-same-origin allow-popups"
-            srcDoc={previewDocument(CLEAR_COOKIES_SCRIPT, state.script)}
+            // No sandbox: the banner needs its origin's cookies, and a sandbox allowing both scripts and
+            // the same origin isolates nothing. The frame is the server's own page under its own policy.
+            src={PREVIEW_FRAME_PATH}
+            onLoad={(event) =>
+              event.currentTarget.contentWindow?.postMessage(
+                { type: PREVIEW_MESSAGE_TYPE, script: state.script },
+                window.location.origin,
+              )
+            }
           />
         ) : null}
       </div>

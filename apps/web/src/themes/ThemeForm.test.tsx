@@ -8,6 +8,7 @@ import {
   HEX_NOT_VALID,
   PREVIEW_ERROR,
   PREVIEW_GDPR_MODE,
+  PREVIEW_MESSAGE_TYPE,
   REGULATION_OPTION_LABELS,
   REMOVE_ONE,
   SAME_PRIMARY_BUTTON_COLORS,
@@ -23,7 +24,7 @@ import type { SiteThemeValues, ThemeValues } from '@assent/core/theme';
 import { smallGvl, storedSiteTheme } from '@assent/core/testing';
 import { toVendorListResponse } from '@assent/core/vendors';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiError } from '../testing/fake-api';
 import { fakeApi, renderApp } from '../testing/render';
 import {
@@ -439,7 +440,7 @@ describe('theme editor: preview', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('puts the script for the unsaved values into an iframe after deleting the consent cookies', async () => {
+  it("posts the script for the unsaved values into the server's preview frame", async () => {
     let release: () => void = () => {};
     const api = createApi().on(
       'POST /customization/v2/theme/preview',
@@ -454,11 +455,16 @@ describe('theme editor: preview', () => {
     const dialog = await screen.findByRole('dialog', { name: THEME_CARD_TITLES.previewMode });
     expect(within(dialog).getByLabelText('Loading the preview')).toBeTruthy();
     release();
-    const frame = await within(dialog).findByTitle(THEME_CARD_TITLES.previewMode);
-    const doc = frame.getAttribute('srcdoc') ?? '';
-    expect(doc).toContain('euconsent-v2');
-    expect(doc).toContain('window.__previewed = true;');
-    expect(doc.indexOf('euconsent-v2')).toBeLessThan(doc.indexOf('__previewed'));
+    const frame = await within(dialog).findByTitle<HTMLIFrameElement>(
+      THEME_CARD_TITLES.previewMode,
+    );
+    expect(frame.getAttribute('src')).toBe('/banner/preview/frame');
+    const posted = vi.spyOn(frame.contentWindow!, 'postMessage');
+    fireEvent.load(frame);
+    expect(posted).toHaveBeenCalledWith(
+      { type: PREVIEW_MESSAGE_TYPE, script: 'window.__previewed = true;' },
+      window.location.origin,
+    );
     const sent = api.calls.find((c) => c.path === '/customization/v2/theme/preview')?.body;
     expect((sent as ThemeValues).themeName).toBe('Unsaved');
   });

@@ -129,7 +129,9 @@ export {
 } from './messages';
 export {
   PREVIEW_COOKIES,
-  previewDocument,
+  PREVIEW_FRAME_CSP,
+  PREVIEW_MESSAGE_TYPE,
+  previewFrameDocument,
   previewReducer,
   PreviewRequest,
   PreviewResult,

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { PreviewAction, PreviewState } from './preview';
-import { PREVIEW_COOKIES, PreviewResult, previewDocument, previewReducer } from './preview';
+import {
+  PREVIEW_COOKIES,
+  PREVIEW_FRAME_CSP,
+  PREVIEW_MESSAGE_TYPE,
+  PreviewResult,
+  previewFrameDocument,
+  previewReducer,
+} from './preview';
 
 const run = (...actions: PreviewAction[]) =>
   actions.reduce<PreviewState>(previewReducer, { status: 'closed' });
@@ -44,9 +51,11 @@ describe('preview', () => {
     expect(PREVIEW_COOKIES.filter((c) => c.startsWith('eupubconsent'))).toHaveLength(2);
   });
 
-  it('injects the stub before the script, escaping closing script tags', () => {
-    const html = previewDocument('stub()', 'run("</script>")');
-    expect(html.indexOf('stub()')).toBeLessThan(html.indexOf('run('));
-    expect(html).toContain('run("<\\/script>")');
+  it('the frame deletes the consent cookies and runs only a same-origin message from its parent', () => {
+    const html = previewFrameDocument();
+    for (const cookie of PREVIEW_COOKIES) expect(html).toContain(`"${cookie}"`);
+    expect(html).toContain('e.source!==parent||e.origin!==location.origin');
+    expect(html).toContain(JSON.stringify(PREVIEW_MESSAGE_TYPE));
+    expect(PREVIEW_FRAME_CSP).toContain("frame-ancestors 'self'");
   });
 });

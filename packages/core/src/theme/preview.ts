@@ -61,11 +61,20 @@ export function previewReducer(state: PreviewState, action: PreviewAction): Prev
   }
 }
 
+/** The message the console posts into the preview frame: the generated script. */
+export const PREVIEW_MESSAGE_TYPE = 'assent-preview';
+
 /**
- * The iframe document of a ready preview: the consent-tool stub first (so vendors' calls queue),
- * then the generated script. `</script` inside either is escaped so neither can close its tag.
+ * The preview frame (GET /banner/preview/frame, framed by the console only): it deletes the
+ * consent cookies, then runs the one script its parent window posts from the same origin (the
+ * stub and cmp.js the preview call generated). The console's own pages forbid inline scripts, so
+ * the banner runs here, under the frame's own policy, and never in a srcdoc of the console.
  */
-export function previewDocument(stub: string, script: string): string {
-  const safe = (code: string) => code.replace(/<\/script/gi, '<\\/script');
-  return `<!doctype html><html><head><meta charset="utf-8"><script>${safe(stub)}</script><script>${safe(script)}</script></head><body></body></html>`;
+export function previewFrameDocument(): string {
+  const bootstrap = `(function(){var c=${JSON.stringify(PREVIEW_COOKIES)};for(var i=0;i<c.length;i++){document.cookie=c[i]+'=; Max-Age=0; path=/';}var done=false;addEventListener('message',function(e){var d=e.data;if(done||e.source!==parent||e.origin!==location.origin||!d||d.type!==${JSON.stringify(PREVIEW_MESSAGE_TYPE)}||typeof d.script!=='string')return;done=true;var s=document.createElement('script');s.textContent=d.script;document.head.appendChild(s);});})();`;
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Preview</title><script>${bootstrap}</script></head><body></body></html>`;
 }
+
+/** The frame's policy: its own inline bootstrap and the posted script run; only the console frames it. */
+export const PREVIEW_FRAME_CSP =
+  "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; connect-src 'self'; frame-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";

@@ -145,6 +145,18 @@ export const banner = {
     params: AccountCode,
   }),
   previewSecondLayer: defineRoute({ ...secondLayer, path: '/banner/preview/second-layer.js' }),
+  previewFrame: defineRoute({
+    method: 'GET',
+    path: '/banner/preview/frame',
+    summary:
+      "The theme preview's frame (the console's PREVIEW GDPR MODE): deletes the consent cookies and runs the preview script its parent posts",
+    access: PUBLIC,
+    sessionless: true,
+    response: z.string(),
+    responseKind: 'text',
+    contentType: HTML_TYPE,
+    cache: 'no-store',
+  }),
   vendorList: defineRoute({
     method: 'GET',
     path: '/banner/vendor-list/{version}/{lang}.json',
