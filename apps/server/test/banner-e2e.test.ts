@@ -180,6 +180,30 @@ describe.skipIf(!hasChromium())(
           page_format: 'HTTP',
           regulation: 1,
         });
+
+        // Proof of consent: the visitor reads the consent id in the settings; the console API
+        // finds that record, whose TC string decodes to the choices it shows in words.
+        await page.locator('#assent-cmp').getByText('Privacy choices').click();
+        await page.locator('#assent-cmp [data-action="more"]').click();
+        const shownId = page.locator('#assent-cmp .cid output');
+        await shownId.waitFor({ state: 'visible', timeout: 15_000 });
+        const consentId = (await shownId.textContent())!;
+        await expect(page.locator('#assent-cmp .cid').textContent()).resolves.toBe(
+          `Consent ID: ${consentId}`,
+        );
+        const api = live.api(publisherUser);
+        const record = await api.auditLogs.consentRecord({
+          params: { id: consentId },
+          query: { pCode: pcode },
+        });
+        const tc = TCString.decode(record.tcString!);
+        expect(record.tcString).toBe(await tcString(page));
+        const purposes = [...tc.purposeConsents.values()].sort((a, b) => a - b);
+        expect(record.choices.purposes).toEqual(purposes);
+        const purposeWords = record.words.find((l) => l.label === 'Purposes consented')!.text;
+        expect(purposeWords.split('; ').map((w) => Number(w.split(' ')[0]))).toEqual(purposes);
+        expect(record.words[0]).toEqual({ label: 'Choice', text: 'Accepted all' });
+        expect(record.choices.vendors.length).toBe(tc.vendorConsents.size);
       } finally {
         await browser.close();
       }
