@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { HELP_CENTER_PATH } from '@assent/core/account';
+import { HELP_CENTER_PATH } from '@assent/core';
 import type { FastifyInstance } from 'fastify';
 import { Marked } from 'marked';
 import { repoPath } from './paths';

@@ -1,4 +1,4 @@
-import { HELP_CENTER_PATH } from '@assent/core/account';
+import { HELP_CENTER_PATH } from '@assent/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import type { TestServer } from './harness';

@@ -80,7 +80,7 @@ export {
   valid,
 } from './validation';
 export type { Issue, Validation } from './validation';
-export { consolePaths, SiteDetailPage } from './paths';
+export { consolePaths, HELP_CENTER_PATH, SiteDetailPage } from './paths';
 export {
   findUnstorableText,
   hasControlCharacters,

@@ -14,6 +14,12 @@ const id = (value: string): string => encodeURIComponent(value);
 export const SiteDetailPage = z.enum(['ab-testing', 'edit']);
 export type SiteDetailPage = z.infer<typeof SiteDetailPage>;
 
+/**
+ * Where the Help Center button leads: the server redirects it to the operator's help target
+ * (`ASSENT_HELP_URL`), by default the project's own documentation at /docs/ (issue 17 item 11).
+ */
+export const HELP_CENTER_PATH = '/help';
+
 export const consolePaths = {
   login: '/login',
   resetPassword: '/reset-password',

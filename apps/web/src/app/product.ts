@@ -2,7 +2,7 @@
  * The operator's product names and links. The ad-platform links are build-time settings (Vite env
  * variables); the help target is the server's (`ASSENT_HELP_URL`, behind /help).
  */
-import { HELP_CENTER_PATH } from '@assent/core/account';
+import { HELP_CENTER_PATH } from '@assent/core';
 
 export const PRODUCT_NAME = 'Assent';
 /** The {product} of /protect/{product}-products and of the {PRODUCT}_SSP banner event. */

@@ -1,9 +1,9 @@
+import { HELP_CENTER_PATH } from '@assent/core';
 import { REQUIRED } from '@assent/core';
 import {
   SURVEY_ANSWER_REQUIRED,
   SURVEY_THANKS,
   TAG_COPIED_CONFIRMATION_MS,
-  HELP_CENTER_PATH,
 } from '@assent/core/account';
 import {
   AUDIT_FAILURE_TITLE,

@@ -1,3 +1,4 @@
+import { HELP_CENTER_PATH } from '@assent/core';
 import {
   ERROR_BOUNDARY,
   PAGE_NOT_FOUND,
@@ -7,7 +8,6 @@ import {
 import {
   CHANGE_PASSWORD,
   HELP_CENTER_LABEL,
-  HELP_CENTER_PATH,
   LOGOUT_LABEL,
   NEW_PASSWORD_REQUIRED,
   NEXT_BUTTON,

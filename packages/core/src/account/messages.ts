@@ -52,11 +52,6 @@ export const CHANGE_PASSWORD = 'Change Password';
 export const OLD_PASSWORD_LABEL = 'Old Password';
 export const NEW_PASSWORD_LABEL = 'New Password';
 export const HELP_CENTER_LABEL = 'Help Center';
-/**
- * Where the Help Center button leads: the server redirects it to the operator's help target
- * (`ASSENT_HELP_URL`), by default the project's own documentation at /docs/ (issue 17 item 11).
- */
-export const HELP_CENTER_PATH = '/help';
 
 /** Not shown in the spec: personal access token names. */
 export const TOKEN_NAME_REQUIRED = 'Please enter a token name';
