@@ -76,12 +76,11 @@ export const bulkUpdateHandlers: GroupHandlers<Routes['bulkUpdate']> = {
         now: deps.now(),
       });
     });
+    // The answer is read before the job is queued: on the embedded database the worker's
+    // transactions would otherwise hold the connection and delay the 202 until the job is done.
+    const job = await jobStatus(deps.db, row, false);
     await deps.jobs.send(QUEUES.bulkUpdate, { bulkUpdateId: row.id });
-    return {
-      code: 'BULK_UPDATE_STARTED',
-      message: BULK_STARTED,
-      job: await jobStatus(deps.db, row, false),
-    };
+    return { code: 'BULK_UPDATE_STARTED', message: BULK_STARTED, job };
   },
 
   async status({ query }, { deps, pCode }) {
