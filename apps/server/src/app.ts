@@ -118,16 +118,6 @@ export async function buildApp(
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   registerHelp(app, { helpUrl: config.helpUrl });
 
-  const bannerDist = config.bannerDist ?? repoPath('packages', 'banner', 'dist');
-  if (existsSync(bannerDist)) {
-    await app.register(fastifyStatic, {
-      root: bannerDist,
-      prefix: '/banner/static/',
-      decorateReply: false,
-      maxAge: '1h',
-    });
-  }
-
   const webDist = config.webDist ?? repoPath('apps', 'web', 'dist');
   const hasConsole = existsSync(path.join(webDist, 'index.html'));
   if (hasConsole) {

@@ -295,10 +295,19 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
       }
     });
 
-    it('keeps the dist files under /banner/static/', async () => {
+    it('serves the runtime scripts as built under /banner/static/, a route of the table', async () => {
       const res = await get('/banner/static/stub.js');
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('__ASSENT_STUB_OPTIONS__');
+      expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('public, max-age=3600');
+      for (const name of ['manifest.json', '..%2Fpackage.json', 'nothing.js']) {
+        const missing = await get(`/banner/static/${name}`);
+        expect(missing.statusCode).toBe(404);
+        expect(missing.body).toMatch(/^\/\* Assent: no runtime script /);
+      }
+      const openapi = json<{ paths: Record<string, unknown> }>(await get('/api/openapi.json'));
+      expect(openapi.paths).toHaveProperty(['/banner/static/{file}']);
     });
   });
 

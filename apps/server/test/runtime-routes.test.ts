@@ -25,6 +25,7 @@ const RUNTIME_ENDPOINTS: Array<[string, string, string, string | undefined]> = [
   ['get', '/banner/account/{pCode}/second-layer.js', '200', 'text/javascript'],
   ['get', '/banner/preview/second-layer.js', '200', 'text/javascript'],
   ['get', '/banner/preview/frame', '200', 'text/html'],
+  ['get', '/banner/static/{file}', '200', 'text/javascript'],
   ['get', '/banner/vendor-list/{version}/{lang}.json', '200', 'application/json'],
   ['get', '/banner/google-vendors.json', '200', 'application/json'],
   ['post', '/banner/visit', '204', undefined],

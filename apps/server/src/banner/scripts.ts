@@ -9,11 +9,15 @@ import type { FileReply, GroupHandlers } from '../routes/context';
 import { RawJson } from '../routes/context';
 import { NOT_FOUND_MESSAGE } from '../routes/errors';
 import { publicOrigin, refererHost } from './http';
+import { BANNER_FILES } from './assets';
 import { bootOf, loadBannerConfig, propertyByUuid } from './load-config';
 import type { BannerRuntime } from './runtime';
 import { regionFor } from './runtime';
 
 /** A JavaScript comment saying why there is no banner (404, revalidated on every load). */
+/** The runtime's scripts served as built under /banner/static/. */
+const STATIC_SCRIPTS = BANNER_FILES.filter((f) => f.endsWith('.js'));
+
 const notFoundScript = (why: string): FileReply => ({
   status: 404,
   body: `/* Assent: ${why.replace(/\*\//g, '')} */\n`,
@@ -53,6 +57,7 @@ type ScriptRoutes = Pick<
   | 'propertySecondLayer'
   | 'accountSecondLayer'
   | 'previewSecondLayer'
+  | 'staticScript'
   | 'vendorList'
   | 'googleVendors'
 >;
@@ -79,6 +84,13 @@ export function scriptHandlers(runtime: BannerRuntime): GroupHandlers<ScriptRout
     propertySecondLayer: secondLayer(runtime),
     accountSecondLayer: secondLayer(runtime),
     previewSecondLayer: secondLayer(runtime),
+
+    async staticScript({ params }) {
+      const file = STATIC_SCRIPTS.find((f) => f === params.file);
+      if (!file) return notFoundScript(`no runtime script ${params.file}`);
+      const asset = runtime.assets.get(file);
+      return { body: asset.text, etag: asset.hash };
+    },
 
     async googleVendors() {
       return new RawJson(runtime.googleVendorsJson(await deps.lists.googleAtp()));

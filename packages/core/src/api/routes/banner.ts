@@ -157,6 +157,15 @@ export const banner = {
     contentType: HTML_TYPE,
     cache: 'no-store',
   }),
+  staticScript: defineRoute({
+    ...script,
+    method: 'GET',
+    path: '/banner/static/{file}',
+    summary:
+      'A script of the consent runtime as built (stub.js, cmp.js, second-layer.js, amp-prompt.js, group-frame.js); 404 with a JavaScript comment for another name',
+    params: z.object({ file: z.string() }),
+    cache: 'public-hour',
+  }),
   vendorList: defineRoute({
     method: 'GET',
     path: '/banner/vendor-list/{version}/{lang}.json',
