@@ -20,8 +20,8 @@ export interface CliServer {
   services: LiveServer['services'];
   /** A confirmed user with an account of their own and a personal access token. */
   user(email: string, options?: { copEnabled?: boolean }): Promise<TestUser>;
-  /** Adds the user to a new account; returns its code. */
-  addAccount(user: TestUser, name: string): Promise<string>;
+  /** Adds the user to a new account (with the given code, for a known sort order); returns its code. */
+  addAccount(user: TestUser, name: string, pcode?: string): Promise<string>;
   /** The typed client signed in as `user` (by token), to arrange what a test needs. */
   api(user: TestUser): AssentClient;
   close(): Promise<void>;
@@ -38,7 +38,7 @@ export async function startCliServer(): Promise<CliServer> {
     services: server.services,
     user: (email, options = {}) =>
       server.user(email, { organisation: { copEnabled: options.copEnabled ?? false } }),
-    addAccount: (user, name) => server.addAccount(user, name),
+    addAccount: (user, name, pcode) => server.addAccount(user, name, pcode),
     api: (user) => server.api(user),
     close: () => server.close(),
   };

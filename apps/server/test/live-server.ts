@@ -97,11 +97,18 @@ export async function createTestUser(
   return { id: row.id, email, password: TEST_PASSWORD, pcode: org.pcode, cookie, token };
 }
 
-/** Adds a user to a new account; returns its code. */
-export async function addAccount(deps: AppDeps, userId: number, name: string): Promise<string> {
+/** Adds a user to a new account (with the given code, when a test needs a known sort order); returns its code. */
+export async function addAccount(
+  deps: AppDeps,
+  userId: number,
+  name: string,
+  pcode?: string,
+): Promise<string> {
   const org = await organisations.create(deps.db, name, {});
+  if (pcode)
+    await deps.db.query('update organisations set pcode = $1 where id = $2', [pcode, org.id]);
   await organisations.addMember(deps.db, userId, org.id);
-  return org.pcode;
+  return pcode ?? org.pcode;
 }
 
 export interface LiveServer {
@@ -112,7 +119,7 @@ export interface LiveServer {
   config: ServerConfig;
   dataDir: string;
   user(email: string, options?: UserOptions): Promise<TestUser>;
-  addAccount(user: Pick<TestUser, 'id'>, name: string): Promise<string>;
+  addAccount(user: Pick<TestUser, 'id'>, name: string, pcode?: string): Promise<string>;
   /** The typed client of core, signed in as `user` by token: to arrange what a test needs. */
   api(user: Pick<TestUser, 'token'>): AssentClient;
   outbox(): OutboxMail[];
@@ -152,7 +159,7 @@ export async function startLiveServer(
     config,
     dataDir,
     user: (email, userOptions) => createTestUser(deps, email, userOptions),
-    addAccount: (user, name) => addAccount(deps, user.id, name),
+    addAccount: (user, name, pcode) => addAccount(deps, user.id, name, pcode),
     api: (user) =>
       createClient({
         baseUrl: `http://127.0.0.1:${port}`,
