@@ -120,6 +120,8 @@ export interface LiveServer {
   dataDir: string;
   user(email: string, options?: UserOptions): Promise<TestUser>;
   addAccount(user: Pick<TestUser, 'id'>, name: string, pcode?: string): Promise<string>;
+  /** Makes `user` a member of the existing account `pcode` too (as `assent server account add-member`). */
+  join(user: Pick<TestUser, 'id'>, pcode: string): Promise<void>;
   /** The typed client of core, signed in as `user` by token: to arrange what a test needs. */
   api(user: Pick<TestUser, 'token'>): AssentClient;
   outbox(): OutboxMail[];
@@ -160,6 +162,11 @@ export async function startLiveServer(
     dataDir,
     user: (email, userOptions) => createTestUser(deps, email, userOptions),
     addAccount: (user, name, pcode) => addAccount(deps, user.id, name, pcode),
+    async join(user, pcode) {
+      const org = await organisations.get(deps.db, pcode);
+      if (!org) throw new Error(`No account ${pcode}`);
+      await organisations.addMember(deps.db, user.id, org.id);
+    },
     api: (user) =>
       createClient({
         baseUrl: `http://127.0.0.1:${port}`,

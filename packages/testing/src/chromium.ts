@@ -33,7 +33,12 @@ export interface Browser {
 
 /** Chromium with a fresh, temporary user-data-dir. */
 export async function launchChromium(
-  options: { args?: readonly string[]; viewport?: { width: number; height: number } } = {},
+  options: {
+    args?: readonly string[];
+    viewport?: { width: number; height: number };
+    /** The browser's language (`navigator.language`, Accept-Language), e.g. 'fr-FR'. */
+    locale?: string;
+  } = {},
 ): Promise<Browser> {
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'assent-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -41,6 +46,7 @@ export async function launchChromium(
     args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
     headless: true,
     viewport: options.viewport ?? { width: 1280, height: 800 },
+    ...(options.locale ? { locale: options.locale } : {}),
   });
   return {
     context,

@@ -17,14 +17,19 @@ export function readOutbox(dataDir: string): OutboxMail[] {
     return [];
   }
   return files.map((file) => {
-    const raw = readFileSync(path.join(dir, file), 'utf8');
+    // Read byte for byte (latin1), undo quoted-printable, then decode the bytes as UTF-8: an
+    // accented character is several encoded bytes (=C3=A9), not one character per byte.
+    const raw = readFileSync(path.join(dir, file), 'latin1');
+    const utf8 = (bytes: string) => Buffer.from(bytes, 'latin1').toString('utf8');
     const [head = '', ...body] = raw.split(/\r?\n\r?\n/);
     const header = (name: string) =>
-      new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1]?.trim() ?? '';
-    const text = body
-      .join('\n\n')
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+      utf8(new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1]?.trim() ?? '');
+    const text = utf8(
+      body
+        .join('\n\n')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+    );
     return { to: header('To'), subject: header('Subject'), text };
   });
 }
