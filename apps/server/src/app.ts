@@ -26,6 +26,8 @@ import { registerRoutes } from './routes/register';
 const API_PREFIXES = [
   '/customization',
   '/auth',
+  '/account',
+  '/invitations',
   '/analytics',
   '/text-customization-request',
   '/api',

@@ -8,7 +8,7 @@ export {
 export type { Browser } from './chromium';
 export { GVL_FIXTURES_DIR, gvlFixture, gvlFixturePath } from './fixtures';
 export type { GvlFixture } from './fixtures';
-export { mailedCode, readOutbox } from './outbox';
+export { mailedCode, mailedInvitationLink, readOutbox } from './outbox';
 export type { OutboxMail } from './outbox';
 export { findPostgresBin, startCluster } from './postgres-cluster';
 export type { Cluster } from './postgres-cluster';

@@ -43,3 +43,13 @@ export function mailedCode(dataDir: string, to: string): string {
   if (!code) throw new Error(`no code was mailed to ${to}`);
   return code;
 }
+
+/** The invitation link (`…/invitation/{token}`) of the newest mail to `to`. */
+export function mailedInvitationLink(dataDir: string, to: string): string {
+  const mail = readOutbox(dataDir)
+    .filter((m) => m.to.toLowerCase().includes(to.toLowerCase()))
+    .at(-1);
+  const link = mail && /(https?:\/\/\S+\/invitation\/[A-Za-z0-9_%-]+)/.exec(mail.text)?.[1];
+  if (!link) throw new Error(`no invitation link was mailed to ${to}`);
+  return link;
+}

@@ -9,6 +9,7 @@ import { bulkUpdateHandlers } from './bulk-update';
 import type { TableHandlers } from './context';
 import { feedbackHandlers } from './feedback';
 import { metaHandlers } from './meta';
+import { organisationHandlers } from './organisation';
 import { appHandlers, siteHandlers } from './properties';
 import { purposeHandlers } from './purposes';
 import { textRequestHandlers } from './text-requests';
@@ -21,6 +22,7 @@ import { vendorHandlers } from './vendors';
  */
 export const createHandlers = (runtime: BannerRuntime): TableHandlers<Routes> => ({
   auth: authHandlers,
+  organisation: organisationHandlers,
   analytics: analyticsHandlers,
   feedback: feedbackHandlers,
   meta: metaHandlers,

@@ -37,6 +37,8 @@ import {
 } from './http-options';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Groups whose public writes sign a browser in (login CSRF): our origin is required. */
+const IDENTITY_GROUPS = new Set(['auth', 'organisation']);
 
 /** Per IP and per account, on rate-limited routes (sign-in and password routes). */
 export const RATE_LIMITS = {
@@ -228,7 +230,7 @@ export function registerRoutes<T extends RouteTable>(
         // CSRF: cookie-authenticated writes, and the identity routes (login CSRF), need our origin.
         const cookieWrite = WRITE_METHODS.has(route.method) && auth?.via === 'session';
         const identityWrite =
-          WRITE_METHODS.has(route.method) && group === 'auth' && auth?.via !== 'token';
+          WRITE_METHODS.has(route.method) && IDENTITY_GROUPS.has(group) && auth?.via !== 'token';
         if (
           !route.sessionless &&
           (cookieWrite || identityWrite) &&

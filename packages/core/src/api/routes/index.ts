@@ -6,6 +6,7 @@ import { banner } from './banner';
 import { bulkUpdate } from './bulk-update';
 import { feedback } from './feedback';
 import { meta } from './meta';
+import { organisation } from './organisation';
 import { apps, sites } from './properties';
 import { purposes } from './purposes';
 import { tags } from './tags';
@@ -19,6 +20,7 @@ import { vendors } from './vendors';
  */
 export const routes = {
   auth,
+  organisation,
   analytics,
   feedback,
   meta,
