@@ -21,6 +21,7 @@ import {
 import { createHandlers } from './routes/handlers';
 import { openApiDocument } from './routes/openapi';
 import { registerRoutes } from './routes/register';
+import { HSTS, isSecureRequest } from './services/auth';
 
 /** Prefixes that belong to the API (never answered with the console's index.html). */
 const API_PREFIXES = [
@@ -74,6 +75,9 @@ export async function buildApp(
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    // Behind https (a trusted proxy's X-Forwarded-Proto, or an https ASSENT_PUBLIC_URL) browsers
+    // are told to use https only; on plain http the header would be ignored, so it is not sent.
+    if (isSecureRequest(request, deps)) reply.header('strict-transport-security', HSTS);
     const framable = request.url.startsWith('/banner/');
     if (!framable) reply.header('x-frame-options', 'SAMEORIGIN');
     const type = String(reply.getHeader('content-type') ?? '');

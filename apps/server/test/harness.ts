@@ -14,7 +14,7 @@ import type { Services } from '../src/index';
 import { startServices } from '../src/index';
 import { sessions } from '../src/repositories/sessions';
 import type { AppDeps } from '../src/routes/context';
-import { SESSION_COOKIE } from '../src/services/auth';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../src/services/auth';
 import type { TestUser, UserOptions } from './live-server';
 import { TEST_ENV, createTestUser, gvlFixture, silentLogger } from './live-server';
 
@@ -117,6 +117,10 @@ export async function createTestServer(
   await deps.lists.importVendorList(gvlFixture('gvl2-vendor-list.json'), 'fixture');
   const app = await buildApp(deps, { validateResponses: true, logger: false });
   let counter = 0;
+  // Over https only the `__Host-` cookie is read (as a browser would send it there).
+  const cookieName = config.publicUrl?.startsWith('https://')
+    ? SECURE_SESSION_COOKIE
+    : SESSION_COOKIE;
 
   const server: TestServer = {
     store,
@@ -131,7 +135,7 @@ export async function createTestServer(
         ...rest,
         headers: {
           ...(writes ? { origin: ORIGIN } : {}),
-          ...(as ? { cookie: `${SESSION_COOKIE}=${as.cookie}` } : {}),
+          ...(as ? { cookie: `${cookieName}=${as.cookie}` } : {}),
           ...headers,
         },
       });

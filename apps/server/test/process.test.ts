@@ -146,7 +146,7 @@ describe('the demo account on a first start', () => {
         body: JSON.stringify({ email: 'demo@assent.local', password: 'never used 1' }),
       });
       expect(res.status).toBe(401);
-      expect(await res.json()).toMatchObject({ status: 'USER_NOT_FOUND' });
+      expect(await res.json()).toMatchObject({ status: 'NOT_AUTHORIZED' });
     } finally {
       await stop(running);
     }

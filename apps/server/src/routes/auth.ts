@@ -13,10 +13,6 @@ import {
   SIGNED_OUT,
   SIGN_UP_CONFIRMED,
   SIGN_UP_SUCCESS,
-  USER_ALREADY_CONFIRMED,
-  USER_ALREADY_EXISTS,
-  USER_DOES_NOT_EXIST,
-  USER_IS_NOT_CONFIRMED,
   validateChangePasswordRequest,
   validateConfirmCodeRequest,
   validateEmailOnlyRequest,
@@ -36,7 +32,7 @@ import { verificationCodes } from '../repositories/codes';
 import { termsAcceptances } from '../repositories/feedback';
 import { accessTokens, sessions } from '../repositories/sessions';
 import { endSession, loadAuthUser, startSession } from '../services/auth';
-import { hashPassword, verifyPassword } from '../services/secrets';
+import { hashPassword, verifyPassword, verifyPasswordInConstantTime } from '../services/secrets';
 import type { AppDeps, AuthUser, GroupHandlers } from './context';
 
 function check<T>(result: { ok: true; value: T } | { ok: false; issues: Issue[] }): T {
@@ -62,6 +58,19 @@ export const toOrganisation = (org: OrganisationRow): Organisation => ({
   premiumEligible: org.premiumEligible,
   consentOrPayEnabled: org.copEnabled,
 });
+
+/**
+ * Tells the owner of an address that already has a confirmed account that someone signed up or
+ * asked for an activation mail with it: the form answered as for a new address (no enumeration).
+ */
+async function sendAlreadyRegistered(deps: AppDeps, user: UserRow): Promise<void> {
+  const origin = deps.config.publicUrl ?? `http://${deps.config.host}:${deps.config.port}`;
+  await deps.mailer.send({
+    to: user.email,
+    subject: 'You already have an Assent account',
+    text: `Hello ${user.givenName},\n\nSomeone, probably you, asked to sign up to Assent with this e-mail address, which already has an account.\nSign in at ${origin}/login, or reset your password at ${origin}/reset-password.\n\nIf it was not you, ignore this e-mail: nothing has changed.\n`,
+  });
+}
 
 async function sendCode(
   deps: AppDeps,
@@ -94,11 +103,12 @@ async function withCode(
   purpose: CodePurpose,
   code: string,
   onMatch: (tx: Queryable, user: UserRow) => Promise<void>,
-  before?: (user: UserRow) => void,
 ): Promise<void> {
   const outcome = await deps.db.transaction(async (tx) => {
-    const user = await findUser(tx, email);
-    before?.(user);
+    const user = await users.findByEmail(tx, email);
+    // An unknown e-mail, or a sign-up already confirmed, answers as a wrong code would: the
+    // answer never tells whether an address has an account.
+    if (!user || (purpose === 'confirm-sign-up' && user.confirmed)) return 'mismatch' as const;
     const result = await verificationCodes.consume(tx, user.id, purpose, code, deps.now());
     if (result === 'ok') await onMatch(tx, user);
     return result;
@@ -107,14 +117,11 @@ async function withCode(
   if (outcome === 'expired') throw new AssentError('EXPIRED_CODE', CODE_EXPIRED_MESSAGE);
 }
 
-async function findUser(q: Queryable, email: string): Promise<UserRow> {
-  const user = await users.findByEmail(q, email);
-  if (!user) throw new AssentError('USER_NOT_FOUND', USER_DOES_NOT_EXIST);
-  return user;
-}
-
 export const authHandlers: GroupHandlers<Routes['auth']> = {
-  /** Creates the user (unconfirmed) and their organisation with a fresh account code, and mails a code. */
+  /**
+   * Creates the user (unconfirmed) and their organisation with a fresh account code, and mails a
+   * code. A taken address answers the same; its owner gets a mail saying they have an account.
+   */
   async signUp({ body }, { deps }) {
     const result = validateSignUpRequest(body);
     if (!result.ok) {
@@ -126,10 +133,7 @@ export const authHandlers: GroupHandlers<Routes['auth']> = {
     const { email, firstName, lastName, company } = result.value;
     await deps.db.transaction(async (tx) => {
       const existing = await users.findByEmail(tx, email);
-      if (existing?.confirmed)
-        throw new AssentError('USERNAME_EXISTS', USER_ALREADY_EXISTS, {
-          email: USER_ALREADY_EXISTS,
-        });
+      if (existing?.confirmed) return sendAlreadyRegistered(deps, existing);
       const user =
         existing ??
         (await users.create(tx, {
@@ -149,24 +153,22 @@ export const authHandlers: GroupHandlers<Routes['auth']> = {
 
   async confirmSignUp({ body }, { deps }) {
     const { email, code, password } = check(validateConfirmCodeRequest(body));
-    await withCode(
-      deps,
-      email,
-      'confirm-sign-up',
-      code,
-      async (tx, user) => users.setPassword(tx, user.id, await hashPassword(password), true),
-      (user) => {
-        if (user.confirmed) throw new AssentError('NOT_AUTHORIZED', USER_ALREADY_CONFIRMED);
-      },
+    await withCode(deps, email, 'confirm-sign-up', code, async (tx, user) =>
+      users.setPassword(tx, user.id, await hashPassword(password), true),
     );
     return { message: SIGN_UP_CONFIRMED };
   },
 
+  /**
+   * An unknown e-mail, an unconfirmed one (it has no password yet) and a wrong password all answer
+   * NOT_AUTHORIZED 'Incorrect username or password.' after one argon2id verification each, so
+   * neither the answer nor its time tells which e-mails have accounts.
+   */
   async signIn({ body }, { deps, request, reply }) {
     const { email, password } = check(validateSignInRequest(body));
-    const user = await findUser(deps.db, email);
-    if (!user.confirmed) throw new AssentError('USER_NOT_CONFIRMED', USER_IS_NOT_CONFIRMED);
-    if (!(await verifyPassword(user.passwordHash, password))) {
+    const user = await users.findByEmail(deps.db, email);
+    const usable = user?.confirmed ? user.passwordHash : null;
+    if (!(await verifyPasswordInConstantTime(usable, password)) || !user) {
       throw new AssentError('NOT_AUTHORIZED', INCORRECT_USERNAME_OR_PASSWORD);
     }
     await startSession(request, reply, deps, user.id);
@@ -198,12 +200,17 @@ export const authHandlers: GroupHandlers<Routes['auth']> = {
     return { message: PASSWORD_RESET_SUCCESS };
   },
 
+  /**
+   * Answers the same for any address: an unconfirmed one gets a new code, a confirmed one a mail
+   * saying it already has an account, an unknown one nothing.
+   */
   async resendConfirmation({ body }, { deps }) {
     const { email } = check(validateEmailOnlyRequest(body));
     await deps.db.transaction(async (tx) => {
-      const user = await findUser(tx, email);
-      if (user.confirmed) throw new AssentError('INVALID_PARAMETER', USER_ALREADY_CONFIRMED);
-      await sendCode(deps, tx, user, 'confirm-sign-up');
+      const user = await users.findByEmail(tx, email);
+      if (!user) return;
+      if (user.confirmed) await sendAlreadyRegistered(deps, user);
+      else await sendCode(deps, tx, user, 'confirm-sign-up');
     });
     return { message: RESEND_CONFIRMATION_SUCCESS };
   },

@@ -134,7 +134,13 @@ export function openApiDocument(table: RouteTable, publicUrl?: string): JsonSche
     ...(publicUrl ? { servers: [{ url: publicUrl }] } : {}),
     components: {
       securitySchemes: {
-        session: { type: 'apiKey', in: 'cookie', name: 'assent_session' },
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: publicUrl?.startsWith('https://') ? '__Host-assent_session' : 'assent_session',
+          description:
+            'Set by sign-in: `__Host-assent_session` over https, `assent_session` on plain http.',
+        },
         token: {
           type: 'http',
           scheme: 'bearer',

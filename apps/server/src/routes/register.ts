@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { z } from 'zod';
 import { rateLimits } from '../repositories/codes';
 import { authenticate, originMatches } from '../services/auth';
-import { PRIVATE_REVALIDATE, ifNoneMatch } from '../services/http-cache';
+import { NO_STORE, PRIVATE_REVALIDATE, ifNoneMatch } from '../services/http-cache';
 import type {
   AppDeps,
   Auth,
@@ -227,6 +227,9 @@ export function registerRoutes<T extends RouteTable>(
         const auth: Auth | null = route.sessionless ? null : await authenticate(request, deps);
         if (route.access.kind !== 'public' && !auth)
           throw new AssentError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
+        // A signed-in caller's answers are never stored by a browser or a proxy; an answer with an
+        // ETag (the properties list) sets its own `private, no-cache` below, for the console's 304s.
+        if (auth) reply.header('cache-control', NO_STORE);
         // CSRF: cookie-authenticated writes, and the identity routes (login CSRF), need our origin.
         const cookieWrite = WRITE_METHODS.has(route.method) && auth?.via === 'session';
         const identityWrite =

@@ -3,7 +3,15 @@ import type { Queryable } from '../db';
 import { accessTokens, sessions } from '../repositories/sessions';
 import type { AppDeps, Auth, AuthUser } from '../routes/context';
 
+/** The session cookie on plain http (a local or intranet install: no Secure, so no prefix). */
 export const SESSION_COOKIE = 'assent_session';
+/**
+ * The session cookie over https: `__Host-` makes the browser refuse it unless it is Secure, set by
+ * this host (no Domain) for path `/`, so a sibling subdomain cannot plant or overwrite it.
+ */
+export const SECURE_SESSION_COOKIE = '__Host-assent_session';
+/** HSTS for answers over https: a year, this host only (publishers' other hosts are not ours). */
+export const HSTS = 'max-age=31536000';
 /** A session's last-seen time is written at most once a minute. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -67,7 +75,7 @@ export async function authenticate(request: FastifyRequest, deps: AppDeps): Prom
     }
     return { user, via: 'token' };
   }
-  const cookie = request.cookies[SESSION_COOKIE];
+  const cookie = request.cookies[sessionCookieName(request, deps)];
   if (!cookie) return null;
   const session = await sessions.find(db, cookie);
   if (!session || session.revokedAt) return null;
@@ -83,9 +91,18 @@ export async function authenticate(request: FastifyRequest, deps: AppDeps): Prom
   return { user, via: 'session', sessionId: session.id };
 }
 
+/** Over https: the request's own scheme (X-Forwarded-Proto with a trusted proxy) or an https public URL. */
 export function isSecureRequest(request: FastifyRequest, deps: AppDeps): boolean {
   return request.protocol === 'https' || (deps.config.publicUrl?.startsWith('https://') ?? false);
 }
+
+/**
+ * The session cookie's name for this request: `__Host-assent_session` over https, where only that
+ * name is read (a plain-named cookie there could have been planted by a sibling host);
+ * `assent_session` on plain http, where browsers would refuse a `__Host-` cookie (it needs Secure).
+ */
+export const sessionCookieName = (request: FastifyRequest, deps: AppDeps): string =>
+  isSecureRequest(request, deps) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 
 /**
  * Starts a session at sign-in: any session the browser presented is revoked first (rotation), the
@@ -98,7 +115,8 @@ export async function startSession(
   userId: number,
 ): Promise<void> {
   const now = deps.now();
-  const previous = request.cookies[SESSION_COOKIE];
+  const name = sessionCookieName(request, deps);
+  const previous = request.cookies[name];
   if (previous) {
     const old = await sessions.find(deps.db, previous);
     if (old) await sessions.revoke(deps.db, old.id, now);
@@ -110,7 +128,7 @@ export async function startSession(
     ip: request.ip,
     now,
   });
-  reply.setCookie(SESSION_COOKIE, token, {
+  reply.setCookie(name, token, {
     httpOnly: true,
     sameSite: 'lax',
     secure: isSecureRequest(request, deps),
@@ -126,7 +144,7 @@ export async function endSession(
   auth: Auth | null,
 ): Promise<void> {
   if (auth?.sessionId) await sessions.revoke(deps.db, auth.sessionId, deps.now());
-  reply.clearCookie(SESSION_COOKIE, {
+  reply.clearCookie(sessionCookieName(request, deps), {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',

@@ -6,6 +6,23 @@ const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export const hashPassword = (password: string): Promise<string> => hash(password, ARGON2);
 
+/**
+ * An argon2id hash with the same cost as `hashPassword`, of a random secret nobody knows: a
+ * sign-in for an unknown or unconfirmed e-mail verifies against it, so it takes as long as a wrong
+ * password for a real account and the time does not tell which e-mails have accounts.
+ */
+export const DUMMY_PASSWORD_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$2uO/i+sFdsTdxHpPocNqoQ$p+3di0pdWX4MxZHdV/5ZognvNsDv6IP4UpuXhKMbqyA';
+
+/** Verifies a password against a user's hash, or against the dummy hash when there is none. */
+export async function verifyPasswordInConstantTime(
+  passwordHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
+  const matches = await verifyPassword(passwordHash || DUMMY_PASSWORD_HASH, password);
+  return matches && Boolean(passwordHash);
+}
+
 export async function verifyPassword(
   passwordHash: string | null,
   password: string,
