@@ -249,6 +249,56 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
       expect(res.rawPayload.length).toBeLessThan(js.length / 2);
     });
 
+    it('stores the sanitised copy of the Do Not Sell rich text, and the banner renders that copy', async () => {
+      const messy =
+        '<h2 class="t">Your <span style="color:red">rights</span></h2>' +
+        '<p class="lead">Opt out <b>now</b>: <a href="https://x.example/opt" target="_top">form</a></p>' +
+        '<ul><li>One</li><li>Two &lt;3</li></ul>';
+      const stored = await server.request({
+        method: 'POST',
+        url: `/customization/v2/theme?pCode=${user.pcode}`,
+        payload: {
+          themeType: 'SITE',
+          themeName: 'Rich US',
+          privacyModes: ['GDPR', 'USP'],
+          uspDnsText: messy,
+        },
+        as: user,
+      });
+      expect(stored.statusCode, stored.body).toBe(201);
+      const clean =
+        '<p>Your rights</p><p>Opt out <strong>now</strong>: <a href="https://x.example/opt">form</a></p>' +
+        '<ul><li><p>One</p></li><li><p>Two &lt;3</p></li></ul>';
+      const { themeId, uspDnsText } = json<{ themeId: string; uspDnsText: string }>(stored);
+      expect(uspDnsText).toBe(clean);
+      const read = await server.request({
+        method: 'GET',
+        url: `/customization/v2/theme/${themeId}?pCode=${user.pcode}`,
+        as: user,
+      });
+      expect(json<{ uspDnsText: string }>(read).uspDnsText).toBe(clean);
+
+      const site = await createSite(user, {
+        url: 'rich-us.example',
+        themeId,
+        consentLocations: ['WORLDWIDE'],
+        ccpaViaUsp: true,
+      });
+      const boot = bootOf((await get(`/banner/property/${site.uuid}/cmp.js`)).body);
+      expect(boot.config.theme.texts.en?.us?.dnsBody).toEqual([
+        { p: [{ text: 'Your rights' }] },
+        {
+          p: [
+            { text: 'Opt out ' },
+            { text: 'now', b: true },
+            { text: ': ' },
+            { text: 'form', href: 'https://x.example/opt' },
+          ],
+        },
+        { ul: [[{ text: 'One' }], [{ text: 'Two <3' }]] },
+      ]);
+    });
+
     it('answers 404 for an unknown property', async () => {
       const res = await get('/banner/property/6f1d2c7e-0000-4000-8000-000000000000/cmp.js');
       expect(res.statusCode).toBe(404);

@@ -5,6 +5,7 @@ import {
   DEFAULT_THEME_LOCKED,
   THEME_TYPE_FIXED,
   computeStacks,
+  themeForStorage,
   themeInUse,
   toThemeListItem,
   validateTheme,
@@ -39,7 +40,8 @@ async function checkTheme(
     ...(saved ? { saved } : {}),
   });
   if (!result.ok) throw themeError(result.issues);
-  return result.value;
+  // Script was refused above; what remains of the rich text is stored as the banner renders it.
+  return themeForStorage(result.value);
 }
 
 async function editable(q: Queryable, pCode: string, id: string) {
@@ -97,6 +99,6 @@ export const themeHandlers: GroupHandlers<Routes['themes']> = {
     const org = await organisations.get(deps.db, pCode);
     const result = validateTheme(body, { pCode, premiumEligible: org?.premiumEligible ?? false });
     if (!result.ok) return { error: result.issues[0]?.message ?? 'Invalid theme' };
-    return previewTheme(deps, pCode, result.value, request);
+    return previewTheme(deps, pCode, themeForStorage(result.value), request);
   },
 };

@@ -19,8 +19,8 @@ interface RichTextEditorProps {
 
 /**
  * The Do Not Sell body: TipTap (ProseMirror) with bold, italic, underline, bulleted and numbered
- * lists and http(s) links, nothing else. The HTML it produces is checked and reduced to safe rich
- * text by the server (core's htmlToRichText), and the banner never parses HTML.
+ * lists and http(s) links, nothing else. The server refuses script in the HTML it produces and
+ * stores core's sanitised copy (`themeForStorage`); the banner never parses HTML.
  */
 export default function RichTextEditor({
   id,

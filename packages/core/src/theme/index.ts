@@ -244,5 +244,5 @@ export {
   validatePrivacyBody,
   validateShortText,
 } from './texts';
-export { validateTheme } from './validate';
+export { themeForStorage, validateTheme } from './validate';
 export type { ThemeValidationContext } from './validate';

@@ -1,3 +1,4 @@
+import { sanitizeRichTextHtml } from '../banner/compile/sanitize-html';
 import { REGULATION_REQUIRED } from '../property/messages';
 import type { Issue, Validation } from '../validation';
 import { collect, issue, noAngleBrackets, required } from '../validation';
@@ -166,3 +167,13 @@ export function validateTheme(
       : premiumTextsUnchanged(t, ctx.saved),
   ]);
 }
+
+/**
+ * The theme as the server stores it, after `validateTheme` has refused script: the Do Not Sell
+ * rich-text body rewritten by the banner's allow-list (paragraphs, lists, bold, italic, underline,
+ * http(s) links; every other tag reduced to its text), so what is stored is what visitors see.
+ */
+export const themeForStorage = <T extends ThemeValues>(t: T): T => ({
+  ...t,
+  uspDnsText: sanitizeRichTextHtml(t.uspDnsText),
+});

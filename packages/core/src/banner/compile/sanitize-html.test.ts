@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isSafeLink } from '../../validation';
 import type { BannerRichBlock } from '../config';
-import { bannerPrivacyBody, htmlToRichText } from './sanitize-html';
+import { bannerPrivacyBody, htmlToRichText, sanitizeRichTextHtml } from './sanitize-html';
 
 describe('publisher text', () => {
   it('htmlToRichText: paragraphs, breaks, nested marks, entities; scripts and handlers gone', () => {
@@ -160,5 +160,35 @@ describe('sanitising publisher HTML (XSS vectors)', () => {
       }
       expect(bannerPrivacyBody(html)).not.toMatch(/<[a-z/]/i);
     }
+  });
+});
+
+describe('the stored copy of rich text (sanitizeRichTextHtml)', () => {
+  const messy =
+    '<h2 class="title">Your <span style="color:red">rights</span></h2>' +
+    '<p onclick="steal()">Opt out <b>now</b> &amp; <i><u>here</u></i>: <a href="https://x.example/?a=1&amp;b=&quot;2&quot;" target="_top">form</a></p>' +
+    '<ul><li>One &lt;b&gt;</li><li><a href="javascript:alert(1)">Two</a></li></ul><img src=x>';
+
+  it('keeps the editor subset in the editor’s shape, every other tag reduced to its text', () => {
+    expect(sanitizeRichTextHtml(messy)).toBe(
+      '<p>Your rights</p>' +
+        '<p>Opt out <strong>now</strong> &amp; <em><u>here</u></em>: <a href="https://x.example/?a=1&amp;b=&quot;2&quot;">form</a></p>' +
+        '<ul><li><p>One &lt;b&gt;</p></li><li><p>Two</p></li></ul>',
+    );
+  });
+
+  it('renders in the banner exactly as the original does, and is idempotent', () => {
+    const stored = sanitizeRichTextHtml(messy);
+    expect(htmlToRichText(stored)).toEqual(htmlToRichText(messy));
+    expect(sanitizeRichTextHtml(stored)).toBe(stored);
+  });
+
+  it('leaves the editor’s own output as it is, and empties a body without text', () => {
+    const tiptap =
+      '<p>Hello <strong><em>world</em></strong></p><ol><li><p>a</p></li><li><p>b <a href="https://ok.example">c</a></p></li></ol>';
+    expect(sanitizeRichTextHtml(tiptap)).toBe(tiptap);
+    expect(sanitizeRichTextHtml('<p><br></p>')).toBe('');
+    expect(sanitizeRichTextHtml('')).toBe('');
+    expect(sanitizeRichTextHtml('plain 1 < 2')).toBe('<p>plain 1 &lt; 2</p>');
   });
 });

@@ -191,3 +191,44 @@ export function bannerPrivacyBody(body: string): string {
     .join(' ')
     .trim();
 }
+
+const escapeText = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (text: string): string => escapeText(text).replace(/"/g, '&quot;');
+
+function runsToHtml(runs: readonly BannerRichRun[]): string {
+  return runs
+    .map((run) => {
+      let html = escapeText(run.text);
+      if (run.u) html = `<u>${html}</u>`;
+      if (run.i) html = `<em>${html}</em>`;
+      if (run.b) html = `<strong>${html}</strong>`;
+      if (run.href) html = `<a href="${escapeAttribute(run.href)}">${html}</a>`;
+      return html;
+    })
+    .join('');
+}
+
+/**
+ * Rich text back to HTML in the shape the console's editor writes (paragraphs, lists whose items
+ * hold a paragraph, strong, em, u and http(s) links), every text and URL escaped.
+ */
+function richTextToHtml(blocks: readonly BannerRichBlock[]): string {
+  const items = (list: readonly BannerRichRun[][]) =>
+    list.map((runs) => `<li><p>${runsToHtml(runs)}</p></li>`).join('');
+  return blocks
+    .map((block) =>
+      'p' in block
+        ? `<p>${runsToHtml(block.p)}</p>`
+        : 'ul' in block
+          ? `<ul>${items(block.ul)}</ul>`
+          : `<ol>${items(block.ol)}</ol>`,
+    )
+    .join('');
+}
+
+/**
+ * The sanitised copy of rich-text HTML that the server stores: exactly what the banner renders
+ * (`htmlToRichText`'s allow-list), written back as HTML; '' when no text is left. Idempotent.
+ */
+export const sanitizeRichTextHtml = (html: string): string => richTextToHtml(htmlToRichText(html));
