@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { groupCommitSink } from './analytics/ingest/group-commit-sink';
-import { runReport } from './analytics/queries';
+import { runReport, withinTimeLimit } from './analytics/queries';
 import { adoptLegacyVisits, watchVisitPartitions } from './analytics/storage';
 import { buildApp } from './app';
 import type { ServerConfig } from './config';
@@ -133,7 +133,13 @@ export async function startServices(
         mailer,
         logger,
         now,
-        runQuery: options.reportQuery ?? ((pcode, body) => runReport({ db, pcode }, body)),
+        // The run's own limit answers at the time; this one also cancels the statement (PostgreSQL).
+        runQuery:
+          options.reportQuery ??
+          ((pcode, body) =>
+            withinTimeLimit(db, config.reports.timeoutMs, (q) =>
+              runReport({ db: q, pcode }, body),
+            )),
         settings: {
           timeoutMs: config.reports.timeoutMs,
           attachMaxBytes: config.reports.attachMaxBytes,

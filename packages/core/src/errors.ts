@@ -19,6 +19,7 @@ export const ErrorCode = z.enum([
   'CSRF_REJECTED',
   'PAYLOAD_TOO_LARGE',
   'UPSTREAM_ERROR',
+  'GATEWAY_TIMEOUT',
   'NOT_IMPLEMENTED',
   'INTERNAL_ERROR',
   'UNKNOWN_ERROR',

@@ -11,6 +11,7 @@ import {
   propertyAnalyticsReport,
   propertyFilter,
   regulationDimensionValue,
+  reportTimeoutMessage,
   selectionFilters,
   timeFilters,
   validateAnalyticsQuery,
@@ -35,7 +36,7 @@ import type {
   SummaryValues,
   VisitCounts,
 } from '@assent/core/reports';
-import type { Queryable } from '../db';
+import type { Db, Queryable } from '../db';
 
 /**
  * The analytics query layer: one function per report query, reading the daily rollups only
@@ -47,6 +48,61 @@ import type { Queryable } from '../db';
 export interface AnalyticsScope {
   db: Queryable;
   pcode: string;
+}
+
+/** PostgreSQL's error code of a statement cancelled by statement_timeout. */
+const QUERY_CANCELED = '57014';
+/** How long past the limit PostgreSQL has to report its cancel before the answer goes anyway. */
+const POSTGRES_CANCEL_GRACE_MS = 1_000;
+
+/**
+ * Runs a report's statements under a time limit; past it the caller gets GATEWAY_TIMEOUT with
+ * core's '504 Gateway Timeout ERROR' message. On PostgreSQL the statements run in one transaction
+ * with `statement_timeout` set to the limit, so the server itself cancels a statement that runs too
+ * long. PGlite cannot interrupt a statement: it runs in this process's one thread (WASM), which no
+ * timer interrupts, so the limit is checked as each statement returns: past it the report answers
+ * 504 and starts no further statement (docs/decisions.md).
+ */
+export async function withinTimeLimit<T>(
+  db: Db,
+  timeoutMs: number,
+  run: (q: Queryable) => Promise<T>,
+): Promise<T> {
+  const timeout = () => new AssentError('GATEWAY_TIMEOUT', reportTimeoutMessage(timeoutMs));
+  const started = Date.now();
+  const expired = () => Date.now() - started > timeoutMs;
+  const guarded = (q: Queryable): Queryable => ({
+    async query<R>(sql: string, params?: readonly unknown[]) {
+      if (expired()) throw timeout();
+      const rows = await q.query<R>(sql, params);
+      if (expired()) throw timeout();
+      return rows;
+    },
+  });
+  const work =
+    db.kind === 'postgres'
+      ? db.transaction(async (tx) => {
+          await tx.query(`select set_config('statement_timeout', $1, true)`, [String(timeoutMs)]);
+          return run(guarded(tx));
+        })
+      : run(guarded(db));
+  const answer = work.catch((error: unknown) => {
+    if ((error as { code?: unknown }).code === QUERY_CANCELED) throw timeout();
+    throw error;
+  });
+  // On PostgreSQL the server's own cancel answers first; this timer is the backstop of a report
+  // waiting on something else (a connection of the pool, say).
+  let timer: NodeJS.Timeout | undefined;
+  const backstop = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(timeout()), timeoutMs + POSTGRES_CANCEL_GRACE_MS);
+  });
+  // The work's own failure after the backstop has nobody to tell.
+  answer.catch(() => {});
+  try {
+    return await Promise.race([answer, backstop]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The rollup column of each dimension; `period` depends on the granularity. */

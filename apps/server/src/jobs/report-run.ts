@@ -1,13 +1,13 @@
 import { buildPath, routes } from '@assent/core/api';
 import {
   CUSTOM_REPORT_QUERY_ID,
-  GATEWAY_TIMEOUT_MARKER,
   REPORT_FILE_CONTENT_TYPE,
   customReportRows,
   describeReportError,
   reportFileName,
   reportRowsToCsv,
   reportRunErrorMessage,
+  reportTimeoutMessage,
   timeFilters,
   timePeriodRange,
   withFilters,
@@ -77,9 +77,7 @@ export function reportRunBody(
 
 class ReportTimeout extends Error {
   constructor(ms: number) {
-    super(
-      `${GATEWAY_TIMEOUT_MARKER}: the report did not finish within ${Math.round(ms / 1000)} seconds`,
-    );
+    super(reportTimeoutMessage(ms));
   }
 }
 

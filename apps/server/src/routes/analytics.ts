@@ -2,6 +2,7 @@ import type { Routes } from '@assent/core/api';
 import { propertyIdentifier } from '@assent/core/property';
 import { DEFAULT_REPORT_CATALOGUE } from '@assent/core/reports';
 import { properties, themeRefs } from '../repositories/properties';
+import type { AnalyticsScope } from '../analytics/queries';
 import {
   countryTable,
   insights,
@@ -9,8 +10,9 @@ import {
   runReport,
   summary,
   summaryComparison,
+  withinTimeLimit,
 } from '../analytics/queries';
-import type { GroupHandlers } from './context';
+import type { AppDeps, GroupHandlers } from './context';
 import { reportJobHandlers } from './report-jobs';
 
 /**
@@ -18,15 +20,23 @@ import { reportJobHandlers } from './report-jobs';
  * selector's properties and themes, the catalogue, the dashboard and the report builder (all read by
  * analytics/queries.ts). Saved reports: report-jobs.ts.
  */
+/** Runs one report query of the caller's account under the reports' time limit (504 past it). */
+const limited = <T>(
+  deps: AppDeps,
+  pcode: string,
+  query: (scope: AnalyticsScope) => Promise<T>,
+): Promise<T> =>
+  withinTimeLimit(deps.db, deps.config.reports.timeoutMs, (db) => query({ db, pcode }));
+
 export const analyticsHandlers: GroupHandlers<Routes['analytics']> = {
-  summary: ({ body }, { deps, pCode }) => summary({ db: deps.db, pcode: pCode }, body),
-  graph: ({ body }, { deps, pCode }) => runReport({ db: deps.db, pcode: pCode }, body),
+  summary: ({ body }, { deps, pCode }) => limited(deps, pCode, (s) => summary(s, body)),
+  graph: ({ body }, { deps, pCode }) => limited(deps, pCode, (s) => runReport(s, body)),
   ...reportJobHandlers,
-  runReport: ({ body }, { deps, pCode }) => runReport({ db: deps.db, pcode: pCode }, body),
-  insights: ({ body }, { deps, pCode }) => insights({ db: deps.db, pcode: pCode }, body),
+  runReport: ({ body }, { deps, pCode }) => limited(deps, pCode, (s) => runReport(s, body)),
+  insights: ({ body }, { deps, pCode }) => limited(deps, pCode, (s) => insights(s, body)),
   summaryComparison: ({ body }, { deps, pCode }) =>
-    summaryComparison({ db: deps.db, pcode: pCode }, body),
-  countryTable: ({ body }, { deps, pCode }) => countryTable({ db: deps.db, pcode: pCode }, body),
+    limited(deps, pCode, (s) => summaryComparison(s, body)),
+  countryTable: ({ body }, { deps, pCode }) => limited(deps, pCode, (s) => countryTable(s, body)),
 
   metadata: async () => DEFAULT_REPORT_CATALOGUE,
 
@@ -42,12 +52,8 @@ export const analyticsHandlers: GroupHandlers<Routes['analytics']> = {
     }));
   },
 
-  async propertyAnalytics({ body }, { deps, pCode }) {
-    return propertyAnalytics(
-      { db: deps.db, pcode: pCode },
-      body.propertyIds,
-      body.startDate,
-      body.endDate,
-    );
-  },
+  propertyAnalytics: ({ body }, { deps, pCode }) =>
+    limited(deps, pCode, (s) =>
+      propertyAnalytics(s, body.propertyIds, body.startDate, body.endDate),
+    ),
 };

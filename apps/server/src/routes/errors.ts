@@ -22,6 +22,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   INTERNAL_ERROR: 500,
   UNKNOWN_ERROR: 500,
   UPSTREAM_ERROR: 502,
+  GATEWAY_TIMEOUT: 504,
   NOT_IMPLEMENTED: 501,
 };
 

@@ -134,6 +134,7 @@ export {
   ReportFilterValue,
   ReportQueryPayload,
   reportRunErrorMessage,
+  reportTimeoutMessage,
   SavedReportQuery,
   timeFilters,
   validateRunReport,

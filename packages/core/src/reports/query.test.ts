@@ -8,6 +8,7 @@ import {
   customReportRows,
   propertyIdsFromFilters,
   reportRunErrorMessage,
+  reportTimeoutMessage,
   timeFilters,
   validateRunReport,
   validateTimeFilter,
@@ -163,5 +164,19 @@ describe('reportRunErrorMessage', () => {
       'Server says no',
     );
     expect(reportRunErrorMessage('504 Gateway Timeout')).toBe('504 Gateway Timeout');
+  });
+});
+
+describe('reportTimeoutMessage', () => {
+  it("names the limit and carries '504 Gateway Timeout ERROR', which the console shows as the spec's advice", () => {
+    expect(reportTimeoutMessage(60_000)).toBe(
+      '504 Gateway Timeout ERROR: the report did not finish within 60 seconds',
+    );
+    expect(reportTimeoutMessage(250)).toBe(
+      '504 Gateway Timeout ERROR: the report did not finish within 250 ms',
+    );
+    expect(reportRunErrorMessage(reportTimeoutMessage(250))).toBe(
+      'Please try with few dimensions and metrics.',
+    );
   });
 });

@@ -195,6 +195,16 @@ export function reportRunErrorMessage(error: unknown): string {
   return message.includes(GATEWAY_TIMEOUT_MARKER) ? REPORT_TOO_LARGE : message;
 }
 
+/**
+ * The error of a report query stopped at its time limit: it carries GATEWAY_TIMEOUT_MARKER, so the
+ * console shows REPORT_TOO_LARGE for it.
+ */
+export const reportTimeoutMessage = (timeoutMs: number): string =>
+  `${GATEWAY_TIMEOUT_MARKER}: the report did not finish within ${formatSeconds(timeoutMs)}`;
+
+const formatSeconds = (ms: number): string =>
+  ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} seconds`;
+
 /** The message of whatever was thrown: an Error, an API error body, a string. */
 export function describeReportError(error: unknown): string {
   if (typeof error === 'string') return error;
