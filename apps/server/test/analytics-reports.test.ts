@@ -255,7 +255,12 @@ describe.each(stores())('analytics reports (%s)', (store) => {
     });
     expect(cards).toEqual([
       { fieldName: 'totalSessions', value: 9, comparisonPercentage: 800 },
-      { fieldName: 'optInPercent', value: 44.44, comparisonPercentage: expect.closeTo(-55.56, 6) },
+      // 4 of 9 against 1 of 1, unrounded: not the -55.56 of the rounded 44.44 against 100.
+      {
+        fieldName: 'optInPercent',
+        value: 44.44,
+        comparisonPercentage: expect.closeTo(-55.5556, 4),
+      },
       { fieldName: 'bouncePercent', value: 11.11, comparisonPercentage: 100 },
     ]);
     const rows = await call<Array<Record<string, unknown>>>('country-table', {
@@ -301,7 +306,7 @@ describe.each(stores())('analytics reports (%s)', (store) => {
 
   it('keys property analytics 1 GDPR, 2 CCPA and 3 by US state, from the rollups', async () => {
     const res = await call<Record<string, PropertyAnalytics>>('properties', {
-      propertyIds: [a.uuid, foreign.uuid],
+      propertyIds: [a.uuid, b.uuid],
       ...current,
     });
     expect(res[a.uuid]!['1']).toMatchObject({
@@ -316,8 +321,50 @@ describe.each(stores())('analytics reports (%s)', (store) => {
     expect(res[a.uuid]!['3']).toEqual([
       expect.objectContaining({ state: 'CA', totalShown: 1, rejectAll: 1 }),
     ]);
-    // Another account's property answers nothing, as one without visits.
-    expect(res[foreign.uuid]).toEqual({});
+    // Site B: one GDPR reject from Britain.
+    expect(res[b.uuid]!['1']).toMatchObject({ totalShown: 1, rejectAll: 1 });
+  });
+
+  it('refuses another account’s property inside the request of every analytics route', async () => {
+    const ids = [a.uuid, foreign.uuid];
+    const requests: Array<[string, object]> = [
+      ['summary', summaryRequestFor(current, ids)],
+      [
+        'graph',
+        {
+          filters: [...timeFilters(current), propertyFilter(ids)],
+          queries: [{ id: 'q', dimensions: [], metrics: ['totalSessions'], granularity: 'day' }],
+        },
+      ],
+      [
+        'report',
+        {
+          filters: [...timeFilters(current), propertyFilter(ids)],
+          queries: [
+            { id: 'q', dimensions: ['country'], metrics: ['optInPercent'], granularity: 'day' },
+          ],
+        },
+      ],
+      ['insights', { range: current, propertyIds: ids, filters: {} }],
+      [
+        'summary-comparison',
+        {
+          summaryDateRange: current,
+          comparisonDateRange: comparison,
+          propertyId: ids,
+          metricFields: ['totalSessions'],
+        },
+      ],
+      ['country-table', { currentRange: current, comparisonRange: comparison, propertyIds: ids }],
+      ['properties', { propertyIds: ids, ...current }],
+    ];
+    for (const [path, payload] of requests) {
+      const body = await call<{ status: string; message: string }>(path, payload, user, 403);
+      expect(body, path).toMatchObject({
+        status: 'FORBIDDEN',
+        message: `${REPORT_FOREIGN_PROPERTY}: ${foreign.uuid}`,
+      });
+    }
   });
 
   it('refuses another account’s property in a filter, naming it, and bad metrics', async () => {
@@ -358,5 +405,42 @@ describe.each(stores())('analytics reports (%s)', (store) => {
       as: other,
     });
     expect(res.statusCode).toBe(403);
+  });
+
+  it('counts a visit in today’s report as soon as it was answered 204 (no rollup delay)', async () => {
+    const today = { startDate: '2026-11-12', endDate: '2026-11-12' };
+    const before = await call<{ totalTraffic: number }>('summary', {
+      filters: [...timeFilters(today), propertyFilter([b.uuid])],
+      metrics: ['totalTraffic'],
+    });
+    expect(before).toEqual({ totalTraffic: 0 });
+    // The last second of the day, UTC: it counts on that day, at once.
+    clock = new Date('2026-11-12T23:59:59.900Z');
+    user = await server.refresh(user); // the old session idled out as the clock moved
+    const res = await server.request({
+      method: 'POST',
+      url: '/banner/visit',
+      payload: JSON.stringify(beacon(b.uuid, { o: 'p' })),
+      headers: {
+        'content-type': 'text/plain;charset=UTF-8',
+        origin: `https://${urls.get(b.uuid)}`,
+        'cf-ipcountry': 'IT',
+      },
+    });
+    expect(res.statusCode).toBe(204);
+    const after = await call<Array<{ results: unknown[] }>>('graph', {
+      filters: [...timeFilters(today), propertyFilter([b.uuid])],
+      queries: [
+        {
+          id: 'today',
+          dimensions: ['period', 'country'],
+          metrics: ['totalTraffic', 'partialOptInPercent'],
+          granularity: 'day',
+        },
+      ],
+    });
+    expect(after[0]!.results).toEqual([
+      { period: '2026-11-12', country: 'IT', totalTraffic: 1, partialOptInPercent: 100 },
+    ]);
   });
 });

@@ -6,6 +6,7 @@ import {
   buildCountryTableRows,
   buildSummaryMetrics,
   dashboardInsightsQuery,
+  exactMetricValue,
   metricValue,
   normalizeReportFilters,
   propertyAnalyticsReport,
@@ -169,20 +170,27 @@ async function readFilters(
 ): Promise<NormalizedFilters> {
   const read = normalizeReportFilters(filters);
   if (!read.ok) throw AssentError.fromIssues(read.issues);
-  const ids = read.value.propertyId;
-  if (ids?.length) {
-    const own = await scope.db.query<{ uuid: string }>(
-      `select uuid from properties where pcode = $1 and uuid = any($2::text[])`,
-      [scope.pcode, ids],
-    );
-    const owned = new Set(own.map((r) => r.uuid));
-    const foreign = ids.filter((id) => !owned.has(id));
-    if (foreign.length) {
-      const message = `${REPORT_FOREIGN_PROPERTY}: ${foreign.join(', ')}`;
-      throw new AssentError('FORBIDDEN', message, { propertyId: message });
-    }
-  }
+  await refuseForeignProperties(scope, read.value.propertyId ?? [], 'propertyId');
   return read.value;
+}
+
+/** Refuses (403, naming them) property ids that are not the account's: never silently dropped. */
+async function refuseForeignProperties(
+  scope: AnalyticsScope,
+  ids: readonly string[],
+  field: string,
+): Promise<void> {
+  if (!ids.length) return;
+  const own = await scope.db.query<{ uuid: string }>(
+    `select uuid from properties where pcode = $1 and uuid = any($2::text[])`,
+    [scope.pcode, ids],
+  );
+  const owned = new Set(own.map((r) => r.uuid));
+  const foreign = ids.filter((id) => !owned.has(id));
+  if (foreign.length) {
+    const message = `${REPORT_FOREIGN_PROPERTY}: ${foreign.join(', ')}`;
+    throw new AssentError('FORBIDDEN', message, { [field]: message });
+  }
 }
 
 /** The where clause over the rollups for an account and its filters, with its parameters. */
@@ -228,28 +236,30 @@ const dimensionValue = (dimension: string, value: unknown): string | number | bo
   return value as string | boolean;
 };
 
-/** One query's rows: its dimension values and its metrics. */
+/**
+ * One query's rows: its dimension values and its metrics, as answered (percentages to two
+ * decimals) or `exact` (unrounded, for computing changes between periods).
+ */
 async function queryRows(
   scope: AnalyticsScope,
   filters: NormalizedFilters,
   query: AnalyticsQuery,
+  exact: boolean,
 ): Promise<AnalyticsResultRow[]> {
   const groups = await groupedCounts(scope, filters, query.dimensions, query.granularity);
+  const value = exact ? exactMetricValue : metricValue;
   return groups.map(({ keys, counts }) => {
     const row: AnalyticsResultRow = {};
     query.dimensions.forEach((d, i) => (row[d] = dimensionValue(d, keys[i])));
-    for (const m of query.metrics) row[m] = metricValue(m as ReportMetric, counts);
+    for (const m of query.metrics) row[m] = value(m as ReportMetric, counts);
     return row;
   });
 }
 
-/**
- * Runs the queries of a graph or custom report call: one result per query id, each row holding
- * its dimension values and metrics. The report jobs call this with a saved report's query.
- */
-export async function runReport(
+async function runQueries(
   scope: AnalyticsScope,
   body: AnalyticsQueryBody,
+  exact: boolean,
 ): Promise<AnalyticsQueryResponse> {
   body.queries.forEach((q, at) => {
     const checked = validateAnalyticsQuery(q, at);
@@ -257,9 +267,20 @@ export async function runReport(
   });
   const filters = await readFilters(scope, body.filters);
   const out: AnalyticsQueryResponse = [];
-  for (const q of body.queries) out.push({ id: q.id, results: await queryRows(scope, filters, q) });
+  for (const q of body.queries) {
+    out.push({ id: q.id, results: await queryRows(scope, filters, q, exact) });
+  }
   return out;
 }
+
+/**
+ * Runs the queries of a graph or custom report call: one result per query id, each row holding
+ * its dimension values and metrics. The report jobs call this with a saved report's query.
+ */
+export const runReport = (
+  scope: AnalyticsScope,
+  body: AnalyticsQueryBody,
+): Promise<AnalyticsQueryResponse> => runQueries(scope, body, false);
 
 /** The summary call: the metrics over one range, keyed by metric. */
 export async function summary(
@@ -278,11 +299,20 @@ export async function summaryComparison(
   scope: AnalyticsScope,
   query: Omit<SummaryComparisonQuery, 'pCode'>,
 ): Promise<SummaryMetric[]> {
-  const ask = (range: SummaryComparisonQuery['summaryDateRange']) =>
-    summary(scope, {
-      filters: [...timeFilters(range), propertyFilter(query.propertyId)],
-      metrics: query.metricFields,
-    });
+  // Exact values, so that each change is not off by the rounding of its percentages.
+  const ask = async (range: SummaryComparisonQuery['summaryDateRange']) => {
+    const [result] = await runQueries(
+      scope,
+      {
+        filters: [...timeFilters(range), propertyFilter(query.propertyId)],
+        queries: [
+          { id: 'summary', dimensions: [], metrics: query.metricFields, granularity: 'day' },
+        ],
+      },
+      true,
+    );
+    return (result?.results[0] ?? {}) as SummaryValues;
+  };
   const current = await ask(query.summaryDateRange);
   const previous = await ask(query.comparisonDateRange);
   return buildSummaryMetrics(current, previous, query.metricFields);
@@ -310,14 +340,18 @@ export async function countryTable(
     'bouncePercent',
   ];
   const ask = async (range: CountryTableRequest['currentRange']) => {
-    const [result] = await runReport(scope, {
-      filters: [
-        ...timeFilters(range),
-        propertyFilter(request.propertyIds),
-        ...selectionFilters(request.filters),
-      ],
-      queries: [{ id: 'countries', dimensions: ['country'], metrics, granularity: 'day' }],
-    });
+    const [result] = await runQueries(
+      scope,
+      {
+        filters: [
+          ...timeFilters(range),
+          propertyFilter(request.propertyIds),
+          ...selectionFilters(request.filters),
+        ],
+        queries: [{ id: 'countries', dimensions: ['country'], metrics, granularity: 'day' }],
+      },
+      true, // exact values: the changes are computed from them, the values answered rounded
+    );
     return (result?.results ?? []).filter((r) => r.country !== null);
   };
   return buildCountryTableRows(await ask(request.currentRange), await ask(request.comparisonRange));
@@ -326,8 +360,8 @@ export async function countryTable(
 /**
  * Consent analytics of some properties between two days (inclusive), keyed by property uuid, then
  * by regulation: 1 GDPR, 2 CCPA (US national and state sections together), 10 Google basic
- * consent, 3 the US states (a null state is the national section). Ids of other accounts answer
- * an empty entry, as properties without visits do.
+ * consent, 3 the US states (a null state is the national section). A property without visits
+ * answers an empty entry; ids of other accounts are refused (403, naming them).
  */
 export async function propertyAnalytics(
   scope: AnalyticsScope,
@@ -335,6 +369,7 @@ export async function propertyAnalytics(
   startDate: string,
   endDate: string,
 ): Promise<Record<string, PropertyAnalytics>> {
+  await refuseForeignProperties(scope, propertyUuids, 'propertyIds');
   const rows = await scope.db.query<Record<string, unknown>>(
     `select property_uuid, regulation, case when regulation = 3 then state end as state,
        ${COUNT_COLUMNS}

@@ -26,6 +26,16 @@ const row = (country: string, totalSessions: number | null): CountryTableRow => 
 });
 
 describe('buildCountryTableRows', () => {
+  it('computes changes from exact values, unrounded, and answers the values to two decimals', () => {
+    const [de] = buildCountryTableRows(
+      [{ country: 'DE', totalSessions: 3, optInPercent: (2 / 3) * 100 }],
+      [{ country: 'DE', totalSessions: 1, optInPercent: 100 }],
+    );
+    expect(de!.optInPercent).toBe(66.67);
+    expect(de!.optInPercentChange).toBeCloseTo(-33.3333, 4);
+    expect(de!.optInPercentChange).not.toBe(-33.33);
+  });
+
   it('joins current and comparison rows by country and computes the changes', () => {
     const [fr, de] = buildCountryTableRows(
       [

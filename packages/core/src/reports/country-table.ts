@@ -5,6 +5,7 @@ import { catalogueDisplayName } from './catalogue';
 import { DashboardFilterSelection } from './insights';
 import type { AnalyticsResultRow } from './query';
 import { deviceTypeLabel, pageFormatLabel } from './segments';
+import { roundMetricValue } from './metrics';
 import { percentChange } from './summary';
 import { ReportDateRange } from './time-period';
 
@@ -55,7 +56,11 @@ export type CountryTableRequest = z.infer<typeof CountryTableRequest>;
 
 const num = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 
-/** Joins the current and comparison rows by country and computes each metric's change. */
+/**
+ * Joins the current and comparison rows by country and computes each metric's change. Pass exact
+ * (unrounded) metric values: the change is computed from them, unrounded, and the values are
+ * answered rounded as every report's.
+ */
 export function buildCountryTableRows(
   current: readonly AnalyticsResultRow[],
   comparison: readonly AnalyticsResultRow[],
@@ -70,7 +75,7 @@ export function buildCountryTableRows(
     if (row.deviceType !== undefined)
       out.deviceType = row.deviceType === null ? null : String(row.deviceType);
     for (const m of COUNTRY_TABLE_METRICS) {
-      out[m] = num(row[m]);
+      out[m] = roundMetricValue(m, num(row[m]));
       out[`${m}Change`] = percentChange(num(row[m]), num(previous?.[m]));
     }
     return CountryTableRow.parse(out);

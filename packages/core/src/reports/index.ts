@@ -263,8 +263,10 @@ export {
   countsOf,
   isKnownMetric,
   METRIC_PERCENT_DECIMALS,
+  exactMetricValue,
   metricValue,
   percentOf,
+  roundMetricValue,
   propertyAnalyticsReport,
   ZERO_VISIT_COUNTS,
 } from './metrics';

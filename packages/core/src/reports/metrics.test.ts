@@ -4,10 +4,12 @@ import {
   addVisitCounts,
   consentRatePercent,
   countsOf,
+  exactMetricValue,
   isKnownMetric,
   metricValue,
   percentOf,
   propertyAnalyticsReport,
+  roundMetricValue,
   ZERO_VISIT_COUNTS,
 } from './metrics';
 
@@ -34,6 +36,15 @@ describe('metric formulas', () => {
     expect(metricValue('acceptAllVisits', counts)).toBe(3);
     expect(metricValue('bounceVisits', counts)).toBe(1);
     expect(consentRatePercent(counts)).toBe(66.67);
+  });
+
+  it('gives the exact (unrounded) value changes are computed from, rounded as answered', () => {
+    expect(exactMetricValue('optOutPercent', counts)).toBe((1 / 6) * 100);
+    expect(exactMetricValue('totalSessions', counts)).toBe(6);
+    expect(roundMetricValue('optOutPercent', (1 / 6) * 100)).toBe(16.67);
+    expect(roundMetricValue('optOutPercentChange', -55.5555)).toBe(-55.56);
+    expect(roundMetricValue('totalSessions', 6)).toBe(6);
+    expect(roundMetricValue('optInPercent', null)).toBeNull();
   });
 
   it('answers null (N/A), not 0, for a rate without shown visits and for unmeasured metrics', () => {

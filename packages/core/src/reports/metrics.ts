@@ -1,4 +1,5 @@
 import type { ReportMetric } from './catalogue';
+import { isPercentMetric } from './catalogue';
 import type { PropertyAnalyticsReport } from './property-analytics';
 import type { VisitOutcomeCode } from './vocabulary';
 
@@ -51,20 +52,29 @@ export function countsOf(outcome: VisitOutcomeCode, shown: boolean, visits = 1):
 /** Decimals of the percentages the API answers (the console shows one, custom reports two). */
 export const METRIC_PERCENT_DECIMALS = 2;
 
+/** A percentage to the API's two decimals. */
+const roundPercent = (value: number): number => {
+  const scale = 10 ** METRIC_PERCENT_DECIMALS;
+  return Math.round(value * scale) / scale;
+};
+
+/** `part` as a percentage of `whole`, unrounded; null when `whole` is zero. */
+const exactPercentOf = (part: number, whole: number): number | null =>
+  whole ? (part / whole) * 100 : null;
+
 /** `part` as a percentage of `whole`, to two decimals; null when `whole` is zero. */
 export function percentOf(part: number, whole: number): number | null {
-  if (!whole) return null;
-  const scale = 10 ** METRIC_PERCENT_DECIMALS;
-  return Math.round((part / whole) * 100 * scale) / scale;
+  const exact = exactPercentOf(part, whole);
+  return exact === null ? null : roundPercent(exact);
 }
 
 const FORMULAS: Record<ReportMetric, (c: VisitCounts) => number | null> = {
   totalTraffic: (c) => c.traffic,
   totalSessions: (c) => c.shown,
-  optInPercent: (c) => percentOf(c.acceptAll, c.shown),
-  optOutPercent: (c) => percentOf(c.rejectAll, c.shown),
-  partialOptInPercent: (c) => percentOf(c.partial, c.shown),
-  bouncePercent: (c) => percentOf(c.bounce, c.shown),
+  optInPercent: (c) => exactPercentOf(c.acceptAll, c.shown),
+  optOutPercent: (c) => exactPercentOf(c.rejectAll, c.shown),
+  partialOptInPercent: (c) => exactPercentOf(c.partial, c.shown),
+  bouncePercent: (c) => exactPercentOf(c.bounce, c.shown),
   acceptAllVisits: (c) => c.acceptAll,
   rejectAllVisits: (c) => c.rejectAll,
   partialOptInVisits: (c) => c.partial,
@@ -83,9 +93,20 @@ const FORMULAS: Record<ReportMetric, (c: VisitCounts) => number | null> = {
 /** Whether a metric name is one the reports compute. */
 export const isKnownMetric = (name: string): name is ReportMetric => name in FORMULAS;
 
-/** The value of one metric over some counts. */
-export const metricValue = (metric: ReportMetric, counts: VisitCounts): number | null =>
+/**
+ * The value of one metric over some counts, unrounded: what a change between two periods is
+ * computed from (a change of rounded percentages would be off by their rounding).
+ */
+export const exactMetricValue = (metric: ReportMetric, counts: VisitCounts): number | null =>
   FORMULAS[metric](counts);
+
+/** A metric's value as the API answers it: percentages to two decimals, counts as they are. */
+export const roundMetricValue = (fieldName: string, value: number | null): number | null =>
+  value !== null && isPercentMetric(fieldName) ? roundPercent(value) : value;
+
+/** The value of one metric over some counts, as the API answers it. */
+export const metricValue = (metric: ReportMetric, counts: VisitCounts): number | null =>
+  roundMetricValue(metric, exactMetricValue(metric, counts));
 
 /**
  * The consent rate of the properties list: the share of shown visits that consented to something

@@ -65,6 +65,16 @@ describe('summary cards', () => {
     ]);
   });
 
+  it('compute the change from exact values, unrounded, and answer each value to two decimals', () => {
+    // 4 of 9 shown against 1 of 1: -55.555…%, not the -55.56 of the rounded 44.44 against 100.
+    const [card] = buildSummaryMetrics({ optInPercent: (4 / 9) * 100 }, { optInPercent: 100 }, [
+      'optInPercent',
+    ]);
+    expect(card!.value).toBe(44.44);
+    expect(card!.comparisonPercentage).toBeCloseTo(-55.5556, 4);
+    expect(card!.comparisonPercentage).not.toBe(-55.56);
+  });
+
   it('ask the summary call with startDate gteq, endDate lteq and propertyId in', () => {
     expect(
       summaryRequestFor(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NOT_AVAILABLE, formatPercent } from '../format';
 import { NO_CHANGE } from './messages';
+import { roundMetricValue } from './metrics';
 import { ReportFilter, propertyFilter, timeFilters } from './query';
 import { ReportDateRange } from './time-period';
 
@@ -101,7 +102,8 @@ export const isCardMetric = (fieldName: string): boolean =>
 
 /**
  * The cards from the two summary answers, in the order of `fields` (default: the current answer's
- * keys), dropping the metrics cards never show.
+ * keys), dropping the metrics cards never show. The change is computed from the values given
+ * (exact ones give an exact change), and each value is answered rounded as the reports' are.
  */
 export function buildSummaryMetrics(
   current: SummaryValues,
@@ -112,7 +114,7 @@ export function buildSummaryMetrics(
     const value = current[fieldName] ?? null;
     return {
       fieldName,
-      value,
+      value: roundMetricValue(fieldName, value),
       comparisonPercentage: percentChange(value, comparison[fieldName] ?? null),
     };
   });
