@@ -2,13 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AssentClient } from '@assent/core/api';
+import { REQUIRED } from '@assent/core';
 import {
   BULK_REGULATION_REQUIRED,
   BulkFilters,
   BulkUpdateFields,
   MULTIPLE_VERSIONS_TEXT,
 } from '@assent/core/bulk-update';
-import { DUPLICATE_PROPERTY } from '@assent/core/property';
+import { DUPLICATE_PROPERTY, GBC_PURPOSE_REQUIRED } from '@assent/core/property';
 import type { Property, PropertyListItem } from '@assent/core/property';
 import { APP_USES_SDK } from '@assent/core/tags';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -620,6 +621,15 @@ describe('bulk-update', () => {
     );
   });
 
+  it('refuses Google basic consent without its locations and purposes, naming them', async () => {
+    const result = await cli(['bulk-update', '--all', '--set', 'gbcEnabled=true']);
+    expect(result).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `assent: --set gbcLocations: ${REQUIRED}\n  --set gbcApplicablePurposes: ${GBC_PURPOSE_REQUIRED}\n`,
+    });
+  });
+
   it("warns 'Multiple versions detected' like the console, and --dry-run --json prints the preview", async () => {
     const result = await cli([
       'bulk-update',
@@ -627,6 +637,10 @@ describe('bulk-update', () => {
       'type=Site',
       '--set',
       'gbcEnabled=true',
+      '--set',
+      'gbcLocations=EEA',
+      '--set',
+      'gbcApplicablePurposes=[{"id":1,"enabled":true}]',
       '--dry-run',
       '--json',
     ]);
@@ -637,7 +651,11 @@ describe('bulk-update', () => {
       matched: 3,
       total: 4,
       properties: ['blog.example.net', 'news.example.com', 'shop.example.org'],
-      fields: { gbcEnabled: true },
+      fields: {
+        gbcEnabled: true,
+        gbcLocations: ['EEA'],
+        gbcApplicablePurposes: [{ id: 1, enabled: true }],
+      },
       warnings: [warning],
       dryRun: true,
       job: null,

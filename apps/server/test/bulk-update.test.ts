@@ -2,7 +2,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { REQUIRED } from '@assent/core';
 import type { BulkUpdateStatusResponse } from '@assent/core/bulk-update';
-import { LOGO_NOT_AN_IMAGE, PropertySettings, toSavePayload } from '@assent/core/property';
+import {
+  GBC_PURPOSE_REQUIRED,
+  LOGO_NOT_AN_IMAGE,
+  PropertySettings,
+  toSavePayload,
+} from '@assent/core/property';
 import type { Property } from '@assent/core/property';
 import { PNG_1X1 } from '@assent/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -202,6 +207,45 @@ describe.each(stores())('bulk update (%s)', (store) => {
       as: user,
     });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('refuses Google basic consent without its locations and purposes before any job starts', async () => {
+    // Regression: a submission with only gbcEnabled (the CLI's) was queued and failed once per
+    // property.
+    const user = await server.user();
+    const sites = await seedSites(server, user, 2, 'gbc');
+    const refused = await server.request({
+      method: 'POST',
+      url: `/customization/v2/bulk-update?pCode=${user.pcode}`,
+      payload: { sites: sites.map((s) => s.siteId), fields: { gbcEnabled: true } },
+      as: user,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(json(refused)).toMatchObject({
+      status: 'VALIDATION_ERROR',
+      fields: { gbcLocations: REQUIRED, gbcApplicablePurposes: GBC_PURPOSE_REQUIRED },
+    });
+    expect(await bulkUpdates.latest(server.deps.db, user.pcode)).toBeUndefined();
+    expect(
+      (await properties.byIds(server.deps.db, user.pcode, [sites[0]!.siteId]))[0],
+    ).toMatchObject({ gbcEnabled: false });
+
+    const accepted = await server.request({
+      method: 'POST',
+      url: `/customization/v2/bulk-update?pCode=${user.pcode}`,
+      payload: {
+        sites: sites.map((s) => s.siteId),
+        fields: {
+          gbcEnabled: true,
+          gbcLocations: ['EEA'],
+          gbcApplicablePurposes: [{ id: 1, enabled: true, defaultValue: 'GRANTED' }],
+        },
+      },
+      as: user,
+    });
+    expect(accepted.statusCode).toBe(202);
+    const done = await waitForDone(server, user);
+    expect(done.job).toMatchObject({ status: 'SUCCESSFUL', successful: 2, total: 2 });
   });
 
   it("applies each property's own changes (assent apply) and reports a rule violation", async () => {

@@ -296,7 +296,8 @@ export function registerCommands(
           'assent bulk-update --where type=Site --where publisherCC=GB \\\n' +
             '      --set cmpVersion=60 --set consentLocations=EEA',
           'assent bulk-update --where theme=Corporate --set consentLocations=EEA,USA -y',
-          'assent bulk-update --all --set gbcEnabled=true --dry-run --json',
+          'assent bulk-update --all --set gbcEnabled=true --set gbcLocations=EEA \\\n' +
+            '      --set \'gbcApplicablePurposes=[{"id":1,"enabled":true}]\' --dry-run --json',
           'assent bulk-update --all --set legalBasis=customized --set purposeIds=2,3 \\\n' +
             '      --set privacyModes=GDPR',
           'assent bulk-update status',

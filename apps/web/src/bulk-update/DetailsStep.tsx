@@ -23,7 +23,6 @@ import {
   MSPA_SENSITIVE_MARKER,
   MspaJurisdiction as MspaJurisdictionEnum,
   cmpVersionLabel,
-  validateGoogleBasicConsent,
 } from '@assent/core/property';
 import type {
   ConsentLocation,
@@ -68,23 +67,10 @@ function without(form: BulkDetailsForm, ...keys: Array<keyof BulkDetailsForm>): 
 const listOrUnset = <T,>(list: readonly T[]): T[] | undefined =>
   list.length ? [...list] : undefined;
 
-/**
- * The issues of the form: core's step-2 rules, and Google basic consent's own rule when it is
- * turned on (its locations and purposes, checked as a single save checks them).
- */
+/** The issues of the form: core's step-2 rules (Google basic consent's among them). */
 function bulkDetailsIssues(form: BulkDetailsForm): Issue[] {
   const checked = validateBulkFields(form);
-  const issues = checked.ok ? [] : [...checked.issues];
-  if (form.gbcEnabled === true) {
-    issues.push(
-      ...validateGoogleBasicConsent({
-        gbcEnabled: true,
-        gbcLocations: form.gbcLocations ?? [],
-        gbcApplicablePurposes: form.gbcApplicablePurposes ?? [],
-      }).filter((i) => i.field !== 'gbcEnabled'),
-    );
-  }
-  return issues;
+  return checked.ok ? [] : [...checked.issues];
 }
 
 type Dialog =
@@ -428,6 +414,7 @@ function GoogleCard({ form, edit, errorOf }: CardProps) {
         label={DETAILS.gbcEnabled}
         value={yesNoOf(form.gbcEnabled)}
         options={YES_NO_OPTIONS}
+        error={errorOf('gbcEnabled')}
         onChange={(v) =>
           edit(
             v === 'yes'

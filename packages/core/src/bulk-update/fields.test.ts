@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { REQUIRED } from '../messages';
+import { GBC_PURPOSE_REQUIRED, GBC_VERSION_UNSUPPORTED } from '../property/messages';
 import { legalBasisOf } from '../property/schema';
 import { toSavePayload } from '../property/save-payload';
 import { validateProperty } from '../property/validate';
@@ -196,6 +198,25 @@ describe('validateBulkFields', () => {
     });
     expect(fieldsOf({ repromtDaysAfterGvlUpdate: 6 })).toEqual({});
     expect(Object.keys(fieldsOf({ mspaOptOutPurposeIds: [5] }))).toEqual(['mspaOptOutPurposeIds']);
+  });
+
+  it('turning Google basic consent on needs its locations and a purpose, as a single save does', () => {
+    // Regression: the rule ran in the console only, so a submission with just gbcEnabled (the
+    // CLI's) was accepted and then failed once per property.
+    expect(fieldsOf({ gbcEnabled: true })).toEqual({
+      gbcLocations: REQUIRED,
+      gbcApplicablePurposes: GBC_PURPOSE_REQUIRED,
+    });
+    const complete: BulkDetailsForm = {
+      gbcEnabled: true,
+      gbcLocations: ['EEA'],
+      gbcApplicablePurposes: [{ id: 1, enabled: true, defaultValue: 'DENIED' }],
+    };
+    expect(fieldsOf(complete)).toEqual({});
+    expect(fieldsOf({ ...complete, cmpVersion: 51 })).toEqual({
+      gbcEnabled: GBC_VERSION_UNSUPPORTED,
+    });
+    expect(fieldsOf({ gbcEnabled: false })).toEqual({});
   });
 });
 

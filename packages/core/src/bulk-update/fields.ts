@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CmpVersion } from '../property/cmp-version';
+import { validateGoogleBasicConsent } from '../property/google-consent';
 import type { LegalBasisSelection } from '../property/legal-basis';
 import { applyThemeChange, declareNoLegalBasis, defineLegalBasis } from '../property/legal-basis';
 import {
@@ -277,7 +278,10 @@ export function bulkDetailsNextEnabled(form: BulkDetailsForm): boolean {
 /**
  * The rules of step 2: the group URL ('Please input a valid URL') and storage mode for a group
  * scope; footer links ('Link text is required', 'Link URL is not valid', at most 3); 'Show new
- * vendors every' at least 6 days; MSPA purposes including one of 1 to 4.
+ * vendors every' at least 6 days; MSPA purposes including one of 1 to 4; Google basic consent
+ * turned on with its locations and at least one purpose (the single save's rule, so a bulk update
+ * that turns it on is refused before it runs rather than failing on every property), on the CMP
+ * version the update sets when it sets one.
  */
 export function validateBulkFields(form: BulkDetailsForm): Validation<BulkDetailsForm> {
   const checks: Issue[][] = [];
@@ -299,6 +303,16 @@ export function validateBulkFields(form: BulkDetailsForm): Validation<BulkDetail
   }
   if (form.mspaOptOutPurposeIds !== undefined) {
     checks.push(validateMspaPurposes(form.mspaOptOutPurposeIds, 'mspaOptOutPurposeIds'));
+  }
+  if (form.gbcEnabled === true) {
+    checks.push(
+      validateGoogleBasicConsent({
+        gbcEnabled: true,
+        cmpVersion: form.cmpVersion,
+        gbcLocations: form.gbcLocations ?? [],
+        gbcApplicablePurposes: form.gbcApplicablePurposes ?? [],
+      }),
+    );
   }
   return collect(form, checks);
 }
