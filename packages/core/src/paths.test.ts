@@ -7,6 +7,8 @@ describe('consolePaths', () => {
     expect(consolePaths.themes('AB12')).toBe('/protect/p-AB12/themes');
     expect(consolePaths.bulkUpdate('AB12')).toBe('/protect/p-AB12/bulk-update');
     expect(consolePaths.bulkUpdateStatus('AB12')).toBe('/protect/p-AB12/bulk-update-status');
+    expect(consolePaths.organisation('AB12')).toBe('/protect/p-AB12/organisation');
+    expect(consolePaths.invitation('a/b')).toBe('/invitation/a%2Fb');
     expect(consolePaths.siteDetail('a b', 'x/y', 'ab-testing')).toBe(
       '/protect/p-a%20b/sites/detail/x%2Fy/ab-testing',
     );

@@ -36,6 +36,10 @@ export const consolePaths = {
   /** The status page of the account's latest bulk update (reports-and-account §2). */
   bulkUpdateStatus: (pCode: string) => `${account(pCode)}/bulk-update-status`,
   monetisation: (pCode: string) => `${account(pCode)}/monetisation`,
+  /** The account's members and invitations (issue 17 item 16; docs/decisions.md). */
+  organisation: (pCode: string) => `${account(pCode)}/organisation`,
+  /** The mailed invitation link's page: join, or sign up and join. */
+  invitation: (token: string) => `/invitation/${id(token)}`,
   /** /protect/p-{pCode}/sites, the site pages without an action (they lead to the properties). */
   sites: (pCode: string) => `${account(pCode)}/sites`,
   siteNew: (pCode: string) => `${account(pCode)}/sites/new`,

@@ -27,6 +27,8 @@ const BulkUpdateFlow = lazy(() => import('../bulk-update/BulkUpdateFlow'));
 const BulkUpdateStatusPage = lazy(() => import('../bulk-update/BulkUpdateStatusPage'));
 const ThemesPage = lazy(() => import('../themes/ThemesPage'));
 const ThemeFormPage = lazy(() => import('../themes/ThemeFormPage'));
+const OrganisationPage = lazy(() => import('../organisation/OrganisationPage'));
+const InvitationPage = lazy(() => import('../organisation/InvitationPage'));
 
 /** Sends to the properties list of the current account (the "sites list path"). */
 function ToProperties() {
@@ -66,6 +68,7 @@ const accountRoutes: RouteObject[] = [
   { path: 'bulk-update/:page?', element: <BulkUpdateFlow /> },
   { path: 'bulk-update-status', element: <BulkUpdateStatusPage /> },
   { path: 'monetisation', element: <MonetisationPage /> },
+  { path: 'organisation', element: <OrganisationPage /> },
   { path: 'sites', element: <ToProperties /> },
   { path: 'sites/detail/:id?/:page?', element: <SiteDetailPage /> },
   { path: 'sites/reports/:id', element: <SiteDetailPage premiumReports /> },
@@ -85,6 +88,7 @@ export const appRoutes: RouteObject[] = [
       { path: '/', element: <Navigate to={paths.protect} replace /> },
       { path: paths.login, element: <SignInPage /> },
       { path: paths.resetPassword, element: <SignInPage /> },
+      { path: `${paths.invitation('')}:token`, element: <InvitationPage /> },
       {
         path: paths.protect,
         element: <AuthGate />,

@@ -210,9 +210,10 @@ function AuthForms() {
         );
         if (user) {
           sessionChanged(user as Awaited<ReturnType<typeof client.auth.signIn>>);
-          navigate(from && from.startsWith(paths.protect) ? from : paths.protect, {
-            replace: true,
-          });
+          // Back to a console page, or to the invitation link that sent the user here.
+          const back =
+            from && (from.startsWith(paths.protect) || from.startsWith(paths.invitation('')));
+          navigate(back ? from : paths.protect, { replace: true });
         }
         return;
       }

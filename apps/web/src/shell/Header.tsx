@@ -43,7 +43,7 @@ export function Header({ account }: { account: Account | undefined }) {
               <NavbarDivider />
             </>
           ) : null}
-          {user ? <UserMenu user={user} /> : null}
+          {user ? <UserMenu user={user} pCode={account?.pCode} /> : null}
         </NavbarGroup>
       </Navbar>
     </header>

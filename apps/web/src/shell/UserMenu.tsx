@@ -1,7 +1,12 @@
-import { CHANGE_PASSWORD, LOGOUT_LABEL, userDisplayName } from '@assent/core/account';
+import {
+  CHANGE_PASSWORD,
+  LOGOUT_LABEL,
+  ORGANISATION_TITLE,
+  userDisplayName,
+} from '@assent/core/account';
 import type { AccountUser } from '@assent/core/account';
 import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
-import { CaretDownIcon, KeyIcon, LogOutIcon, UserIcon } from '@blueprintjs/icons';
+import { CaretDownIcon, KeyIcon, LogOutIcon, PeopleIcon, UserIcon } from '@blueprintjs/icons';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useClient } from '../app/ServicesContext';
@@ -11,8 +16,11 @@ import { useAlerts } from '../components/alerts';
 
 const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog'));
 
-/** The user menu: name and e-mail, Change Password and Logout. */
-export function UserMenu({ user }: { user: AccountUser }) {
+/**
+ * The user menu: name and e-mail, the current account's Organisation page (members and
+ * invitations), Change Password and Logout.
+ */
+export function UserMenu({ user, pCode }: { user: AccountUser; pCode?: string | undefined }) {
   const client = useClient();
   const alerts = useAlerts();
   const navigate = useNavigate();
@@ -47,6 +55,13 @@ export function UserMenu({ user }: { user: AccountUser }) {
               <div className="assent-muted">{user.email}</div>
             </li>
             <MenuDivider />
+            {pCode ? (
+              <MenuItem
+                icon={<PeopleIcon />}
+                text={ORGANISATION_TITLE}
+                onClick={() => void navigate(paths.organisation(pCode))}
+              />
+            ) : null}
             <MenuItem
               icon={<KeyIcon />}
               text={CHANGE_PASSWORD}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { consolePaths } from '../paths';
 import type { Validation } from '../validation';
 import { collect, issue, required } from '../validation';
 import { authEmailIssue, meetsPasswordPolicy, validateSignUpRequest } from './auth-forms';
@@ -159,7 +160,7 @@ export const isInvitee = (invitation: { email: string }, user: { email: string }
 
 /** The invitation link of the mail: `${publicUrl}/invitation/{token}`. */
 export const invitationLink = (origin: string, token: string): string =>
-  `${origin.replace(/\/+$/, '')}/invitation/${encodeURIComponent(token)}`;
+  `${origin.replace(/\/+$/, '')}${consolePaths.invitation(token)}`;
 
 /**
  * Sign-up from an invitation: sign-up's rules (names, company) for the invited e-mail, and a

@@ -39,3 +39,23 @@ export const announcementsQuery = (client: AssentClient) =>
   queryOptionsOf(announcementKeys.all, ({ signal }) =>
     client.feedback.listAnnouncements(undefined, { signal }),
   );
+
+/** The account's members, oldest membership first. */
+export const memberKeys = {
+  all: ['members'] as const,
+  account: (pCode: string) => [...memberKeys.all, pCode] as const,
+};
+export const membersQuery = (client: AssentClient, pCode: string) =>
+  queryOptionsOf(memberKeys.account(pCode), ({ signal }) =>
+    client.organisation.members({ params: { pCode } }, { signal }),
+  );
+
+/** The account's pending invitations, newest first. */
+export const invitationKeys = {
+  all: ['invitations'] as const,
+  account: (pCode: string) => [...invitationKeys.all, pCode] as const,
+};
+export const invitationsQuery = (client: AssentClient, pCode: string) =>
+  queryOptionsOf(invitationKeys.account(pCode), ({ signal }) =>
+    client.organisation.invitations({ params: { pCode } }, { signal }),
+  );
