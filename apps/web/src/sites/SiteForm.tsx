@@ -10,8 +10,10 @@ import {
   supportsFeature,
 } from '@assent/core/property';
 import type { PropertyValues } from '@assent/core/property';
+import { CREATE_THEME_FROM_SITE, themeFromSitePath } from '@assent/core/theme';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { useClient, useConsoleStorage } from '../app/ServicesContext';
 import { TextField } from '../components/FormField';
 import { useUnsavedChangesGuard } from '../components/UnsavedChanges';
@@ -54,6 +56,8 @@ export interface SiteFormProps {
   /** Where CANCEL and a successful save go. */
   returnTo: string;
   intro?: ReactNode;
+  /** A theme just created from this form (the theme editor's from-site return): chosen once. */
+  chosenThemeId?: string | undefined;
 }
 
 /** Create a site / Edit a site. */
@@ -66,6 +70,7 @@ export function SiteForm({
   identifiers,
   returnTo,
   intro,
+  chosenThemeId,
 }: SiteFormProps) {
   const client = useClient();
   const storage = useConsoleStorage();
@@ -79,6 +84,18 @@ export function SiteForm({
   });
   // Leaving with unsaved changes asks first (CANCEL too); a successful save leaves without asking.
   const guard = useUnsavedChangesGuard(changed);
+
+  const chose = useRef(false);
+  useEffect(() => {
+    if (chose.current || !chosenThemeId) return;
+    // The themes list may still be the cached one while the new theme is fetched.
+    const theme = init.themes.find((t) => t.themeId === chosenThemeId);
+    if (!theme) return;
+    chose.current = true;
+    if (state.values.themeId !== theme.themeId) {
+      api.dispatch({ type: 'theme', themeId: theme.themeId, gvlVersion: theme.gvlVersion });
+    }
+  }, [chosenThemeId, init.themes, api, state.values.themeId]);
 
   const { save, pending } = usePropertySave({
     pCode,
@@ -127,7 +144,7 @@ export function SiteForm({
       onSave={save}
       onCancel={() => navigate(returnTo)}
     >
-      <SiteGeneralCard form={api} pCode={pCode} dispatch={dispatch} />
+      <SiteGeneralCard form={api} pCode={pCode} siteId={siteId} dispatch={dispatch} />
       {gdpr ? (
         <>
           <ConsentScopeCard form={api} />
@@ -157,10 +174,12 @@ export function SiteForm({
 function SiteGeneralCard({
   form,
   pCode,
+  siteId,
   dispatch,
 }: {
   form: PropertyFormApi;
   pCode: string;
+  siteId: string | undefined;
   dispatch: (action: SiteFormStateAction) => void;
 }) {
   const { values, errorOf } = form;
@@ -190,6 +209,9 @@ function SiteGeneralCard({
         />
       </div>
       <ThemeField form={form} />
+      <p>
+        <Link to={themeFromSitePath(pCode, siteId)}>{CREATE_THEME_FROM_SITE}</Link>
+      </p>
       <PublisherNameField form={form} label={LABELS.publisherName} />
       <LogoField form={form} />
       <CmpVersionField form={form} />

@@ -1,7 +1,8 @@
 import { afterSiteSavePath } from '@assent/core/property';
+import { CHOSEN_THEME_QUERY } from '@assent/core/theme';
 import { Callout } from '@blueprintjs/core';
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useAccount } from '../app/AccountContext';
 import { paths } from '../app/paths';
 import DeletePropertyDialog from '../properties/DeletePropertyDialog';
@@ -29,6 +30,7 @@ export interface SiteFormPageProps {
 export default function SiteFormPage({ action, id, returnTo }: SiteFormPageProps) {
   const { pCode } = useAccount();
   const navigate = useNavigate();
+  const [search] = useSearchParams();
   const editing = action === 'edit' || action === 'delete';
   const { init, property: site, identifiers } = usePropertyFormData(pCode, 'SITE', id, editing);
   const initialValues = useMemo(
@@ -53,6 +55,7 @@ export default function SiteFormPage({ action, id, returnTo }: SiteFormPageProps
         editable={site.data?.editable ?? true}
         identifiers={identifiers}
         returnTo={back}
+        chosenThemeId={search.get(CHOSEN_THEME_QUERY) ?? undefined}
         intro={action === 'newuser' ? <Callout intent="primary">{NEW_USER_WELCOME}</Callout> : null}
       />
       {action === 'delete' && site.data ? (

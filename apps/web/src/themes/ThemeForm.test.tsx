@@ -149,11 +149,12 @@ describe('theme editor: create a site theme', () => {
     expect('publisherConsentRestrictionIds' in body).toBe(false);
   });
 
-  it('returns to the sites page when opened from the site form', async () => {
+  it('returns to the new site form, the theme chosen, when opened from it (from-site)', async () => {
     const { user, router } = await openNewSite(createApi(), `${NEW_SITE}?from-site`);
     await user.type(input(L.themeName), 'From site');
     await user.click(saveButton());
-    await waitFor(() => expect(router.state.location.pathname).toBe('/protect/p-AB12CD/sites'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/protect/p-AB12CD/sites/new'));
+    expect(router.state.location.search).toBe('?theme=77');
   });
 
   it("shows the server's message, and the XSS message for XSS_ERROR", async () => {

@@ -39,8 +39,8 @@ interface ThemeFormProps {
   saved?: ThemeValues | undefined;
   themeId?: string | undefined;
   premiumEligible: boolean;
-  /** Opened from the site form: a save returns to the sites page. */
-  fromSite: boolean;
+  /** Opened from the site form (`from-site`, '' or the site id): a save returns to that form. */
+  fromSite: string | null;
 }
 
 /** The Basic tab: the cards core says the theme shows. */

@@ -82,7 +82,7 @@ export default function ThemeFormPage() {
       saved={saved}
       themeId={editing ? id : undefined}
       premiumEligible={premiumEligible}
-      fromSite={search.has(FROM_SITE_QUERY)}
+      fromSite={search.get(FROM_SITE_QUERY)}
     />
   );
 }

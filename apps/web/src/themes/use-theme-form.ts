@@ -8,7 +8,7 @@ import {
   validateTheme,
 } from '@assent/core/theme';
 import type { Theme, ThemeValues } from '@assent/core/theme';
-import { textRequestKeys, themeKeys } from '@assent/core/queries';
+import { propertyInitKeys, textRequestKeys, themeKeys } from '@assent/core/queries';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useReducer } from 'react';
 import { useNavigate } from 'react-router';
@@ -73,7 +73,7 @@ export function useThemeForm({
   saved: ThemeValues | undefined;
   themeId: string | undefined;
   premiumEligible: boolean;
-  fromSite: boolean;
+  fromSite: string | null;
 }) {
   const client = useClient();
   const queryClient = useQueryClient();
@@ -108,7 +108,9 @@ export function useThemeForm({
       await queryClient.invalidateQueries({ queryKey: themeKeys.account(pCode) });
       await queryClient.invalidateQueries({ queryKey: textRequestKeys.theme(theme.themeId) });
       alerts.show(THEME_SAVED(theme.themeName), 'success');
-      navigate(afterThemeSavePath(pCode, fromSite));
+      // The site form lists the account's themes from its init data: the new one must be there.
+      await queryClient.invalidateQueries({ queryKey: propertyInitKeys.all });
+      navigate(afterThemeSavePath(pCode, fromSite, theme.themeId));
     },
     onError: (error) => {
       if (!(error instanceof ApiError && error.httpStatus < 500)) {

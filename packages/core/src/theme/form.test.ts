@@ -6,6 +6,7 @@ import {
   THEME_TAB_LABELS,
   THEME_TABS_TAGGED_NEW,
   afterThemeSavePath,
+  themeFromSitePath,
   copLoginLabelDisabled,
   hasThemeChanged,
   persistentLinkControlsDisabled,
@@ -37,8 +38,17 @@ describe('theme page routes', () => {
 
   it('returns to the sites page when opened from a site, else to the themes list', () => {
     expect(FROM_SITE_QUERY).toBe('from-site');
-    expect(afterThemeSavePath('abc', true)).toBe('/protect/p-abc/sites');
-    expect(afterThemeSavePath('abc', false)).toBe('/protect/p-abc/themes');
+    expect(afterThemeSavePath('abc', null)).toBe('/protect/p-abc/themes');
+    // From the site form: back to that form (new, or the site's edit form), the new theme chosen.
+    expect(afterThemeSavePath('abc', '', '77')).toBe('/protect/p-abc/sites/new?theme=77');
+    expect(afterThemeSavePath('abc', 'site-1', '77')).toBe(
+      '/protect/p-abc/sites/edit/site-1?theme=77',
+    );
+    expect(themeFromSitePath('abc')).toBe('/protect/p-abc/themes/site/new?from-site');
+    expect(themeFromSitePath('abc', 'a/b')).toBe('/protect/p-abc/themes/site/new?from-site=a%2Fb');
+    expect(new URL(themeFromSitePath('abc'), 'http://x').searchParams.get(FROM_SITE_QUERY)).toBe(
+      '',
+    );
   });
 
   it('shows not found for an invalid action, edit without id or a 404', () => {

@@ -26,12 +26,34 @@ export function themeFormPath(
   return action === 'edit' && id ? `${base}/${encodeURIComponent(id)}` : base;
 }
 
-/** The query flag telling the form it was opened from the site form. */
+/**
+ * The query flag telling the form it was opened from the site form: bare from a new site,
+ * `from-site={siteId}` from an existing one.
+ */
 export const FROM_SITE_QUERY = 'from-site';
+/** The query the site form reads to choose a theme just created from it. */
+export const CHOSEN_THEME_QUERY = 'theme';
 
-/** After a successful save: the sites page when opened from a site, else the themes list. */
-export const afterThemeSavePath = (pCode: string, fromSite: boolean): string =>
-  fromSite ? consolePaths.sites(pCode) : themesPath(pCode);
+/** The site form's link to create a site theme, returning to that form after the save. */
+export const themeFromSitePath = (pCode: string, siteId?: string): string =>
+  `${themeFormPath(pCode, 'SITE', 'new')}?${FROM_SITE_QUERY}${
+    siteId ? `=${encodeURIComponent(siteId)}` : ''
+  }`;
+
+/**
+ * After a successful save: without from-site the themes list; with it the site form it came from
+ * (under the spec's /sites: the new site form, or the edit form of `from-site={siteId}`), with
+ * the saved theme chosen (`?theme={themeId}`).
+ */
+export function afterThemeSavePath(
+  pCode: string,
+  fromSite: string | null,
+  themeId?: string,
+): string {
+  if (fromSite === null) return themesPath(pCode);
+  const form = fromSite ? consolePaths.siteEdit(pCode, fromSite) : consolePaths.siteNew(pCode);
+  return themeId ? `${form}?${CHOSEN_THEME_QUERY}=${encodeURIComponent(themeId)}` : form;
+}
 
 /** What the theme page shows. */
 export type ThemePageView = 'form' | 'not-found' | 'restricted';

@@ -13,6 +13,8 @@ export const CANCEL = 'CANCEL';
 export const BACK_TO_THEMES = 'Back to themes';
 export const PREVIEW_GDPR_MODE = 'PREVIEW GDPR MODE';
 export const SAVE_THEME = 'SAVE THEME';
+/** The site form's link to the theme editor (from-site); wording ours. */
+export const CREATE_THEME_FROM_SITE = 'Create a new theme';
 export const NEW_TAG = 'NEW';
 export const PREVIEW_CLOSE = 'Close';
 
