@@ -1,5 +1,7 @@
 // @vitest-environment node
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { HELP_CENTER_LABEL } from '@assent/core/account';
 import {
   BULK_SUBMIT,
   MULTIPLE_VERSIONS_DETECTED,
@@ -13,12 +15,20 @@ import {
 } from '@assent/core/property';
 import { siteThemeValues } from '@assent/core/testing';
 import type { TestUser } from '@assent/server/testing';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBulkUpdate } from '../../server/src/jobs/bulk-update';
 import { bulkUpdates } from '../../server/src/repositories/bulk-updates';
 import { SESSION_COOKIE } from '../../server/src/services/auth';
-import { ALERT, DETAILS, FILTERS, OVERVIEW, STATUS, TABLE } from '../src/bulk-update/copy';
+import {
+  ALERT,
+  DETAILS,
+  FILTERS,
+  OVERVIEW,
+  STATUS,
+  STEP_ACTIONS,
+  TABLE,
+} from '../src/bulk-update/copy';
 import type { E2eBrowser, E2eServer } from './e2e-support';
 import {
   E2E_ARTIFACTS,
@@ -31,6 +41,8 @@ import {
 } from './e2e-support';
 
 if (!hasChromium()) console.warn(NO_CHROMIUM_MESSAGE);
+
+type Box = { x: number; y: number; width: number; height: number };
 
 const OWNER = 'bulk.owner@example.com';
 const THEME = 'Autumn theme';
@@ -260,6 +272,64 @@ describe.skipIf(!hasChromium())('bulk update in a real browser (new user)', () =
       await page.getByLabel(/^Publisher name/).fill('Nora News and more');
       expect(await page.getByText(PENDING_UPDATES).count()).toBe(0);
       expect(await button('SAVE PROPERTY').isEnabled()).toBe(true);
+    },
+  );
+
+  it(
+    "keeps each step's sticky footer as wide as the page, clear of the rows it scrolls to and of Help Center (1280x800)",
+    { timeout: 240_000 },
+    async () => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      const footer = page.locator(`footer[aria-label="${STEP_ACTIONS.label}"]`);
+      const content = page.locator('section.assent-page');
+      const box = async (locator: Locator) => {
+        const b = await locator.boundingBox();
+        if (!b) throw new Error('not shown');
+        return b;
+      };
+      const overlaps = (a: Box, b: Box) =>
+        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      /** The footer spans the page's content, and neither it nor Help Center hides the other. */
+      async function checkFooter(step: string) {
+        const [f, c] = [await box(footer), await box(content)];
+        expect(Math.round(f.x)).toBe(Math.round(c.x));
+        expect(Math.round(f.width)).toBe(Math.round(c.width));
+        const help = await box(page.getByRole('button', { name: HELP_CENTER_LABEL }));
+        for (const action of await footer.getByRole('button').all()) {
+          expect(overlaps(help, await box(action))).toBe(false);
+        }
+        await page.waitForTimeout(400);
+        await page.screenshot({ path: path.join(E2E_ARTIFACTS, `web-bulk-${step}-1280x800.png`) });
+      }
+      try {
+        await page.goto(`${server.url}/protect/p-${pcode}/bulk-update`);
+        const table = page.getByRole('table', { name: TABLE.label });
+        await table.waitFor();
+        for (const site of SITES) {
+          await tick(page.getByRole('checkbox', { name: TABLE.selectRow(site.url) }));
+        }
+        // A row the browser scrolls to (keyboard, find in page) ends above the footer.
+        const last = table.getByRole('row').last();
+        await last.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+        expect((await box(last)).y + (await box(last)).height).toBeLessThanOrEqual(
+          (await box(footer)).y,
+        );
+        await checkFooter('step1');
+
+        await button('NEXT').click();
+        await page
+          .getByRole('dialog', { name: MULTIPLE_VERSIONS_DETECTED })
+          .getByRole('button', { name: MULTIPLE_VERSIONS_NEXT, exact: true })
+          .click();
+        await page.waitForURL('**/bulk-update/details');
+        await tick(group(DETAILS.consentLocations).getByRole('checkbox', { name: 'EEA & UK' }));
+        await checkFooter('step2');
+        await button('NEXT').click();
+        await page.waitForURL('**/bulk-update/overview');
+        await checkFooter('step3');
+      } finally {
+        await page.setViewportSize({ width: 1360, height: 900 });
+      }
     },
   );
 });
