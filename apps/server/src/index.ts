@@ -21,6 +21,7 @@ import type { OperationInput, OperationName } from './operator/operations';
 import { runOperation } from './operator/run';
 import { users } from './repositories/accounts';
 import type { AppDeps } from './routes/context';
+import { createThrottle } from './services/throttle';
 import { createExternalLists } from './services/external-lists';
 import type { Logger } from './services/logger';
 import { LruCache } from './services/lru';
@@ -116,6 +117,7 @@ export async function startServices(
         logger,
       }),
       logos: createLogoChecker({ allowPrivate: config.allowPrivateFetch, now }),
+      throttle: createThrottle(),
     };
     await adoptLegacyVisits(db, logger);
     const partitions = watchVisitPartitions(db, {

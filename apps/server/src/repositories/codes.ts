@@ -47,31 +47,3 @@ export const verificationCodes = {
     return 'ok';
   },
 };
-
-/** Fixed-window counters: at most `limit` hits per `windowMs` for a key. */
-export const rateLimits = {
-  async hit(
-    q: Queryable,
-    key: string,
-    limit: number,
-    windowMs: number,
-    now: Date,
-  ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
-    const rows = await q.query<{ window_start: Date | string; count: number }>(
-      `insert into rate_limits (key, window_start, count) values ($1, $2, 1)
-       on conflict (key) do update set
-         count = case when rate_limits.window_start <= $3 then 1 else rate_limits.count + 1 end,
-         window_start = case when rate_limits.window_start <= $3 then $2 else rate_limits.window_start end
-       returning window_start, count`,
-      [key, now, new Date(now.getTime() - windowMs)],
-    );
-    const row = rows[0]!;
-    const start =
-      row.window_start instanceof Date ? row.window_start : new Date(String(row.window_start));
-    const retryAfterSeconds = Math.max(
-      1,
-      Math.ceil((start.getTime() + windowMs - now.getTime()) / 1000),
-    );
-    return { allowed: Number(row.count) <= limit, retryAfterSeconds };
-  },
-};

@@ -34,6 +34,7 @@ import { accessTokens, sessions } from '../repositories/sessions';
 import { endSession, loadAuthUser, startSession } from '../services/auth';
 import { hashPassword, verifyPassword, verifyPasswordInConstantTime } from '../services/secrets';
 import type { AppDeps, AuthUser, GroupHandlers } from './context';
+import { rateLimitedError } from './errors';
 
 function check<T>(result: { ok: true; value: T } | { ok: false; issues: Issue[] }): T {
   if (!result.ok) throw AssentError.fromIssues(result.issues);
@@ -160,17 +161,23 @@ export const authHandlers: GroupHandlers<Routes['auth']> = {
   },
 
   /**
+   * Failures slow down the address they come from (and, together, addresses new to the account),
+   * never an address the owner signed in from (services/throttle.ts).
    * An unknown e-mail, an unconfirmed one (it has no password yet) and a wrong password all answer
    * NOT_AUTHORIZED 'Incorrect username or password.' after one argon2id verification each, so
    * neither the answer nor its time tells which e-mails have accounts.
    */
   async signIn({ body }, { deps, request, reply }) {
     const { email, password } = check(validateSignInRequest(body));
+    const waiting = await deps.throttle.signInAllowed(email, request.ip);
+    if (!waiting.allowed) throw rateLimitedError(waiting.retryAfterSeconds);
     const user = await users.findByEmail(deps.db, email);
     const usable = user?.confirmed ? user.passwordHash : null;
     if (!(await verifyPasswordInConstantTime(usable, password)) || !user) {
+      await deps.throttle.signInFailed(email, request.ip);
       throw new AssentError('NOT_AUTHORIZED', INCORRECT_USERNAME_OR_PASSWORD);
     }
+    await deps.throttle.signInSucceeded(email, request.ip);
     await startSession(request, reply, deps, user.id);
     const authUser = await loadAuthUser(deps.db, user.id, deps.config.adminEmails);
     return toAccountUser(authUser!);

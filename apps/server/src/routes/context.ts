@@ -9,6 +9,7 @@ import type { Logger } from '../services/logger';
 import type { LruCache } from '../services/lru';
 import type { LogoChecker } from '../services/logo-check';
 import type { Mailer } from '../services/mailer';
+import type { Throttle } from '../services/throttle';
 import type { ExternalLists } from '../services/external-lists';
 
 /** Everything the routes need, built once in main and passed down (no global state). */
@@ -27,6 +28,8 @@ export interface AppDeps {
   visits: VisitSink;
   /** The logo check of the logo-check route and of every save. */
   logos: LogoChecker;
+  /** The identity routes' attempt limits and sign-in delays (per address, per account). */
+  throttle: Throttle;
 }
 
 export interface AuthUser {

@@ -1,3 +1,4 @@
+import { AssentError } from '@assent/core';
 import type { ErrorCode } from '@assent/core';
 
 /** The one place an error code becomes an HTTP status. */
@@ -35,3 +36,9 @@ export const CSRF_MESSAGE =
 export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 export const TOO_LARGE_MESSAGE = 'The request body is too large';
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait and try again.';
+
+/** 429 RATE_LIMITED with a Retry-After of the given seconds. */
+export const rateLimitedError = (retryAfterSeconds: number): AssentError =>
+  Object.assign(new AssentError('RATE_LIMITED', RATE_LIMITED_MESSAGE), {
+    retryAfter: retryAfterSeconds,
+  });

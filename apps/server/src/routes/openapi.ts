@@ -92,7 +92,9 @@ export function openApiDocument(table: RouteTable, publicUrl?: string): JsonSche
       description: [
         ACCESS_NOTE[route.access.kind],
         route.sessionless ? " The Assent session is not read (visitors on publishers' pages)." : '',
-        route.rateLimited ? ' Rate-limited per IP and per account.' : '',
+        route.rateLimited
+          ? ' Rate-limited per IP and per account (sign-in: increasing delays after failures).'
+          : '',
         CORS_NOTE[route.cors.kind],
         route.cache ? CACHE_NOTE[route.cache] : '',
         route.bodyLimit ? ` Body at most ${route.bodyLimit} bytes (413 above).` : '',

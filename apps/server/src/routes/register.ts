@@ -3,7 +3,6 @@ import { listRoutes, unknownFieldIssues } from '@assent/core/api';
 import type { AnyRoute, RouteTable } from '@assent/core/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
-import { rateLimits } from '../repositories/codes';
 import { authenticate, originMatches } from '../services/auth';
 import { NO_STORE, PRIVATE_REVALIDATE, ifNoneMatch } from '../services/http-cache';
 import type {
@@ -22,7 +21,7 @@ import {
   ADMIN_ONLY_MESSAGE,
   CSRF_MESSAGE,
   FORBIDDEN_MESSAGE,
-  RATE_LIMITED_MESSAGE,
+  rateLimitedError,
   UNAUTHORIZED_MESSAGE,
 } from './errors';
 import type { CompressedCache } from './http-options';
@@ -37,15 +36,9 @@ import {
 } from './http-options';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const SIGN_IN_ROUTE = 'auth.signIn';
 /** Groups whose public writes sign a browser in (login CSRF): our origin is required. */
 const IDENTITY_GROUPS = new Set(['auth', 'organisation']);
-
-/** Per IP and per account, on rate-limited routes (sign-in and password routes). */
-export const RATE_LIMITS = {
-  windowMs: 15 * 60_000,
-  perIp: 30,
-  perAccount: 10,
-};
 
 function parsePart(schema: z.ZodType | undefined, value: unknown, fallback: unknown): unknown {
   if (!schema) return fallback;
@@ -66,29 +59,21 @@ function parseBody(schema: z.ZodType | undefined, value: unknown, refuseUnknown:
   return parsePart(schema, value, undefined);
 }
 
+/**
+ * The identity routes' limits: attempts per address, then per account (written any way: trimmed,
+ * any case). Sign-in's per-account limit is its failures' increasing delays, in its handler.
+ */
 async function enforceRateLimit(
-  route: AnyRoute,
   routeId: string,
   request: FastifyRequest,
   deps: AppDeps,
   account: string | undefined,
 ) {
-  const now = deps.now();
-  const checks = [{ key: `ip:${request.ip}:${routeId}`, limit: RATE_LIMITS.perIp }];
-  // Keyed as users are looked up (trimmed, any case), so ' Ada@x.com' is not a fresh allowance.
-  if (account)
-    checks.push({
-      key: `account:${account.trim().toLowerCase()}:${route.path}`,
-      limit: RATE_LIMITS.perAccount,
-    });
-  for (const check of checks) {
-    const result = await rateLimits.hit(deps.db, check.key, check.limit, RATE_LIMITS.windowMs, now);
-    if (!result.allowed) {
-      throw Object.assign(new AssentError('RATE_LIMITED', RATE_LIMITED_MESSAGE), {
-        retryAfter: result.retryAfterSeconds,
-      });
-    }
-  }
+  const byAddress = await deps.throttle.attempt(request.ip, routeId);
+  if (!byAddress.allowed) throw rateLimitedError(byAddress.retryAfterSeconds);
+  if (account === undefined || routeId === SIGN_IN_ROUTE) return;
+  const byAccount = await deps.throttle.accountAttempt(account, routeId);
+  if (!byAccount.allowed) throw rateLimitedError(byAccount.retryAfterSeconds);
 }
 
 function accountCodeOf(
@@ -287,7 +272,6 @@ export function registerRoutes<T extends RouteTable>(
         if (route.rateLimited) {
           const email = (input.body as { email?: unknown } | undefined)?.email;
           await enforceRateLimit(
-            route,
             routeId,
             request,
             deps,
