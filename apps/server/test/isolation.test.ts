@@ -2,6 +2,7 @@ import { buildPath, listRoutes, routes } from '@assent/core/api';
 import type { AnyRoute } from '@assent/core/api';
 import { toSavePayload } from '@assent/core/property';
 import type { Property } from '@assent/core/property';
+import { REPORT_FOREIGN_PROPERTY } from '@assent/core/reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../src/repositories/audit-logs';
 import { NO_LOGS_READY } from '../src/routes/audit-logs';
@@ -125,15 +126,17 @@ describe.each(stores())('tenant isolation (%s)', (store) => {
       }),
     );
     expect(still).toMatchObject({ url: 'alice.example', editable: true });
-    const analytics = json<Record<string, unknown>>(
-      await server.request({
-        method: 'POST',
-        url: `/analytics/v1/properties/pcode/${bob.pcode}`,
-        payload: { propertyIds: [site.uuid], startDate: '2026-11-01', endDate: '2026-11-22' },
-        as: bob,
-      }),
+    // Another account's property in an analytics request is refused, as an unknown id is.
+    const analytics = await server.request({
+      method: 'POST',
+      url: `/analytics/v1/properties/pcode/${bob.pcode}`,
+      payload: { propertyIds: [site.uuid], startDate: '2026-11-01', endDate: '2026-11-22' },
+      as: bob,
+    });
+    expect(analytics.statusCode).toBe(403);
+    expect(json<{ message: string }>(analytics).message).toBe(
+      `${REPORT_FOREIGN_PROPERTY}: ${site.uuid}`,
     );
-    expect(analytics[site.uuid]).toEqual({});
   });
 
   it("never downloads, hides, edits or requests text changes on another account's records", async () => {
