@@ -3,13 +3,13 @@ import type { LanguageCode as Language } from '@assent/core';
 import {
   ADD_ONE,
   CONSENT_OR_PAY_LAYOUT_LABELS,
-  COP_ACCEPT_TEXT_EDITABLE,
   ConsentOrPayLayout,
   PRIVACY_BODY_FIXED_SEGMENTS,
   PRIVACY_BODY_INPUT,
   REMOVE_ONE,
   THEME_TAB_LABELS,
   canAddFooterLink,
+  copAcceptTextEditable,
   copLoginLabelDisabled,
   defaultPrivacyBody,
   defaultPrivacyHeader,
@@ -121,7 +121,7 @@ function LanguagePanel({
         </>
       ) : (
         <>
-          {text('agreeButton', L.acceptText, { disabled: !COP_ACCEPT_TEXT_EDITABLE })}
+          {text('agreeButton', L.acceptText, { disabled: !copAcceptTextEditable(form.pCode) })}
           {text('viewPreferencesLabel', L.viewPreferencesLabel)}
           {text('action1Label', L.action1Label)}
           {text('action2Label', L.action2Label, { disabled: copLoginLabelDisabled(values) })}

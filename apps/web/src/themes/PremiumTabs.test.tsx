@@ -169,6 +169,18 @@ describe('premium tabs: limits', () => {
     await user.type(field(L.privacyHeader), 'h'.repeat(25));
     expect(await screen.findByText(textTooLong(24))).toBeTruthy();
   });
+
+  it('the special account may change the Consent or Pay accept text (disabled for the others)', async () => {
+    const { user, api } = await openPremium(EXTENDED_BUTTON_TEXT_PCODE);
+    await user.type(screen.getByRole('textbox', { name: /^Theme name/ }), 'Special');
+    await openLanguage(user, THEME_TAB_LABELS.consentOrPay, 'en');
+    expect(field(L.acceptText).disabled).toBe(false);
+    await user.type(field(L.acceptText), 'Accept with ads');
+    await user.click(screen.getByRole('button', { name: SAVE_THEME }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true));
+    const sent = api.calls.find((c) => c.method === 'POST')?.body as ThemeValues;
+    expect(sent.consentOrPaySettings[0]?.agreeButton).toBe('Accept with ads');
+  });
 });
 
 describe('premium tabs: the fixed segments of the privacy body', () => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appThemeValues, siteThemeValues, storedSiteTheme } from '../testing/theme';
 import {
-  COP_ACCEPT_TEXT_EDITABLE,
   FROM_SITE_QUERY,
   THEME_TAB_LABELS,
   THEME_TABS_TAGGED_NEW,
@@ -162,12 +161,11 @@ describe('form rules', () => {
     );
   });
 
-  it('disables the login label for the Subscribe layout; accept is never editable', () => {
+  it('disables the login label for the Subscribe layout', () => {
     expect(copLoginLabelDisabled(siteThemeValues())).toBe(true);
     expect(
       copLoginLabelDisabled(siteThemeValues({ consentOrPayLayout: 'SubscribeAndLogin' })),
     ).toBe(false);
-    expect(COP_ACCEPT_TEXT_EDITABLE).toBe(false);
   });
 
   it('warns under GDPR when the first layer has no Reject All', () => {

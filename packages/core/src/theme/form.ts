@@ -165,10 +165,9 @@ export function rejectButtonTextDisabled(t: ThemeValues): boolean {
 export const summaryDisplayEnabled = (t: Pick<SiteThemeValues, 'initialScreen'>): boolean =>
   t.initialScreen === 'SUMMARY';
 
-/** The Consent-or-Pay login label is disabled for the Subscribe layout; accept is never editable. */
+/** The Consent-or-Pay login label is disabled for the Subscribe layout. */
 export const copLoginLabelDisabled = (t: Pick<ThemeValues, 'consentOrPayLayout'>): boolean =>
   t.consentOrPayLayout === 'Subscribe';
-export const COP_ACCEPT_TEXT_EDITABLE = false;
 
 /** The UK GDPR warning shows for GDPR themes without a Reject All button on the first layer. */
 export const ukGdprWarning = (t: ThemeValues): string | undefined =>

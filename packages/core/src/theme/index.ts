@@ -52,7 +52,6 @@ export {
 export type { FooterLinkContext, LinkPair } from './footer-links';
 export {
   afterThemeSavePath,
-  COP_ACCEPT_TEXT_EDITABLE,
   copLoginLabelDisabled,
   FROM_SITE_QUERY,
   CHOSEN_THEME_QUERY,
@@ -106,6 +105,7 @@ export {
   NEW_TAG,
   NO_RESULTS_FOUND,
   PREMIUM_TEXTS_ONLY,
+  COP_ACCEPT_TEXT_LOCKED,
   PREVIEW_CLOSE,
   PREVIEW_ERROR,
   PREVIEW_GDPR_MODE,
@@ -231,6 +231,7 @@ export type { PendingTextRequest, TextRequestState } from './text-change-request
 export {
   BUTTON_TEXT_MAX,
   buttonTextMax,
+  copAcceptTextEditable,
   COP_PRIVACY_HEADER_MAX,
   DISAGREE_TEXT_MAX,
   EXTENDED_BUTTON_TEXT_MAX,

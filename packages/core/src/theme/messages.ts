@@ -74,6 +74,10 @@ export const PRIVACY_BODY_FIXED_SEGMENTS =
 export const PREMIUM_TEXTS_ONLY =
   'Advanced Customisation and Consent or Pay texts are available to premium-eligible accounts only.';
 
+/** The Consent or Pay accept text changed by an account other than the special one (wording ours). */
+export const COP_ACCEPT_TEXT_LOCKED =
+  'The Consent or Pay accept text uses the standard wording and cannot be changed for this account.';
+
 /** Footer links beyond the limit: wording not shown. */
 export const tooManyFooterLinks = (max: number): string => `You can add up to ${max} footer links.`;
 export const ADD_ONE = 'Add one';

@@ -9,6 +9,7 @@ import {
   PRIVACY_BODY_INPUT,
   RICH_TEXT_DEBOUNCE_MS,
   buttonTextMax,
+  copAcceptTextEditable,
   fixedSegmentsOf,
   keepsFixedSegments,
   maxLength,
@@ -31,6 +32,12 @@ describe('text limits', () => {
     expect(buttonTextMax('abc123')).toBe(24);
     expect(buttonTextMax(undefined)).toBe(24);
     expect(buttonTextMax(EXTENDED_BUTTON_TEXT_PCODE)).toBe(40);
+  });
+
+  it('the Consent or Pay accept text is editable by the special account only', () => {
+    expect(copAcceptTextEditable(EXTENDED_BUTTON_TEXT_PCODE)).toBe(true);
+    expect(copAcceptTextEditable('abc123')).toBe(false);
+    expect(copAcceptTextEditable(undefined)).toBe(false);
   });
 
   it('counts characters, not UTF-16 units', () => {

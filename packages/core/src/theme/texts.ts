@@ -20,8 +20,20 @@ export const COP_PRIVACY_HEADER_MAX = 24;
 /** The rich-text editor reports changes after 100 ms without typing. */
 export const RICH_TEXT_DEBOUNCE_MS = 100;
 
+/**
+ * The special account (§5 "the special code", §6 "some fields are disabled for non-special
+ * accounts"): 40-character button texts, and the only account that may edit the Consent or Pay
+ * accept text, which every other account sees disabled (docs/decisions.md).
+ */
+const isSpecialAccount = (pCode: string | undefined): boolean =>
+  pCode === EXTENDED_BUTTON_TEXT_PCODE;
+
 export const buttonTextMax = (pCode: string | undefined): number =>
-  pCode === EXTENDED_BUTTON_TEXT_PCODE ? EXTENDED_BUTTON_TEXT_MAX : BUTTON_TEXT_MAX;
+  isSpecialAccount(pCode) ? EXTENDED_BUTTON_TEXT_MAX : BUTTON_TEXT_MAX;
+
+/** The Consent or Pay accept text: editable by the special account only. */
+export const copAcceptTextEditable = (pCode: string | undefined): boolean =>
+  isSpecialAccount(pCode);
 
 export function maxLength(
   field: string,

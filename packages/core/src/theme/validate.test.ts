@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appThemeValues, siteThemeValues } from '../testing/theme';
 import { issuesToFields } from '../validation';
 import { defaultPrivacyBody } from './default-texts';
-import { PREMIUM_TEXTS_ONLY } from './messages';
+import { COP_ACCEPT_TEXT_LOCKED, PREMIUM_TEXTS_ONLY } from './messages';
 import { LanguageTexts } from './schema';
 import { EXTENDED_BUTTON_TEXT_PCODE } from './texts';
 import { validateTheme } from './validate';
@@ -59,6 +59,31 @@ describe('validateTheme', () => {
         }),
       ),
     ).toEqual({ initScreenRejectButton: 'Please use no more than 24 characters.' });
+  });
+
+  it('lets only the special account change the Consent or Pay accept text (§6)', () => {
+    const cop = (agreeButton: string) =>
+      siteThemeValues({
+        consentOrPaySettings: [LanguageTexts.parse({ language: 'en', agreeButton })],
+      });
+    const plain = { premiumEligible: true, pCode: 'abc123' };
+    expect(fieldsOf(validateTheme(cop('Accept'), plain))).toEqual({
+      'consentOrPaySettings.0.agreeButton': COP_ACCEPT_TEXT_LOCKED,
+    });
+    expect(validateTheme(cop(''), plain).ok).toBe(true);
+    expect(
+      validateTheme(cop('Accept'), { premiumEligible: true, pCode: EXTENDED_BUTTON_TEXT_PCODE }).ok,
+    ).toBe(true);
+    // A text saved before stays as it is (an account that stops being special keeps it).
+    expect(validateTheme(cop('Accept'), { ...plain, saved: cop('Accept') }).ok).toBe(true);
+    expect(fieldsOf(validateTheme(cop('Other'), { ...plain, saved: cop('Accept') }))).toEqual({
+      'consentOrPaySettings.0.agreeButton': COP_ACCEPT_TEXT_LOCKED,
+    });
+    // Advanced Customisation's primary button stays editable for every premium account.
+    const advanced = siteThemeValues({
+      advancedCustomizationSettings: [LanguageTexts.parse({ language: 'en', agreeButton: 'OK' })],
+    });
+    expect(validateTheme(advanced, plain).ok).toBe(true);
   });
 
   it('checks the site colours, the CSS and the persistent link label', () => {

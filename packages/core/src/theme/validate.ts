@@ -10,11 +10,12 @@ import { validateCustomCss } from './css';
 import type { ConsentTextVariant } from './default-texts';
 import { defaultPrivacyBody } from './default-texts';
 import { validateFooterLinks, validateLinkPair } from './footer-links';
-import { PREMIUM_TEXTS_ONLY } from './messages';
+import { COP_ACCEPT_TEXT_LOCKED, PREMIUM_TEXTS_ONLY } from './messages';
 import {
   COP_PRIVACY_HEADER_MAX,
   DISAGREE_TEXT_MAX,
   buttonTextMax,
+  copAcceptTextEditable,
   safeText,
   validatePrivacyBody,
   validateShortText,
@@ -79,6 +80,11 @@ function validateLanguageEntries(
           ]
         : [
             validateShortText(at('agreeButton'), entry.agreeButton, buttonMax),
+            copAcceptTextEditable(ctx.pCode) ||
+            entry.agreeButton ===
+              (ctx.saved?.[list].find((e) => e.language === entry.language)?.agreeButton ?? '')
+              ? []
+              : [issue(at('agreeButton'), 'specialAccountOnly', COP_ACCEPT_TEXT_LOCKED)],
             validateShortText(at('viewPreferencesLabel'), entry.viewPreferencesLabel),
             validateShortText(at('action1Label'), entry.action1Label),
             validateShortText(at('action2Label'), entry.action2Label),
