@@ -20,7 +20,7 @@ import { paths } from '../app/paths';
 import { PRODUCT_NAME } from '../app/product';
 import { useClient } from '../app/ServicesContext';
 import type { SignInRedirectState } from '../auth/AuthGate';
-import { AUTH_LABELS } from '../auth/labels';
+import { AUTH_LABELS, LANDING } from '../auth/labels';
 import { useSession, useSessionChange } from '../auth/session';
 import { errorMessage } from '../components/alerts';
 import { TextField } from '../components/FormField';
@@ -62,9 +62,12 @@ export default function InvitationPage() {
 
   return (
     <div className="assent-signin">
+      <aside className="assent-signin-landing">
+        <H1 className="assent-signin-brand">{PRODUCT_NAME}</H1>
+        <p className="assent-signin-headline">{LANDING.headline}</p>
+      </aside>
       <main className="assent-signin-main" id="main">
         <Card elevation={2} className="assent-signin-card">
-          <H1 className="assent-signin-brand">{PRODUCT_NAME}</H1>
           {content}
         </Card>
       </main>
