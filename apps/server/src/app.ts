@@ -62,6 +62,15 @@ export async function buildApp(
 
   await app.register(fastifyCookie);
 
+  // Background jobs wait for the requests in flight (interactive work first, jobs/interactive-first).
+  const ends = new WeakMap<object, () => void>();
+  app.addHook('onRequest', async (request) => {
+    ends.set(request, deps.interactive.begin());
+  });
+  const end = async (request: object) => ends.get(request)?.();
+  app.addHook('onResponse', end);
+  app.addHook('onRequestAbort', end);
+
   // Text that no store can hold (NUL, a lone surrogate) is refused for every route, naming the field.
   app.addHook('preValidation', async (request) => {
     const issues = [

@@ -11,6 +11,7 @@ import type { Db } from './db';
 import { migrate, openDatabase } from './db';
 import { runAuditLogExport } from './jobs/audit-log-export';
 import { recoverBulkUpdates, runBulkUpdate, watchBulkUpdates } from './jobs/bulk-update';
+import { createInteractiveGate } from './jobs/interactive-first';
 import type { JobQueue } from './jobs/queue';
 import { QUEUES, createJobQueue } from './jobs/queue';
 import type { ReportRunDeps, RunReportQuery } from './jobs/report-run';
@@ -62,6 +63,11 @@ export interface Services {
   deps: AppDeps;
   jobs: JobQueue;
   db: Db;
+  /**
+   * Starts the job workers and resumes interrupted jobs (done by `startServices` itself unless
+   * `workers` is false or 'later'); a second call does nothing.
+   */
+  startWorkers(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -75,7 +81,12 @@ export async function startServices(
     logger?: Logger;
     now?: () => Date;
     pollingIntervalSeconds?: number;
-    workers?: boolean;
+    /**
+     * Start the job workers (true), never (false), or when the caller calls `startWorkers` ('later':
+     * the server listens first, so recovery never races its start).
+     * @default true
+     */
+    workers?: boolean | 'later';
     /** The query report runs use (tests may pass another). */
     reportQuery?: RunReportQuery;
   } = {},
@@ -118,6 +129,7 @@ export async function startServices(
       }),
       logos: createLogoChecker({ allowPrivate: config.allowPrivateFetch, now }),
       throttle: createThrottle(),
+      interactive: createInteractiveGate({ waitForIdle: db.kind === 'pglite' }),
     };
     await adoptLegacyVisits(db, logger);
     const partitions = watchVisitPartitions(db, {
@@ -129,43 +141,53 @@ export async function startServices(
     await partitions.ready;
     let stopWatching = () => {};
     let stopScheduler = async () => {};
-    if (options.workers !== false) {
-      const reportRunDeps: ReportRunDeps = {
-        db,
-        mailer,
-        logger,
-        now,
-        // The run's own limit answers at the time; this one also cancels the statement (PostgreSQL).
-        runQuery:
-          options.reportQuery ??
-          ((pcode, body) =>
-            withinTimeLimit(db, config.reports.timeoutMs, (q) =>
-              runReport({ db: q, pcode }, body),
-            )),
-        settings: {
-          timeoutMs: config.reports.timeoutMs,
-          attachMaxBytes: config.reports.attachMaxBytes,
-          publicUrl: config.publicUrl ?? `http://${config.host}:${config.port}`,
-        },
-      };
-      await jobs.work(QUEUES.reportRun, (data) => runReportJob(reportRunDeps, String(data.runId)));
-      const scheduler = startReportScheduler(
-        { db, jobs, logger, now, leaseMs: reportRunLeaseMs(config.reports) },
-        config.reports.schedulerIntervalMs,
-      );
-      await scheduler.ready;
-      stopScheduler = scheduler.stop;
-      await jobs.work(QUEUES.bulkUpdate, (data) => runBulkUpdate(deps, String(data.bulkUpdateId)));
-      await jobs.work(QUEUES.auditLogExport, (data) =>
-        runAuditLogExport(db, lists, logger, now, String(data.id)),
-      );
-      await recoverBulkUpdates(deps, { exclusive: db.kind === 'pglite' });
-      stopWatching = watchBulkUpdates(deps);
-    }
+    let workersStarted: Promise<void> | undefined;
+    const startWorkers = () =>
+      (workersStarted ??= (async () => {
+        const reportRunDeps: ReportRunDeps = {
+          db,
+          mailer,
+          logger,
+          now,
+          // The run's own limit answers at the time; this one also cancels the statement (PostgreSQL).
+          runQuery:
+            options.reportQuery ??
+            ((pcode, body) =>
+              withinTimeLimit(db, config.reports.timeoutMs, (q) =>
+                runReport({ db: q, pcode }, body),
+              )),
+          settings: {
+            timeoutMs: config.reports.timeoutMs,
+            attachMaxBytes: config.reports.attachMaxBytes,
+            publicUrl: config.publicUrl ?? `http://${config.host}:${config.port}`,
+          },
+        };
+        await jobs.work(QUEUES.reportRun, (data) =>
+          runReportJob(reportRunDeps, String(data.runId)),
+        );
+        const scheduler = startReportScheduler(
+          { db, jobs, logger, now, leaseMs: reportRunLeaseMs(config.reports) },
+          config.reports.schedulerIntervalMs,
+        );
+        await scheduler.ready;
+        stopScheduler = scheduler.stop;
+        await jobs.work(QUEUES.bulkUpdate, (data) =>
+          runBulkUpdate(deps, String(data.bulkUpdateId)),
+        );
+        await jobs.work(QUEUES.auditLogExport, (data) =>
+          runAuditLogExport(db, lists, logger, now, String(data.id)),
+        );
+        await recoverBulkUpdates(deps, { exclusive: db.kind === 'pglite' });
+        stopWatching = watchBulkUpdates(deps);
+      })());
+    if (options.workers === undefined || options.workers === true) await startWorkers();
     return {
       deps,
       jobs,
       db,
+      async startWorkers() {
+        if (options.workers !== false) await startWorkers();
+      },
       async close() {
         stopWatching();
         partitions.stop();
@@ -189,9 +211,11 @@ export interface RunningServer {
 
 /** `assent server start` / `npm start`: the API, the console and the banner on one origin. */
 export async function startServer(config: ServerConfig = loadConfig()): Promise<RunningServer> {
-  const services = await startServices(config);
+  // The workers (and the resumption of jobs a killed process left) start once the server listens:
+  // recovery work never runs while Fastify waits for its plugins to start.
+  const services = await startServices(config, { workers: 'later' });
   const { deps } = services;
-  let app: FastifyInstance;
+  let app: FastifyInstance | undefined;
   try {
     if (config.demo && (await users.count(deps.db)) === 0) {
       const demo = await seedDemo(deps, { password: config.demoPassword });
@@ -204,7 +228,9 @@ export async function startServer(config: ServerConfig = loadConfig()): Promise<
     }
     app = await buildApp(deps);
     await app.listen({ host: config.host, port: config.port });
+    await services.startWorkers();
   } catch (error) {
+    await app?.close();
     await services.close();
     throw error;
   }

@@ -1,65 +1,9 @@
-import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-
-const root = path.resolve(__dirname, '../../..');
-
-interface Running {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-}
-
-/** Starts `assent server` (from source) on a data directory and waits for its URL. */
-function start(dataDir: string, env: Record<string, string> = {}): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ASSENT_DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      ASSENT_LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    child.stdout!.on('data', () => {
-      const match = /Assent is running: (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1]!, output: () => output });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-
-async function signIn(
-  url: string,
-  email: string,
-  password: string,
-): Promise<{ cookie: string; pcode: string }> {
-  const res = await fetch(`${url}/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(res.status).toBe(200);
-  const body = (await res.json()) as { pcodes: string[] };
-  return { cookie: res.headers.get('set-cookie')!.split(';')[0]!, pcode: body.pcodes[0]! };
-}
+import type { ServerProcess as Running } from './server-process';
+import { exited, signIn, startServerProcess as start } from './server-process';
 
 describe('the server process (embedded database on disk)', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'assent-process-'));

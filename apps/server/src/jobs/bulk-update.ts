@@ -37,7 +37,8 @@ function mergeChanges(current: PropertyValues, changes: Record<string, unknown>)
  * Applies a bulk update: each property in its own transaction, with the same rules as a single save
  * (applyBulkFields, then validation and the save-payload transform). The item row is marked in the
  * same transaction as the property, so a crash at any moment neither repeats nor skips a property:
- * a rerun picks up exactly the items still pending.
+ * a rerun picks up exactly the items still pending. Between items the job gives interactive requests
+ * their turn (jobs/interactive-first.ts).
  */
 export async function runBulkUpdate(
   deps: AppDeps,
@@ -103,6 +104,8 @@ export async function runBulkUpdate(
     });
     if (!more) break;
     processed += 1;
+    // Requests first: the embedded database would otherwise answer none until the job ends.
+    await deps.interactive.turn();
     if (Date.now() - lastBeat > HEARTBEAT_MS) {
       lastBeat = Date.now();
       await bulkUpdates.heartbeat(db, id, now());

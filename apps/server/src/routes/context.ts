@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { VisitSink } from '../analytics/visit-sink';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db';
+import type { InteractiveGate } from '../jobs/interactive-first';
 import type { JobQueue } from '../jobs/queue';
 import type { Logger } from '../services/logger';
 import type { LruCache } from '../services/lru';
@@ -30,6 +31,8 @@ export interface AppDeps {
   logos: LogoChecker;
   /** The identity routes' attempt limits and sign-in delays (per address, per account). */
   throttle: Throttle;
+  /** Requests in flight, which background jobs let go first (jobs/interactive-first.ts). */
+  interactive: InteractiveGate;
 }
 
 export interface AuthUser {
