@@ -121,6 +121,53 @@ export function registerCommands(
       ),
     );
 
+  const members = program
+    .command('members')
+    .description("the account's members and invitations (the console's organisation page)")
+    .addHelpText(
+      'after',
+      example(
+        'assent members list',
+        'assent members invite colleague@example.com',
+        'assent members revoke 0b6f5c2e-8d1a-4c3e-9f70-2a4b6c8d0e1f',
+      ),
+    );
+  members
+    .command('list')
+    .description('list the members and the pending invitations')
+    .option('--json', 'print JSON')
+    .addHelpText('after', example('assent members list --json'))
+    .action(
+      action(
+        ctx,
+        async () => (await import('./members')).listMembers as never,
+        (...a) => optionsOf(a, 0),
+      ),
+    );
+  members
+    .command('invite <email>')
+    .description('e-mail EMAIL a link to join the account (valid 7 days)')
+    .option('--json', 'print JSON')
+    .addHelpText('after', example('assent members invite colleague@example.com'))
+    .action(
+      action(
+        ctx,
+        async () => (await import('./members')).inviteMember as never,
+        (email, ...a) => ({ ...optionsOf(a, 0), email }),
+      ),
+    );
+  members
+    .command('revoke <id>')
+    .description('withdraw a pending invitation (its id from `assent members list`)')
+    .addHelpText('after', example('assent members revoke 0b6f5c2e-8d1a-4c3e-9f70-2a4b6c8d0e1f'))
+    .action(
+      action(
+        ctx,
+        async () => (await import('./members')).revokeInvitation as never,
+        (id, ...a) => ({ ...optionsOf(a, 0), id }),
+      ),
+    );
+
   const properties = program
     .command('properties')
     .description("the account's sites and apps")
