@@ -65,6 +65,7 @@ const EnvSchema = z.object({
     .default(DEFAULT_CONSENT_RETENTION_DAYS),
   ASSENT_VISIT_BATCH_MAX: z.coerce.number().int().positive().max(10_000).default(500),
   ASSENT_VISIT_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(1000).default(5),
+  ASSENT_VISIT_PROPERTY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   ASSENT_WEB_DIST: z.string().optional(),
   ASSENT_HELP_URL: z
     .string()
@@ -113,6 +114,8 @@ export interface ServerConfig {
   /** Group commit of visits: the largest batch, and the longest a visit waits for others (ms). */
   visitBatchMax: number;
   visitBatchWaitMs: number;
+  /** How long the visit endpoint keeps a property it looked up (0: not at all). */
+  visitPropertyCacheMs: number;
 }
 
 /** Reads the configuration; a bad value names the variable and the rule. */
@@ -161,5 +164,6 @@ export function loadConfig(
     consentRetentionDays: e.ASSENT_CONSENT_RETENTION_DAYS,
     visitBatchMax: e.ASSENT_VISIT_BATCH_MAX,
     visitBatchWaitMs: e.ASSENT_VISIT_BATCH_WAIT_MS,
+    visitPropertyCacheMs: e.ASSENT_VISIT_PROPERTY_CACHE_MS,
   };
 }

@@ -139,4 +139,29 @@ describe.each(stores())('the visit sink (%s)', (store) => {
       server.deps.visits = original;
     }
   });
+
+  it('a deleted site stops taking visits once its cached lookup expires (ASSENT_VISIT_PROPERTY_CACHE_MS)', async () => {
+    const gone = await createSite({ url: 'gone-sink.example', consentLocations: ['EEA'] });
+    const post = async () =>
+      (
+        await server.request({
+          method: 'POST',
+          url: '/banner/visit',
+          payload: JSON.stringify(visit(gone.uuid)),
+          headers: {
+            'content-type': 'text/plain;charset=UTF-8',
+            origin: 'https://gone-sink.example',
+          },
+        })
+      ).statusCode;
+    expect(await post()).toBe(204);
+    const deleted = await server.request({
+      method: 'DELETE',
+      url: `/customization/v2/site/${gone.uuid}?pCode=${user.pcode}`,
+      as: user,
+    });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    // The default keeps a lookup for one second: well within five, visits are refused.
+    await expect.poll(post, { timeout: 5_000, interval: 100 }).toBe(404);
+  });
 });

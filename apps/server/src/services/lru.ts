@@ -19,6 +19,10 @@ export class LruCache<K, V> {
       this.entries.delete(this.entries.keys().next().value as K);
   }
 
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
+
   get size(): number {
     return this.entries.size;
   }
