@@ -8,7 +8,7 @@ import {
   summaryRequestFor,
   timeFilters,
 } from '@assent/core/reports';
-import type { PropertyAnalytics } from '@assent/core/reports';
+import type { AbTestReport, PropertyAnalytics } from '@assent/core/reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer, TestUser } from './harness';
 import { createTestServer, json, stores } from './harness';
@@ -357,6 +357,7 @@ describe.each(stores())('analytics reports (%s)', (store) => {
       ],
       ['country-table', { currentRange: current, comparisonRange: comparison, propertyIds: ids }],
       ['properties', { propertyIds: ids, ...current }],
+      ['ab-test', { propertyId: foreign.uuid, ...current }],
     ];
     for (const [path, payload] of requests) {
       const body = await call<{ status: string; message: string }>(path, payload, user, 403);
@@ -405,6 +406,35 @@ describe.each(stores())('analytics reports (%s)', (store) => {
       as: other,
     });
     expect(res.statusCode).toBe(403);
+  });
+
+  it('reports an A/B test per variant: metrics, difference from the control and z-test', async () => {
+    const october = { startDate: '2026-10-01', endDate: '2026-10-01' };
+    // Variant A: 10 accept, 10 reject; variant B: 18 accept, 2 reject; and visits without one.
+    await post('2026-10-01', 'DE', [
+      ...Array.from({ length: 20 }, (_, i) => beacon(b.uuid, { v: 'A', o: i < 10 ? 'a' : 'r' })),
+      ...Array.from({ length: 20 }, (_, i) => beacon(b.uuid, { v: 'B', o: i < 18 ? 'a' : 'r' })),
+      beacon(b.uuid, { o: 'r' }),
+    ]);
+    user = await server.refresh(user); // the clock moved
+    const report = await call<AbTestReport>('ab-test', { propertyId: b.uuid, ...october });
+    expect(report.control).toBe('A');
+    expect(
+      report.variants.map((v) => [v.variant, v.metrics.totalSessions, v.metrics.optInPercent]),
+    ).toEqual([
+      ['A', 20, 50],
+      ['B', 20, 90],
+    ]);
+    const variantB = report.variants[1]!;
+    expect(variantB.difference).toMatchObject({
+      totalSessions: 0,
+      optInPercent: 40,
+      optOutPercent: -40,
+    });
+    // pooled 0.7: z = 0.4 / sqrt(0.7 × 0.3 × (1/20 + 1/20)) = 2.7603
+    expect(variantB.significance!.optInPercent!.z).toBeCloseTo(2.7603, 3);
+    expect(variantB.significance!.optInPercent!.significant).toBe(true);
+    expect(report.winner).toBe('B');
   });
 
   it('counts a visit in today’s report as soon as it was answered 204 (no rollup delay)', async () => {

@@ -1,6 +1,7 @@
 import { AssentError } from '@assent/core';
 import {
   REPORT_FOREIGN_PROPERTY,
+  abTestReport,
   ZERO_VISIT_COUNTS,
   addVisitCounts,
   buildCountryTableRows,
@@ -18,6 +19,8 @@ import {
   validateAnalyticsQuery,
 } from '@assent/core/reports';
 import type {
+  AbTestReport,
+  AbTestRequest,
   AnalyticsQuery,
   AnalyticsQueryBody,
   AnalyticsQueryResponse,
@@ -422,4 +425,22 @@ export async function propertyAnalytics(
     out[uuid] = analytics;
   }
   return out;
+}
+
+/**
+ * A property's A/B test of themes between two days (inclusive): the visits of each variant the
+ * runtime reported, compared with the control by core's `abTestReport` (difference and
+ * two-proportion z-test). Visits without a variant are left out.
+ */
+export async function abTest(scope: AnalyticsScope, request: AbTestRequest): Promise<AbTestReport> {
+  await refuseForeignProperties(scope, [request.propertyId], 'propertyId');
+  const rows = await scope.db.query<Record<string, unknown>>(
+    `select variant, ${COUNT_COLUMNS}
+     from visit_rollup_daily
+     where pcode = $1 and property_uuid = $2 and day >= $3::date and day <= $4::date
+       and variant is not null
+     group by 1 order by 1`,
+    [scope.pcode, request.propertyId, request.startDate, request.endDate],
+  );
+  return abTestReport(rows.map((r) => ({ variant: String(r.variant), counts: countsOfRow(r) })));
 }

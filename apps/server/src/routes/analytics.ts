@@ -4,6 +4,7 @@ import { DEFAULT_REPORT_CATALOGUE } from '@assent/core/reports';
 import { properties, themeRefs } from '../repositories/properties';
 import type { AnalyticsScope } from '../analytics/queries';
 import {
+  abTest,
   countryTable,
   insights,
   propertyAnalytics,
@@ -37,6 +38,8 @@ export const analyticsHandlers: GroupHandlers<Routes['analytics']> = {
   summaryComparison: ({ body }, { deps, pCode }) =>
     limited(deps, pCode, (s) => summaryComparison(s, body)),
   countryTable: ({ body }, { deps, pCode }) => limited(deps, pCode, (s) => countryTable(s, body)),
+
+  abTest: ({ body }, { deps, pCode }) => limited(deps, pCode, (s) => abTest(s, body)),
 
   metadata: async () => DEFAULT_REPORT_CATALOGUE,
 

@@ -335,3 +335,14 @@ export {
   TIME_PERIOD_LABELS,
   timePeriodRange,
 } from './time-period';
+export {
+  AB_SIGNIFICANCE_LEVEL,
+  AB_TEST_METRICS,
+  AbTestReport,
+  AbTestRequest,
+  AbTestVariant,
+  abTestReport,
+  twoProportionZTest,
+  ZTest,
+} from './ab-test';
+export type { AbTestMetric } from './ab-test';

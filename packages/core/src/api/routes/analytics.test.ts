@@ -40,6 +40,7 @@ describe('analytics routes', () => {
       'GET /analytics/v1/pcode/{pCode}/properties',
       'POST /analytics/v1/properties/pcode/{pCode}',
       'GET /analytics/v1/pcode/{pCode}/themes',
+      'POST /analytics/v1/ab-test/pcode/{pCode}',
       'GET /analytics/v1/pcode/{pCode}/job/{jobId}/run/{runId}/file',
     ]);
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AbTestReport, AbTestRequest } from '../../reports/ab-test';
 import { ReportCatalogue } from '../../reports/catalogue';
 import { CountryTableRequest, CountryTableRow } from '../../reports/country-table';
 import { DashboardInsightsRequest, DashboardInsightsResponse } from '../../reports/insights';
@@ -181,6 +182,16 @@ export const analytics = {
     access: ACCOUNT_PARAM,
     params: AccountParams,
     response: z.array(ReportTheme),
+  }),
+  abTest: defineRoute({
+    method: 'POST',
+    path: '/analytics/v1/ab-test/pcode/{pCode}',
+    summary:
+      "A property's A/B test of themes over a range: each variant's metrics, its difference from the control and the rates' two-proportion z-test",
+    access: ACCOUNT_PARAM,
+    params: AccountParams,
+    body: AbTestRequest,
+    response: AbTestReport,
   }),
   downloadJobFile: defineRoute({
     method: 'GET',
