@@ -6,11 +6,14 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { AssentError, findUnstorableText } from '@assent/core';
 import { routes } from '@assent/core/api';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
+import pino from 'pino';
 import { createBannerRuntime } from './banner/runtime';
 import { registerHelp } from './help';
 import { repoPath } from './paths';
+import type { LogTarget } from './services/log-destination';
+import { resilientLogDestination } from './services/log-destination';
 import type { AppDeps } from './routes/context';
 import {
   HTTP_STATUS,
@@ -43,6 +46,8 @@ export interface BuildOptions {
   validateResponses?: boolean;
   /** Log requests (off in tests). @default true */
   logger?: boolean;
+  /** Where the request log goes. @default standard output */
+  logTarget?: () => LogTarget;
 }
 
 /** Builds the whole server (API, console and banner) from its dependencies; `main` only listens. */
@@ -51,8 +56,14 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const { config } = deps;
+  // A log write that fails (a full disk under the log file) drops lines; it never stops the server.
+  const log = resilientLogDestination({
+    open: options.logTarget ?? (() => pino.destination({ dest: 1, sync: true })),
+  });
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    ...(options.logger === false
+      ? {}
+      : { loggerInstance: pino({ level: config.logLevel }, log) as FastifyBaseLogger }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     // A plugin's start is waited for up to a minute (Fastify's 10 s failed the start on a busy

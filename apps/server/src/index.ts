@@ -46,8 +46,18 @@ export type {
 } from './operator/operations';
 export type { OperatorPath } from './operator/run';
 
-/** Prints to the terminal that started Assent (not to the request log). */
-const say = (line: string) => process.stdout.write(`${line}\n`);
+/**
+ * Writes a line to the terminal that started Assent (not to the request log). A failed write (a full
+ * disk under redirected output, a closed pipe) loses the line, never the process.
+ */
+function print(stream: NodeJS.WriteStream, text: string) {
+  try {
+    stream.write(text);
+  } catch {
+    // The line is lost; the server goes on.
+  }
+}
+const say = (line: string) => print(process.stdout, `${line}\n`);
 
 /** One line per event: the message, then its details when there are any. */
 const line = (obj: object, msg?: string) =>
@@ -55,8 +65,8 @@ const line = (obj: object, msg?: string) =>
 
 const consoleLogger: Logger = {
   info: (obj, msg) => say(`assent: ${line(obj, msg)}`),
-  warn: (obj, msg) => process.stderr.write(`assent: warning: ${line(obj, msg)}\n`),
-  error: (obj, msg) => process.stderr.write(`assent: error: ${line(obj, msg)}\n`),
+  warn: (obj, msg) => print(process.stderr, `assent: warning: ${line(obj, msg)}\n`),
+  error: (obj, msg) => print(process.stderr, `assent: error: ${line(obj, msg)}\n`),
 };
 
 export interface Services {
@@ -262,12 +272,14 @@ export async function startServer(config: ServerConfig = loadConfig()): Promise<
 
 /** Runs until SIGINT or SIGTERM, then closes HTTP, the workers and the database. */
 export async function runUntilSignalled(config?: ServerConfig): Promise<void> {
+  // Output that cannot be written (ENOSPC, EPIPE) is dropped; it never stops the server.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
   const server = await startServer(config);
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       say(`assent: ${signal} received, shutting down`);
       server.close().then(resolve, (error: unknown) => {
-        process.stderr.write(`assent: error while shutting down: ${(error as Error).message}\n`);
+        print(process.stderr, `assent: error while shutting down: ${(error as Error).message}\n`);
         resolve();
       });
     };
