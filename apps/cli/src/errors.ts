@@ -40,6 +40,10 @@ function fieldLines(fields: Record<string, string> | undefined): string {
   return entries.length ? `\n${entries.map(([f, m]) => `  ${f}: ${m}`).join('\n')}` : '';
 }
 
+/** Why a personal access token stops working (the server revokes them all on a password change). */
+const TOKEN_REVOKED_REASONS =
+  'revoked, or revoked with the others when the password was changed or reset';
+
 /** An API failure as the user should read it: the URL, what went wrong and what to do. */
 export function describeApiError(error: ApiErrorLike, target: Target): CliError {
   const url = target.url ?? 'the server';
@@ -51,14 +55,14 @@ export function describeApiError(error: ApiErrorLike, target: Target): CliError 
     );
   if (httpStatus === 401 && target.tokenFrom === 'flag')
     return new CliError(
-      `The token given with --token was refused by ${url} (revoked, or made on another server).\n` +
+      `The token given with --token was refused by ${url} (${TOKEN_REVOKED_REASONS}, or made on another server).\n` +
         `Create a new one: run assent login --url ${url} without --token to sign in with your e-mail and password (it creates a personal access token and stores it), or POST /auth/tokens while signed in (docs/api.md).`,
     );
   if (httpStatus === 401 && !target.signingIn)
     return new CliError(
       target.tokenFrom === 'env'
         ? `Not signed in to ${url}: the token in ASSENT_TOKEN was refused (revoked or for another server). Create a new token, or run assent login`
-        : `Not signed in to ${url}: run assent login`,
+        : `Not signed in to ${url}: the stored login's token was refused (${TOKEN_REVOKED_REASONS}). Run assent login`,
     );
   if (httpStatus === 403 && body.status === 'FORBIDDEN' && target.account)
     return new CliError(

@@ -145,7 +145,7 @@ describe('a refused token given to login', () => {
       code: 1,
       stdout: '',
       stderr:
-        `assent: The token given with --token was refused by ${server.url} (revoked, or made on another server).\n` +
+        `assent: The token given with --token was refused by ${server.url} (revoked, or revoked with the others when the password was changed or reset, or made on another server).\n` +
         `  Create a new one: run assent login --url ${server.url} without --token to sign in with your e-mail and password (it creates a personal access token and stores it), or POST /auth/tokens while signed in (docs/api.md).\n`,
     });
   });
@@ -271,5 +271,28 @@ describe('assent login', () => {
     expect(login.stdout).toContain(`(account ${lea.pcode})`);
     const whoami = await runCli(['whoami', '--json'], { env });
     expect(JSON.parse(whoami.stdout)).toMatchObject({ account: lea.pcode });
+  });
+});
+
+describe('a password change revokes the stored login (issue 19 item 5)', () => {
+  it('signs in with the password, and after the password changes elsewhere says the token was revoked with it', async () => {
+    const kim = await server.user('kim@example.com');
+    const env = { ASSENT_CONFIG_DIR: work.file('config-password-changed') };
+    const login = await runCli(
+      ['login', '--url', server.url, '--email', kim.email, '--password-stdin'],
+      { env, input: `${kim.password}\n` },
+    );
+    expect(login.code).toBe(0);
+    expect((await runCli(['whoami'], { env })).code).toBe(0);
+
+    await server.api(kim).auth.changePassword({
+      body: { oldPassword: kim.password, newPassword: 'kim has a new passphrase 4' },
+    });
+
+    expect(await runCli(['whoami'], { env })).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `assent: Not signed in to ${server.url}: the stored login's token was refused (revoked, or revoked with the others when the password was changed or reset). Run assent login\n`,
+    });
   });
 });

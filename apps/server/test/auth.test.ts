@@ -4,6 +4,7 @@ import {
   INCORRECT_USERNAME_OR_PASSWORD,
   NAME_TOO_SHORT,
   PASSWORD_CHANGED,
+  PASSWORD_RESET_SUCCESS,
   RESEND_CONFIRMATION_SUCCESS,
   SIGN_UP_CONFIRMED,
   SIGN_UP_SUCCESS,
@@ -239,8 +240,19 @@ describe.each(stores())('identity (%s)', (store) => {
     ).toBe(200);
   });
 
-  it('resets a forgotten password with a mailed code and signs out every session', async () => {
+  it('resets a forgotten password with a mailed code, signs out every session and revokes every token', async () => {
     const before = sessionCookie((await signIn('ada@example.com')).headers['set-cookie']);
+    const created = await post(
+      server,
+      '/auth/tokens',
+      { name: 'laptop' },
+      { cookie: `${SESSION_COOKIE}=${before.value}` },
+    );
+    const token = json<{ secret: string }>(created).secret;
+    const bearer = { authorization: `Bearer ${token}` };
+    expect(
+      (await server.request({ method: 'GET', url: '/auth/me', headers: bearer })).statusCode,
+    ).toBe(200);
     const unknown = await post(server, '/auth/forgot-password', { email: 'nobody@example.com' });
     const known = await post(server, '/auth/forgot-password', { email: 'ada@example.com' });
     expect(json(unknown)).toEqual(json(known));
@@ -251,6 +263,10 @@ describe.each(stores())('identity (%s)', (store) => {
       password: 'brand new pass 2',
     });
     expect(reset.statusCode).toBe(200);
+    expect(json(reset)).toEqual({ message: PASSWORD_RESET_SUCCESS });
+    expect(
+      (await server.request({ method: 'GET', url: '/auth/me', headers: bearer })).statusCode,
+    ).toBe(401);
     const old = await server.request({
       method: 'GET',
       url: '/auth/me',
@@ -260,7 +276,7 @@ describe.each(stores())('identity (%s)', (store) => {
     expect((await signIn('ada@example.com', 'brand new pass 2')).statusCode).toBe(200);
   });
 
-  it('changes the password, keeping this session and ending the others', async () => {
+  it('changes the password, keeping this session, ending the others and revoking every token', async () => {
     const user = await server.user('changer@example.com');
     const other = sessionCookie((await signIn(user.email, user.password)).headers['set-cookie']);
     const wrong = await server.request({
@@ -277,6 +293,17 @@ describe.each(stores())('identity (%s)', (store) => {
       as: user,
     });
     expect(json(res)).toEqual({ message: PASSWORD_CHANGED });
+    // The console and the CLI show this message: it says the tokens went with the old password.
+    expect(PASSWORD_CHANGED).toContain('personal access tokens were revoked');
+    const viaToken = await server.request({
+      method: 'GET',
+      url: '/auth/me',
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(viaToken.statusCode).toBe(401);
+    expect(json(await server.request({ method: 'GET', url: '/auth/tokens', as: user }))).toEqual(
+      [],
+    );
     expect((await server.request({ method: 'GET', url: '/auth/me', as: user })).statusCode).toBe(
       200,
     );

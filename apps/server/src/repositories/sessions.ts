@@ -129,6 +129,15 @@ export const accessTokens = {
     return rows.length > 0;
   },
 
+  /** Revokes every token of a user (a password change or reset); returns how many. */
+  async revokeAllForUser(q: Queryable, userId: number, now: Date): Promise<number> {
+    const rows = await q.query(
+      `update access_tokens set revoked_at = $2 where user_id = $1 and revoked_at is null returning id`,
+      [userId, now],
+    );
+    return rows.length;
+  },
+
   async findByToken(
     q: Queryable,
     token: string,

@@ -203,6 +203,7 @@ export const authHandlers: GroupHandlers<Routes['auth']> = {
     await withCode(deps, email, 'reset-password', code, async (tx, user) => {
       await users.setPassword(tx, user.id, await hashPassword(password));
       await sessions.revokeAllForUser(tx, user.id, deps.now());
+      await accessTokens.revokeAllForUser(tx, user.id, deps.now());
     });
     return { message: PASSWORD_RESET_SUCCESS };
   },
@@ -222,7 +223,10 @@ export const authHandlers: GroupHandlers<Routes['auth']> = {
     return { message: RESEND_CONFIRMATION_SUCCESS };
   },
 
-  /** Changes the password and signs out every other session of the user. */
+  /**
+   * Changes the password, signs out every other session of the user and revokes their personal
+   * access tokens (whoever had the old password may have made one).
+   */
   async changePassword({ body }, { deps, auth, user }) {
     const { oldPassword, newPassword } = check(validateChangePasswordRequest(body));
     const row = await users.findById(deps.db, user().id);
@@ -234,6 +238,7 @@ export const authHandlers: GroupHandlers<Routes['auth']> = {
     await deps.db.transaction(async (tx) => {
       await users.setPassword(tx, row.id, await hashPassword(newPassword));
       await sessions.revokeAllForUser(tx, row.id, deps.now(), auth?.sessionId);
+      await accessTokens.revokeAllForUser(tx, row.id, deps.now());
     });
     return { message: PASSWORD_CHANGED };
   },

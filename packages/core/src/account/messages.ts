@@ -29,12 +29,14 @@ export const NEW_ACTIVATION_EMAIL_SENT = 'New activation email has been sent to 
 export const SIGN_UP_SUCCESS =
   'You are almost there! User registered successfully. Please check your email to confirm.';
 export const RESEND_CONFIRMATION_SUCCESS = 'Please check your email to get started.';
-/** Not shown in the spec: after a new password is set. */
-export const PASSWORD_RESET_SUCCESS = 'Your password has been reset. Please sign in.';
+/** Not shown in the spec: after a new password is set (every session and token ends with it). */
+export const PASSWORD_RESET_SUCCESS =
+  'Your password has been reset: every session was signed out and your personal access tokens were revoked. Please sign in.';
 /** Not shown in the spec: after the account is confirmed. */
 export const SIGN_UP_CONFIRMED = 'Your account is confirmed. Please sign in.';
-/** Not shown in the spec: the change-password modal's success. */
-export const PASSWORD_CHANGED = 'Your password has been changed.';
+/** Not shown in the spec: the change-password modal's success (other sessions and tokens end). */
+export const PASSWORD_CHANGED =
+  'Your password has been changed: your other sessions were signed out and your personal access tokens were revoked.';
 
 export const NEED_AN_ACCOUNT = 'Need an account? Sign Up';
 export const ALREADY_HAVE_AN_ACCOUNT = 'Already have an account? Sign In';
