@@ -8,9 +8,15 @@ import { checkPropertyForSave } from '../services/property-rules';
 import type { AppDeps } from '../routes/context';
 import { QUEUES } from './queue';
 
-/** A worker reports at least this often; a running job silent for longer is resumed elsewhere. */
-export const HEARTBEAT_MS = 5_000;
-export const STALE_AFTER_MS = 60_000;
+/**
+ * A running job's worker reports this often (a timer, whatever one property takes). A job silent for
+ * STALE_AFTER_MS is resumed by a server's watcher, which looks every WATCH_INTERVAL_MS: a job whose
+ * server crashed resumes within 10 s (issue 19, item 18). Two workers on one job are harmless (each
+ * property is claimed with SKIP LOCKED and marked in its own transaction).
+ */
+export const HEARTBEAT_MS = 2_000;
+export const STALE_AFTER_MS = 6_000;
+export const WATCH_INTERVAL_MS = 2_000;
 
 export const PROPERTY_GONE = 'The property was deleted before the update reached it';
 
@@ -51,65 +57,72 @@ export async function runBulkUpdate(
   const fields = BulkUpdateFields.parse(job.fields);
   const themes = await themeRefs(db, job.pcode);
   let processed = 0;
-  let lastBeat = Date.now();
-  for (;;) {
-    if (options.stopAfter !== undefined && processed >= options.stopAfter) return;
-    const more = await db.transaction(async (tx) => {
-      const item = await bulkUpdates.claimNext(tx, id);
-      if (!item) return false;
-      const property = await properties.getById(tx, job.pcode, item.propertyId, {
-        forUpdate: true,
-      });
-      if (!property) {
-        await bulkUpdates.markItem(
-          tx,
-          id,
-          item.propertyId,
-          'failed',
-          [{ field: '', message: PROPERTY_GONE }],
-          now(),
-        );
-        return true;
-      }
-      try {
-        const next = item.changes
-          ? mergeChanges(settingsOf(property), item.changes)
-          : applyBulkFields(settingsOf(property), fields, { themes });
-        const payload = await checkPropertyForSave(tx, deps, job.pcode, next, {
-          existing: {
-            uuid: property.uuid,
-            identifier: propertyIdentifier(property),
-            publisherLogoUrl: property.publisherLogoUrl,
-          },
+  const heartbeat = setInterval(() => {
+    bulkUpdates
+      .heartbeat(db, id, now())
+      .catch((error: unknown) =>
+        deps.logger.warn({ bulkUpdateId: id, err: (error as Error).message }, 'heartbeat failed'),
+      );
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  try {
+    for (;;) {
+      if (options.stopAfter !== undefined && processed >= options.stopAfter) return;
+      const more = await db.transaction(async (tx) => {
+        const item = await bulkUpdates.claimNext(tx, id);
+        if (!item) return false;
+        const property = await properties.getById(tx, job.pcode, item.propertyId, {
+          forUpdate: true,
         });
-        await properties.update(tx, job.pcode, property.uuid, payload, now(), { editable: true });
-        await bulkUpdates.markItem(tx, id, item.propertyId, 'updated', null, now());
-      } catch (error) {
-        if (!(error instanceof AssentError)) throw error;
-        const issues = Object.entries(error.fields ?? {}).map(([field, message]) => ({
-          field,
-          message,
-        }));
-        await bulkUpdates.markItem(
-          tx,
-          id,
-          item.propertyId,
-          'failed',
-          issues.length ? issues : [{ field: '', message: error.message }],
-          now(),
-        );
-        await properties.setEditable(tx, job.pcode, [item.propertyId], true);
-      }
-      return true;
-    });
-    if (!more) break;
-    processed += 1;
-    // Requests first: the embedded database would otherwise answer none until the job ends.
-    await deps.interactive.turn();
-    if (Date.now() - lastBeat > HEARTBEAT_MS) {
-      lastBeat = Date.now();
-      await bulkUpdates.heartbeat(db, id, now());
+        if (!property) {
+          await bulkUpdates.markItem(
+            tx,
+            id,
+            item.propertyId,
+            'failed',
+            [{ field: '', message: PROPERTY_GONE }],
+            now(),
+          );
+          return true;
+        }
+        try {
+          const next = item.changes
+            ? mergeChanges(settingsOf(property), item.changes)
+            : applyBulkFields(settingsOf(property), fields, { themes });
+          const payload = await checkPropertyForSave(tx, deps, job.pcode, next, {
+            existing: {
+              uuid: property.uuid,
+              identifier: propertyIdentifier(property),
+              publisherLogoUrl: property.publisherLogoUrl,
+            },
+          });
+          await properties.update(tx, job.pcode, property.uuid, payload, now(), { editable: true });
+          await bulkUpdates.markItem(tx, id, item.propertyId, 'updated', null, now());
+        } catch (error) {
+          if (!(error instanceof AssentError)) throw error;
+          const issues = Object.entries(error.fields ?? {}).map(([field, message]) => ({
+            field,
+            message,
+          }));
+          await bulkUpdates.markItem(
+            tx,
+            id,
+            item.propertyId,
+            'failed',
+            issues.length ? issues : [{ field: '', message: error.message }],
+            now(),
+          );
+          await properties.setEditable(tx, job.pcode, [item.propertyId], true);
+        }
+        return true;
+      });
+      if (!more) break;
+      processed += 1;
+      // Requests first: the embedded database would otherwise answer none until the job ends.
+      await deps.interactive.turn();
     }
+  } finally {
+    clearInterval(heartbeat);
   }
   await bulkUpdates.finish(db, id, now());
 }
@@ -133,7 +146,7 @@ export async function recoverBulkUpdates(
 }
 
 /** Periodically resumes bulk updates orphaned by another server (PostgreSQL with several servers). */
-export function watchBulkUpdates(deps: AppDeps, intervalMs = 30_000): () => void {
+export function watchBulkUpdates(deps: AppDeps, intervalMs = WATCH_INTERVAL_MS): () => void {
   if (deps.db.kind === 'pglite') return () => {};
   const timer = setInterval(() => {
     recoverBulkUpdates(deps, { exclusive: false }).catch((error: unknown) =>
