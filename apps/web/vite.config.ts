@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import type { ProxyOptions } from 'vite';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 /** The API server `vite` proxies to in development (`npm start` serves both on one origin). */
 const API_ORIGIN = 'http://127.0.0.1:4600';
@@ -25,7 +26,17 @@ const apiProxy: ProxyOptions = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip copies beside each text asset, made once here and served by the API server
+    // (@fastify/static `preCompressed`) to browsers that accept them.
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+      include: /\.(?:js|css|html|svg|json)$/,
+      threshold: 1024,
+      skipIfLargerOrEqual: true,
+    }),
+  ],
   // plotly.js reads `global` (plotly.js-dist-min is added back with the first chart).
   define: { global: 'globalThis' },
   server: {

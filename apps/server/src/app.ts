@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { AssentError, findUnstorableText } from '@assent/core';
@@ -25,6 +23,7 @@ import { createHandlers } from './routes/handlers';
 import { openApiDocument } from './routes/openapi';
 import { registerRoutes } from './routes/register';
 import { HSTS, isSecureRequest } from './services/auth';
+import { registerCompression, registerConsole } from './web-serving';
 
 /** Prefixes that belong to the API (never answered with the console's index.html). */
 const API_PREFIXES = [
@@ -72,6 +71,7 @@ export async function buildApp(
   });
 
   await app.register(fastifyCookie);
+  await registerCompression(app);
 
   // Background jobs wait for the requests in flight (interactive work first, jobs/interactive-first).
   const ends = new WeakMap<object, () => void>();
@@ -145,15 +145,7 @@ export async function buildApp(
   registerHelp(app, { helpUrl: config.helpUrl });
 
   const webDist = config.webDist ?? repoPath('apps', 'web', 'dist');
-  const hasConsole = existsSync(path.join(webDist, 'index.html'));
-  if (hasConsole) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      prefix: '/',
-      wildcard: false,
-      index: ['index.html'],
-    });
-  }
+  const hasConsole = await registerConsole(app, webDist);
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';

@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Hashed build outputs (`/assets/name-hash.js`): their name changes whenever their bytes do. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The console's index.html (it names the current hashed assets): revalidated on every load. */
+export const REVALIDATE = 'no-cache';
+
+/** Bodies below this size go out as they are (compression would not pay for its CPU). */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/** JSON, text, JavaScript, SVG and XML; binaries (zip, images, octet-stream) are left alone. */
+const COMPRESSIBLE = /^text\/(?!event-stream)|[+/]json(?:;|$)|javascript|[+/]xml(?:;|$)/;
+
+/**
+ * Compresses the API's responses (brotli or gzip, as the browser accepts) from 1 KB up. Routes
+ * registered after this get it. A response that is already encoded (the banner's scripts, gzipped
+ * once per ETag, and the console's pre-compressed files) is sent as it is.
+ */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+    customTypes: COMPRESSIBLE,
+    // Request bodies are not compressed by any client of ours.
+    globalDecompression: false,
+  });
+}
+
+/**
+ * Serves the built console from `webDist`, if it is built: each file's brotli or gzip copy made at
+ * build time when the browser accepts it, hashed `/assets/*` cached for a year (immutable),
+ * anything else (index.html) revalidated. Returns whether the console is there.
+ */
+export async function registerConsole(app: FastifyInstance, webDist: string): Promise<boolean> {
+  if (!existsSync(path.join(webDist, 'index.html'))) return false;
+  const assets = path.join(webDist, 'assets') + path.sep;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    wildcard: false,
+    index: ['index.html'],
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      reply.header('cache-control', filePath.startsWith(assets) ? IMMUTABLE : REVALIDATE);
+    },
+  });
+  return true;
+}

@@ -1,0 +1,98 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from './harness';
+import { createTestServer } from './harness';
+
+// A console build as vite and its compression plugin lay it out: a hashed asset with its brotli and
+// gzip copies beside it, and index.html.
+const ASSET_SOURCE = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `row ${i}`))};\n`;
+const INDEX_HTML = `<!doctype html><title>Assent</title><script type="module" src="/assets/index-AbC123.js"></script>${'<!-- padding -->'.repeat(80)}`;
+
+function writeConsoleBuild(dir: string): void {
+  mkdirSync(path.join(dir, 'assets'));
+  const asset = path.join(dir, 'assets', 'index-AbC123.js');
+  writeFileSync(asset, ASSET_SOURCE);
+  writeFileSync(`${asset}.br`, brotliCompressSync(ASSET_SOURCE));
+  writeFileSync(`${asset}.gz`, gzipSync(ASSET_SOURCE));
+  writeFileSync(path.join(dir, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(dir, 'index.html.br'), brotliCompressSync(INDEX_HTML));
+  writeFileSync(path.join(dir, 'index.html.gz'), gzipSync(INDEX_HTML));
+}
+
+describe('serving the console and compressed API responses', () => {
+  let server: TestServer;
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = mkdtempSync(path.join(os.tmpdir(), 'assent-web-dist-'));
+    writeConsoleBuild(webDist);
+    server = await createTestServer('pglite', { env: { ASSENT_WEB_DIST: webDist } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  const get = (url: string, acceptEncoding?: string) =>
+    server.request({
+      method: 'GET',
+      url,
+      headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+    });
+
+  it('sends a hashed asset as its build-time brotli copy, cached for a year as immutable', async () => {
+    const res = await get('/assets/index-AbC123.js', 'gzip, deflate, br, zstd');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(ASSET_SOURCE);
+    expect(res.rawPayload.length).toBeLessThan(ASSET_SOURCE.length / 3);
+  });
+
+  it('sends the gzip copy to a browser without brotli, and the file itself to one without either', async () => {
+    const gz = await get('/assets/index-AbC123.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(ASSET_SOURCE);
+
+    const plain = await get('/assets/index-AbC123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(ASSET_SOURCE);
+  });
+
+  it('revalidates index.html, at / and as the fallback of a console route', async () => {
+    for (const url of ['/', '/login', '/protect/p-abc/properties']) {
+      const res = await get(url, 'gzip, deflate, br');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(INDEX_HTML);
+    }
+  });
+
+  it('gzips a JSON list when the caller accepts gzip, and not a small JSON answer', async () => {
+    const user = await server.user();
+    const list = await server.request({
+      method: 'GET',
+      url: '/customization/v2/vendors',
+      headers: { 'accept-encoding': 'gzip' },
+      as: user,
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['content-encoding']).toBe('gzip');
+    expect(list.headers.vary).toMatch(/accept-encoding/i);
+    const body = gunzipSync(list.rawPayload);
+    expect((JSON.parse(body.toString()) as { gvlVersion: number }).gvlVersion).toBe(3);
+    expect(list.rawPayload.length).toBeLessThan(body.length / 4);
+
+    const health = await get('/healthz', 'gzip, br');
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(health.body)).toEqual({ status: 'ok' });
+  });
+});
