@@ -128,6 +128,10 @@ describe.skipIf(!hasChromium())('premium theme texts in a real browser', () => {
       // --- A new site theme with French Advanced Customisation texts --------------------------
       await page.goto(`${server.url}/protect/p-${publisher.pcode}/themes/site/new`);
       await page.getByRole('heading', { name: 'Create a site theme' }).waitFor();
+      // Opened directly (not from the list): the editor's own styles are loaded (the colour grid).
+      expect(
+        await page.locator('.assent-color-grid').evaluate((el) => getComputedStyle(el).display),
+      ).toBe('grid');
       await field(L.themeName).fill(THEME);
       await field(L.agreeButton).fill(EN_ACCEPT);
       await page.getByRole('tab', { name: new RegExp(`^${THEME_TAB_LABELS.advanced}`) }).click();

@@ -2,6 +2,7 @@ import { LANGUAGE_NAMES, LanguageCode } from '@assent/core';
 import type { LanguageCode as Language } from '@assent/core';
 import {
   ADD_ONE,
+  bannerControlTexts,
   CONSENT_OR_PAY_LAYOUT_LABELS,
   ConsentOrPayLayout,
   PRIVACY_BODY_FIXED_SEGMENTS,
@@ -104,13 +105,24 @@ function LanguagePanel({
       value={entry[field]}
       disabled={options.disabled ?? false}
       error={errorOf(at(field))}
-      placeholder={field === 'privacyHeader' ? defaultPrivacyHeader(entry.language) : undefined}
+      placeholder={placeholders[field]}
       onChange={(value) =>
         dispatch({ type: 'languageText', list, language: entry.language, field, value })
       }
     />
   );
   const links = entry.customFooterLink;
+  // What the banner shows while a field is empty (the accept text of non-special accounts always).
+  const placeholders: Partial<Record<LanguageTextField, string>> = {
+    privacyHeader: defaultPrivacyHeader(entry.language),
+    ...(list === 'consentOrPaySettings'
+      ? {
+          agreeButton:
+            (entry.language === values.language && values.agreeButton) ||
+            bannerControlTexts(entry.language).acceptAll,
+        }
+      : {}),
+  };
   return (
     <div className="assent-language-panel">
       {list === 'advancedCustomizationSettings' ? (

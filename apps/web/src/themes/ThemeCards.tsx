@@ -39,6 +39,7 @@ import { PrivacyMode } from '@assent/core/property';
 import {
   Button,
   Callout,
+  Checkbox,
   Collapse,
   FormGroup,
   Spinner,
@@ -48,13 +49,7 @@ import {
 import { InfoSignIcon } from '@blueprintjs/icons';
 import { Suspense, lazy, useId, useState } from 'react';
 import { TextField } from '../components/FormField';
-import {
-  CheckboxField,
-  CheckboxGroupField,
-  FormCard,
-  RadioField,
-  SelectField,
-} from '../property-form/fields';
+import { CheckboxField, FormCard, RadioField, SelectField } from '../property-form/fields';
 import {
   APP_COLOR_LABELS,
   APP_MODE_PANEL_TITLES,
@@ -73,6 +68,65 @@ const LANGUAGE_OPTIONS = LanguageCode.options.map((code) => ({
   label: LANGUAGE_NAMES[code],
 }));
 
+/**
+ * The regulation checkboxes, the US option followed by its tooltip (an info icon that takes
+ * focus; the checkbox keeps the option's label as its name).
+ */
+function RegulationsField({
+  selected,
+  error,
+  onChange,
+}: {
+  selected: readonly PrivacyMode[];
+  error: string | undefined;
+  onChange: (modes: PrivacyMode[]) => void;
+}) {
+  const id = useId();
+  return (
+    <FormGroup intent={error ? 'danger' : 'none'}>
+      <fieldset
+        className="assent-fieldset"
+        aria-describedby={error ? id : undefined}
+        aria-invalid={error ? true : undefined}
+      >
+        <legend>{L.regulations}</legend>
+        {PrivacyMode.options.map((mode) => (
+          <span key={mode} className="assent-regulation-option">
+            <Checkbox
+              inline
+              label={REGULATION_OPTION_LABELS[mode]}
+              checked={selected.includes(mode)}
+              onChange={(event) => {
+                const on = event.currentTarget.checked;
+                onChange(
+                  PrivacyMode.options.filter((m) => (m === mode ? on : selected.includes(m))),
+                );
+              }}
+            />
+            {mode === 'USP' ? (
+              <Tooltip content={US_REGULATION_TOOLTIP} placement="top">
+                <span
+                  tabIndex={0}
+                  role="img"
+                  aria-label={US_REGULATION_TOOLTIP}
+                  className="assent-tooltip-anchor"
+                >
+                  <InfoSignIcon size={14} />
+                </span>
+              </Tooltip>
+            ) : null}
+          </span>
+        ))}
+      </fieldset>
+      {error ? (
+        <div id={id} className="bp6-form-helper-text assent-error">
+          {error}
+        </div>
+      ) : null}
+    </FormGroup>
+  );
+}
+
 /** 1. Configure your theme: name and regulations. */
 export function ConfigureCard({ form }: { form: ThemeFormApi }) {
   const { values, dispatch, errorOf } = form;
@@ -85,31 +139,10 @@ export function ConfigureCard({ form }: { form: ThemeFormApi }) {
         error={errorOf('themeName')}
         onChange={(v) => dispatch(setTheme('themeName', v))}
       />
-      <CheckboxGroupField
-        legend={L.regulations}
-        options={PrivacyMode.options.map((mode) => ({
-          value: mode,
-          label: REGULATION_OPTION_LABELS[mode],
-        }))}
+      <RegulationsField
         selected={values.privacyModes}
         error={errorOf('privacyModes')}
-        helperText={
-          <span className="assent-muted">
-            <Tooltip content={US_REGULATION_TOOLTIP}>
-              <span tabIndex={0} className="assent-tooltip-anchor">
-                <InfoSignIcon size={12} /> {REGULATION_OPTION_LABELS.USP}
-              </span>
-            </Tooltip>
-          </span>
-        }
-        onChange={(modes) =>
-          dispatch(
-            setTheme(
-              'privacyModes',
-              PrivacyMode.options.filter((m) => modes.includes(m)),
-            ),
-          )
-        }
+        onChange={(modes) => dispatch(setTheme('privacyModes', modes))}
       />
     </FormCard>
   );
@@ -464,15 +497,15 @@ export function CustomizeUiCard({ form, values }: { form: ThemeFormApi; values: 
         onClick={() => setCssOpen((open) => !open)}
       />
       <Collapse isOpen={cssOpen || cssError !== undefined} keepChildrenMounted>
+        {/* The toggle above is the visible heading; the textarea keeps the name for assistive tech. */}
         <FormGroup
-          label={L.uxCustomizedCss}
-          labelFor={cssId}
           intent={cssError !== undefined ? 'danger' : 'none'}
           helperText={cssError || undefined}
           className={cssError !== undefined ? 'assent-error-group' : undefined}
         >
           <TextArea
             id={cssId}
+            aria-label={L.uxCustomizedCss}
             fill
             spellCheck={false}
             className="assent-css-textarea"

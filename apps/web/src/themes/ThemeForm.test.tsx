@@ -17,6 +17,7 @@ import {
   THEME_CARD_TITLES,
   THEME_XSS_ERROR,
   UK_GDPR_WARNING,
+  US_REGULATION_TOOLTIP,
   sameBackgroundColorMessage,
   textTooLong,
 } from '@assent/core/theme';
@@ -200,6 +201,28 @@ describe('theme editor: create a site theme', () => {
     expect(persistent.checked).toBe(true);
     expect(persistent.disabled).toBe(true);
     expect(input(L.consentLinkLabel).disabled).toBe(true);
+  });
+});
+
+describe('theme editor: layout', () => {
+  it('shows the US tooltip on the US option itself, and the CSS overrides name once', async () => {
+    const { user } = await openNewSite();
+    const configure = card(THEME_CARD_TITLES.configure);
+    // No separate helper line repeating the option's label.
+    expect(within(configure).getAllByText(REGULATION_OPTION_LABELS.USP)).toHaveLength(1);
+    const info = within(configure).getByRole('img', { name: US_REGULATION_TOOLTIP });
+    expect(info.closest('.assent-regulation-option')?.textContent).toBe(
+      REGULATION_OPTION_LABELS.USP,
+    );
+    // The checkbox keeps the option's label as its name.
+    expect(
+      within(configure).getByRole('checkbox', { name: REGULATION_OPTION_LABELS.USP }),
+    ).toBeTruthy();
+    await user.hover(info);
+    expect(await screen.findByText(US_REGULATION_TOOLTIP)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: L.uxCustomizedCss }));
+    expect(screen.getAllByText(L.uxCustomizedCss)).toHaveLength(1);
+    expect(screen.getByRole('textbox', { name: L.uxCustomizedCss })).toBeTruthy();
   });
 });
 

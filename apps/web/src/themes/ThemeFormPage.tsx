@@ -22,6 +22,8 @@ import { PageLayout } from '../components/PageLayout';
 import { NotFoundPage, RestrictedPage } from '../components/StatusPages';
 import { THEME_EDITOR_TITLES } from './copy';
 import { ThemeForm } from './ThemeForm';
+// The editor's styles: a page opened directly (a link, a reload) has not loaded the list's chunk.
+import './themes.css';
 
 const TYPES: Record<string, ThemeType> = { site: 'SITE', app: 'APP' };
 
