@@ -231,7 +231,7 @@ describe.skipIf(!hasChromium())('bulk update in a real browser (new user)', () =
   );
 
   it(
-    'a property in a running job shows pending updates and cannot be saved until the job is done',
+    'a property in a running job shows pending updates; its open form becomes editable when the job is done',
     { timeout: 240_000 },
     async () => {
       // A job recorded but not yet run by the queue: its property has pending updates.
@@ -246,6 +246,12 @@ describe.skipIf(!hasChromium())('bulk update in a real browser (new user)', () =
         now: new Date(),
       });
 
+      await page.goto(`${server.url}/protect/p-${pcode}/bulk-update-status`);
+      await page.getByTestId('bulk-status').getByText('RUNNING').waitFor();
+      await page.getByLabel('The bulk update is running').waitFor();
+      expect(await button(STATUS.refresh).isEnabled()).toBe(true);
+      await shot('bulk-status-running');
+
       await page.goto(`${server.url}/protect/p-${pcode}/properties`);
       await toList();
       await row(beta).getByText(PROPERTY_STATUS_LABELS.pendingUpdates).waitFor();
@@ -257,21 +263,21 @@ describe.skipIf(!hasChromium())('bulk update in a real browser (new user)', () =
       expect(await button('SAVE PROPERTY').isDisabled()).toBe(true);
       await shot('bulk-pending-form');
 
-      await page.goto(`${server.url}/protect/p-${pcode}/bulk-update-status`);
-      expect(await page.getByTestId('bulk-status').textContent()).toBe('RUNNING');
-      await page.getByLabel('The bulk update is running').waitFor();
-      expect(await button(STATUS.refresh).isEnabled()).toBe(true);
-      await shot('bulk-status-running');
-
+      // The job runs while the form stays open: without a reload the form becomes editable, keeps
+      // the edit and shows the job's change (the form reads the property every 10 s meanwhile).
       await runBulkUpdate(server.deps, job.id);
-      await untilCompleted();
-      await page.getByRole('link', { name: /Back to/ }).click();
+      await expect.poll(() => page.getByText(PENDING_UPDATES).count(), { timeout: 30_000 }).toBe(0);
+      expect(await button('SAVE PROPERTY').isEnabled()).toBe(true);
+      expect(await page.getByLabel(/^Publisher name/).inputValue()).toBe('Nora News and more');
+      expect(await page.getByLabel(/^Publisher country/).inputValue()).toMatch(/Germany/);
+      await shot('bulk-pending-form-done');
+      await button('SAVE PROPERTY').click();
       await toList();
       await row(beta).getByText(PROPERTY_STATUS_LABELS.active).waitFor();
-      await page.getByRole('button', { name: `Edit: ${beta}` }).click();
-      await page.getByLabel(/^Publisher name/).fill('Nora News and more');
-      expect(await page.getByText(PENDING_UPDATES).count()).toBe(0);
-      expect(await button('SAVE PROPERTY').isEnabled()).toBe(true);
+      const saved = (await server.api(owner).sites.list({ query: { pCode: pcode } })).find(
+        (p) => p.url === beta,
+      );
+      expect(saved).toMatchObject({ publisherName: 'Nora News and more', publisherCC: 'DE' });
     },
   );
 

@@ -6,6 +6,7 @@ import {
   applyThemeChange,
   cancelGbcDialog,
   changedFields,
+  rebaseEdits,
   chooseCoveredTransaction,
   chooseLegalBasis,
   closeSensitiveDataDialog,
@@ -126,7 +127,9 @@ export type PropertyFormAction =
   | { type: 'dialogCancel' }
   | { type: 'saveAttempted' }
   | { type: 'saveFailed'; failure: SaveFailure }
-  | { type: 'failureCleared' };
+  | { type: 'failureCleared' }
+  /** The property was read again with other values (a bulk update finished while it was open). */
+  | { type: 'storedValuesChanged'; values: PropertyValues };
 
 export const set = <K extends PlainField>(field: K, value: PropertyValues[K]): SetFieldAction =>
   ({ type: 'set', field, value }) as SetFieldAction;
@@ -305,6 +308,12 @@ export function propertyFormReducer(
           return { ...state, dialog: CLOSED };
       }
 
+    case 'storedValuesChanged':
+      return {
+        ...state,
+        initial: action.values,
+        values: rebaseEdits(state.initial, state.values, action.values),
+      };
     case 'saveAttempted':
       return { ...state, showAllIssues: true };
     case 'saveFailed':

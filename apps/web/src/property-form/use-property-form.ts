@@ -12,7 +12,7 @@ import {
 import type { Property, PropertyValidationContext, PropertyValues } from '@assent/core/property';
 import { propertiesKeys, propertyKeys } from '@assent/core/queries';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useReducer } from 'react';
+import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { useClient } from '../app/ServicesContext';
 import { useAlerts } from '../components/alerts';
 import type { PropertyFormApi, PropertyInitData } from './context';
@@ -41,6 +41,17 @@ export function usePropertyForm<A>({
   identifiers: readonly string[] | undefined;
 }) {
   const [state, dispatch] = useReducer(reducer, initialValues, initialFormState);
+  // The property read again with other values (a bulk update finished while the form was open):
+  // the user's edits are carried onto them.
+  const opened = useRef(initialValues);
+  useEffect(() => {
+    if (opened.current === initialValues) return;
+    opened.current = initialValues;
+    (dispatch as unknown as (action: PropertyFormAction) => void)({
+      type: 'storedValuesChanged',
+      values: initialValues,
+    });
+  }, [initialValues]);
   const checkIdentifier =
     isNew || identifierChanged(propertyIdentifier(state.initial), propertyIdentifier(state.values));
   const context = useMemo<PropertyValidationContext>(

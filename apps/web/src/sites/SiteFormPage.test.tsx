@@ -5,7 +5,11 @@ import {
   RESTRICTED_ACCESS,
   UNSAFE_CONTENT,
 } from '@assent/core';
-import { COP_CONTENT_REVIEW_NOTE, COP_REQUEST_RECEIVED } from '@assent/core/account';
+import {
+  BULK_UPDATE_POLL_INTERVAL_MS,
+  COP_CONTENT_REVIEW_NOTE,
+  COP_REQUEST_RECEIVED,
+} from '@assent/core/account';
 import {
   AMP_VERSION_UNSUPPORTED,
   COP_COUNTRIES_REQUIRED,
@@ -38,7 +42,7 @@ import {
 import { auditLogKeys } from '@assent/core/queries';
 import { buildOrganisation, textChangeRequest } from '@assent/core/testing';
 import { CHOOSE_VENDORS, NO_IAB_VENDORS_SELECTED, VendorSelection } from '@assent/core/vendors';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { UNSAVED_CHANGES } from '../components/copy';
@@ -821,6 +825,35 @@ describe('site form: edit and routes', () => {
     expect(await screen.findByText(PENDING_UPDATES)).toBeTruthy();
     await user.type(field(LABELS.publisherName), ' and more');
     expect(saveButton().disabled).toBe(true);
+  });
+
+  it("an open form with pending updates becomes editable when the job is done, keeping the edits and the job's changes", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const api = withFormRoutes(fakeApi())
+        .on(`GET ${SITE_PATH}/site-1`, { body: storedSite({}, { editable: false }) })
+        .on(`PUT ${SITE_PATH}/site-1`, ({ body }) => ({ body: storedSite(body as object) }));
+      const { user } = renderApp({ path: `${ACCOUNT}/sites/edit/site-1`, api });
+      expect(await screen.findByText(PENDING_UPDATES)).toBeTruthy();
+      const name = field(LABELS.publisherName).value;
+      await user.type(field(LABELS.publisherName), ' and more');
+      expect(saveButton().disabled).toBe(true);
+
+      // The bulk update finishes: it changed the publisher country. No reload.
+      api.on(`GET ${SITE_PATH}/site-1`, { body: storedSite({ publisherCC: 'DE' }) });
+      await act(() => vi.advanceTimersByTimeAsync(BULK_UPDATE_POLL_INTERVAL_MS));
+      await waitFor(() => expect(screen.queryByText(PENDING_UPDATES)).toBeNull());
+      expect(saveButton().disabled).toBe(false);
+      expect(field(LABELS.publisherName).value).toBe(`${name} and more`);
+      await user.click(saveButton());
+      await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
+      expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+        publisherName: `${name} and more`,
+        publisherCC: 'DE',
+      });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a missing site is not found; 403 is access denied; an unknown action is not found', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { siteValues } from '../testing/property';
-import { changedFields, hasPropertyChanged, propertySaveEnabled } from './form';
+import { changedFields, hasPropertyChanged, propertySaveEnabled, rebaseEdits } from './form';
 
 /** properties-and-tags §4: Save is disabled until the form has changed and while a save is pending. */
 describe('property form save rule', () => {
@@ -37,5 +37,21 @@ describe('property form save rule', () => {
     expect(propertySaveEnabled({ changed: true, pending: false, editable: true })).toBe(true);
     // Pending updates (editable false) keep Save disabled.
     expect(propertySaveEnabled({ changed: true, pending: false, editable: false })).toBe(false);
+  });
+});
+
+describe('rebaseEdits (a bulk update finished while the form was open)', () => {
+  it("keeps the user's changed fields and takes every other field from the stored values", () => {
+    const initial = siteValues({ publisherName: 'Nora', publisherCC: 'GB' });
+    const edited = { ...initial, publisherName: 'Nora News' };
+    const latest = { ...initial, publisherCC: 'DE', consentLocations: ['EEA' as const] };
+    expect(rebaseEdits(initial, edited, latest)).toEqual({
+      ...latest,
+      publisherName: 'Nora News',
+    });
+    // A field both changed: the user's value wins (it is what the form shows).
+    expect(rebaseEdits(initial, { ...edited, publisherCC: 'FR' }, latest).publisherCC).toBe('FR');
+    // Nothing edited: the stored values as they are.
+    expect(rebaseEdits(initial, initial, latest)).toEqual(latest);
   });
 });

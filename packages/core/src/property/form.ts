@@ -14,6 +14,18 @@ export function changedFields(before: object, after: object): Set<string> {
   return new Set([...keys].filter((key) => !sameValue(left[key], right[key])));
 }
 
+/**
+ * The user's edits carried onto newer stored values (a bulk update finished while the form was
+ * open): each top-level field the user changed from `initial` keeps the user's value, every other
+ * field takes the stored one, so saving neither loses the edits nor undoes the bulk change.
+ */
+export function rebaseEdits<T extends object>(initial: T, edited: T, latest: T): T {
+  const mine = changedFields(initial, edited);
+  const out = { ...latest } as Record<string, unknown>;
+  for (const key of mine) out[key] = (edited as Record<string, unknown>)[key];
+  return out as T;
+}
+
 /** Whether the form's values differ from those it opened with. */
 export const hasPropertyChanged = (initial: object, current: object): boolean =>
   changedFields(initial, current).size > 0;

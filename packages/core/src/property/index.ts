@@ -30,7 +30,7 @@ export {
   vendorsHaveNonPersonalisedPurposes,
 } from './consent-or-pay';
 export type { ConsentOrPayDialog, ConsentOrPayEvent } from './consent-or-pay';
-export { changedFields, hasPropertyChanged, propertySaveEnabled } from './form';
+export { changedFields, hasPropertyChanged, propertySaveEnabled, rebaseEdits } from './form';
 export {
   cancelGbcDialog,
   GBC_AVAILABLE_NOTE,
