@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { groupCommitSink } from './analytics/ingest/group-commit-sink';
+import { spoolingSink } from './analytics/spool-sink';
 import { runReport, withinTimeLimit } from './analytics/queries';
 import { adoptLegacyVisits, watchVisitPartitions } from './analytics/storage';
 import { buildApp } from './app';
@@ -132,11 +133,15 @@ export async function startServices(
       logger,
       now,
       propertyLists: new LruCache(200),
-      visits: groupCommitSink(db, {
-        maxBatch: config.visitBatchMax,
-        maxWaitMs: config.visitBatchWaitMs,
-        logger,
-      }),
+      // Visits the database cannot take (an outage) are spooled on disk and stored once it answers.
+      visits: spoolingSink(
+        groupCommitSink(db, {
+          maxBatch: config.visitBatchMax,
+          maxWaitMs: config.visitBatchWaitMs,
+          logger,
+        }),
+        { dir: path.join(config.dataDir, 'visit-spool'), logger },
+      ),
       logos: createLogoChecker({ allowPrivate: config.allowPrivateFetch, now }),
       throttle: createThrottle(),
       interactive: createInteractiveGate({ waitForIdle: db.kind === 'pglite' }),

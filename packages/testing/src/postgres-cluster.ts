@@ -34,7 +34,11 @@ function freePort(): Promise<number> {
 
 export interface Cluster {
   url: string;
+  /** Stops the server and removes its files. */
   stop(): void;
+  /** Stops the server, keeping its data (an outage); `resume` starts it again on the same port. */
+  halt(): void;
+  resume(): void;
 }
 
 /**
@@ -67,9 +71,15 @@ export async function startCluster(bin: string): Promise<Cluster> {
   ]);
   const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
+  const start = () =>
+    run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
+  start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    halt() {
+      run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    },
+    resume: start,
     stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { visitorRegionFallback } from '@assent/core/banner';
 import type { GoogleVendorNames, VisitorRegion } from '@assent/core/banner';
 import type { Property } from '@assent/core/property';
@@ -8,6 +9,8 @@ import type { BannerAssets } from './assets';
 import { createBannerAssets } from './assets';
 import type { GeoResolver, RegionSource } from './geo';
 import { createGeoResolver } from './geo';
+import type { LastGoodConfigs } from './last-good';
+import { createLastGoodConfigs } from './last-good';
 import { gvlJson } from './vendor-list';
 
 /** What the runtime's public routes share, built once per app (no module-level state). */
@@ -15,6 +18,8 @@ export interface BannerRuntime {
   deps: AppDeps;
   assets: BannerAssets;
   geo: GeoResolver;
+  /** The last banner configuration served per property, for when the database is down. */
+  lastGood: LastGoodConfigs;
   /** The runtime's vendor-list JSON of a list (kept while the lists service keeps the list). */
   vendorListJson(list: VendorListResponse): string;
   /** The runtime's Google provider names (GoogleVendorNames) of Google's list. */
@@ -39,6 +44,10 @@ export function createBannerRuntime(deps: AppDeps): BannerRuntime {
     deps,
     assets: createBannerAssets(deps.config),
     geo: createGeoResolver(deps.config, deps.logger),
+    lastGood: createLastGoodConfigs(
+      path.join(deps.config.dataDir, 'banner-last-good'),
+      deps.logger,
+    ),
     vendorListJson: serialisedOnce(gvlJson),
     googleVendorsJson: serialisedOnce((list: readonly GoogleAtp[]): GoogleVendorNames =>
       Object.fromEntries(

@@ -10,6 +10,7 @@ import { RawJson } from '../routes/context';
 import { NOT_FOUND_MESSAGE } from '../routes/errors';
 import { publicOrigin, refererHost } from './http';
 import { BANNER_FILES } from './assets';
+import type { LastGood } from './last-good';
 import { bootOf, loadBannerConfig, propertyByUuid } from './load-config';
 import type { BannerRuntime } from './runtime';
 import { regionFor } from './runtime';
@@ -28,20 +29,51 @@ const notFoundScript = (why: string): FileReply => ({
  * cmp.js with the boot JSON of a property, for this visitor (region resolved per request). The
  * universal tag's stub cannot know the site's Google consent defaults: its cmp.js starts with them.
  */
-async function cmpScript(
+function cmpScript(
   runtime: BannerRuntime,
   request: FastifyRequest,
-  property: Property,
+  { property, config }: LastGood,
   options: { universal: boolean },
-): Promise<FileReply> {
+): FileReply {
   const origin = publicOrigin(request, runtime.deps.config);
-  const config = await loadBannerConfig(runtime.deps, property, origin);
   const { region } = regionFor(runtime, request, property);
   const cmp = runtime.assets.get('cmp.js');
   const prelude = options.universal ? consentModeScript(bannerStubOptions(config).consentMode) : '';
   return {
     body: prelude + replaceToken(cmp.text, BANNER_TOKENS.boot, bootOf(config, region, origin)),
   };
+}
+
+/**
+ * The property's configuration from the database, kept as the last good one; when the database
+ * cannot be read, the last good one (stale-if-error): publishers' pages keep their banner.
+ */
+async function currentOrLastGood(
+  runtime: BannerRuntime,
+  request: FastifyRequest,
+  uuid: string,
+  load: () => Promise<Property | undefined>,
+): Promise<LastGood | { missing: true }> {
+  try {
+    const property = await load();
+    if (!property) return { missing: true };
+    const config = await loadBannerConfig(
+      runtime.deps,
+      property,
+      publicOrigin(request, runtime.deps.config),
+    );
+    const entry = { property, config };
+    runtime.lastGood.remember(entry);
+    return entry;
+  } catch (error) {
+    const kept = uuid ? runtime.lastGood.recall(uuid) : undefined;
+    if (!kept || error instanceof AssentError) throw error;
+    runtime.deps.logger.warn(
+      { property: uuid, err: (error as Error).message },
+      'cmp.js served from the last good configuration',
+    );
+    return kept;
+  }
 }
 
 /** The lazy second layer: an ES module, so imported cross-origin with CORS. */
@@ -67,18 +99,22 @@ export function scriptHandlers(runtime: BannerRuntime): GroupHandlers<ScriptRout
   const { deps } = runtime;
   return {
     async propertyScript({ params }, { request }) {
-      const property = await propertyByUuid(deps.db, params.id);
-      if (!property) return notFoundScript(`no property ${params.id}`);
-      return cmpScript(runtime, request, property, { universal: false });
+      const found = await currentOrLastGood(runtime, request, params.id, () =>
+        propertyByUuid(deps.db, params.id),
+      );
+      if ('missing' in found) return notFoundScript(`no property ${params.id}`);
+      return cmpScript(runtime, request, found, { universal: false });
     },
 
     async accountScript({ params, query }, { request }) {
       const host = (query.host ?? '').trim().toLowerCase() || refererHost(request);
       if (!host) return notFoundScript('the page host name is missing (?host=)');
       const site = findSiteByHost(await properties.siteHosts(deps.db, params.pCode), host);
-      const property = site && (await properties.get(deps.db, params.pCode, site.uuid));
-      if (!property) return notFoundScript(`no site of this account matches ${host}`);
-      return cmpScript(runtime, request, property, { universal: true });
+      const found = await currentOrLastGood(runtime, request, site?.uuid ?? '', async () =>
+        site ? properties.get(deps.db, params.pCode, site.uuid) : undefined,
+      );
+      if ('missing' in found) return notFoundScript(`no site of this account matches ${host}`);
+      return cmpScript(runtime, request, found, { universal: true });
     },
 
     propertySecondLayer: secondLayer(runtime),

@@ -71,7 +71,12 @@ export function visitHandler(runtime: BannerRuntime): RouteHandler<Routes['banne
   const lookup = propertyLookup(runtime);
   return async ({ body: event }, { request }) => {
     const origin = requestOrigin(request);
-    const property = await lookup(event.p);
+    // While the database is down, the property served last (its cmp.js) still takes its visits.
+    const property = await lookup(event.p).catch((error: unknown) => {
+      const kept = runtime.lastGood.recall(event.p);
+      if (!kept) throw error;
+      return kept.property;
+    });
     if (!property) throw new AssentError('NOT_FOUND', `${NOT_FOUND_MESSAGE}: property ${event.p}`);
     // Apps post from WebViews (any origin, or none); a site's visits come from its own pages, and
     // its AMP pages' visits from the prompt page amp-consent loads from this server.

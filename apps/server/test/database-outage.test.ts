@@ -1,0 +1,127 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { PropertySettings } from '@assent/core/property';
+import type { Property } from '@assent/core/property';
+import type { Cluster } from '@assent/testing';
+import { findPostgresBin, startCluster } from '@assent/testing';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { properties } from '../src/repositories/properties';
+import type { TestServer, TestUser } from './harness';
+import { createTestServer } from './harness';
+import { visit } from './visit-records';
+
+const bin = findPostgresBin();
+
+/**
+ * Issue 19, item 3: the banner without its database. PostgreSQL (a cluster of this test's own) is
+ * stopped under traffic: pages keep getting cmp.js from the last good configuration (memory, then
+ * disk), visits keep being answered 204, and every one answered is stored once it is back.
+ */
+describe.runIf(bin && inject('postgresUrl'))('the banner while PostgreSQL is down', () => {
+  let cluster: Cluster;
+  let server: TestServer;
+  let user: TestUser;
+  let site: Property;
+  beforeAll(async () => {
+    cluster = await startCluster(bin!);
+    server = await createTestServer('postgres', {
+      workers: false,
+      env: { DATABASE_URL: cluster.url },
+    });
+    user = await server.user();
+    site = await properties.insert(
+      server.deps.db,
+      user.pcode,
+      PropertySettings.parse({ url: 'outage.example', themeId: '1', consentLocations: ['EEA'] }),
+      server.deps.now(),
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close().catch(() => {});
+    cluster?.stop();
+  });
+
+  const script = () =>
+    server.request({ method: 'GET', url: `/banner/property/${site.uuid}/cmp.js` });
+  const beacon = (i: number) =>
+    server.request({
+      method: 'POST',
+      url: '/banner/visit',
+      payload: JSON.stringify(visit(site.uuid, { ts: 1_767_225_600_000 + i })),
+      headers: { 'content-type': 'text/plain;charset=UTF-8', origin: 'https://outage.example' },
+    });
+  const stored = async () => {
+    const [row] = await server.deps.db.query<{ n: number }>(
+      `select count(*)::int as n from visits where property_uuid = $1`,
+      [site.uuid],
+    );
+    return Number(row!.n);
+  };
+
+  it('serves cmp.js and takes visits through the outage, and stores every answered visit after', async () => {
+    const first = await script();
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain(site.uuid);
+
+    // Traffic: a page view (cmp.js, then its visit) after another, while the database stops.
+    let answered = 0;
+    let scripts = 0;
+    let stop = false;
+    let views = 0;
+    const traffic = (async () => {
+      while (!stop) {
+        const page = await script();
+        expect(page.statusCode, page.body).toBe(200);
+        expect(page.body).toBe(first.body);
+        scripts += 1;
+        const sent = await beacon(views);
+        views += 1;
+        expect(sent.statusCode, sent.body).toBe(204);
+        answered += 1;
+      }
+    })();
+    let failure: unknown;
+    traffic.catch((error: unknown) => (failure = error));
+    const viewsBy = async (n: number) => {
+      while (views < n) {
+        if (failure) throw failure;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    await viewsBy(5);
+    cluster.halt();
+    const downFrom = views;
+    await viewsBy(downFrom + 20);
+
+    // A server started during the outage (nothing in memory) serves the copy kept on disk.
+    const fresh = await buildApp(server.deps, { logger: false });
+    try {
+      const fromDisk = await fresh.inject({
+        method: 'GET',
+        url: `/banner/property/${site.uuid}/cmp.js`,
+      });
+      expect(fromDisk.statusCode).toBe(200);
+      expect(fromDisk.body).toBe(first.body);
+    } finally {
+      await fresh.close();
+    }
+    expect(readdirSync(path.join(server.dataDir, 'visit-spool')).length).toBeGreaterThan(0);
+
+    cluster.resume();
+    await viewsBy(views + 5);
+    stop = true;
+    await traffic;
+    expect(scripts).toBe(answered);
+
+    // Every visit answered 204 is stored, once.
+    let count = -1;
+    while (count < answered) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      count = await stored().catch(() => -1);
+    }
+    expect(count).toBe(answered);
+    const spool = path.join(server.dataDir, 'visit-spool');
+    expect(existsSync(spool) ? readdirSync(spool) : []).toEqual([]);
+  }, 120_000);
+});
