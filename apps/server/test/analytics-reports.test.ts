@@ -304,6 +304,45 @@ describe.each(stores())('analytics reports (%s)', (store) => {
     ]);
   });
 
+  it('answers several queries in one call as it answers each alone (one scan, grouping sets)', async () => {
+    const whole = { startDate: '2026-11-03', endDate: '2026-11-11' };
+    const { body } = dashboardInsightsQuery({
+      range: whole,
+      propertyIds: [a.uuid, b.uuid],
+      filters: {},
+    });
+    const weeks = {
+      id: 'weeks',
+      dimensions: ['period', 'deviceType'],
+      metrics: ['optInPercent'],
+      granularity: 'week' as const,
+    };
+    // The same dimensions as a chart's in another order: that call runs its queries one by one.
+    const reversed = {
+      id: 'countryByPeriod',
+      dimensions: ['country', 'period'],
+      metrics: ['totalSessions'],
+      granularity: 'day' as const,
+    };
+    for (const queries of [
+      [...body.queries, weeks],
+      [...body.queries, reversed],
+    ]) {
+      const together = await call<Array<{ id: string; results: unknown[] }>>('graph', {
+        ...body,
+        queries,
+      });
+      for (const query of queries) {
+        const [alone] = await call<Array<{ id: string; results: unknown[] }>>('graph', {
+          filters: body.filters,
+          queries: [query],
+        });
+        expect(together.find((r) => r.id === query.id)!.results, query.id).toEqual(alone!.results);
+      }
+      expect(together.find((r) => r.id === 'sessionsByCountry')!.results.length).toBeGreaterThan(2);
+    }
+  });
+
   it('keys property analytics 1 GDPR, 2 CCPA and 3 by US state, from the rollups', async () => {
     const res = await call<Record<string, PropertyAnalytics>>('properties', {
       propertyIds: [a.uuid, b.uuid],

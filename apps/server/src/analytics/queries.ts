@@ -209,16 +209,23 @@ function whereOf(pcode: string, f: NormalizedFilters): { sql: string; params: un
   return { sql: clauses.join(' and '), params };
 }
 
+type Groups = Array<{ keys: unknown[]; counts: VisitCounts }>;
+
+/** The SQL expression of each dimension of a query (`period` depends on its granularity). */
+const expressionsOf = (query: Pick<AnalyticsQuery, 'dimensions' | 'granularity'>): string[] =>
+  query.dimensions.map((d) =>
+    d === 'period'
+      ? PERIOD[query.granularity]
+      : DIMENSION_COLUMNS[d as keyof typeof DIMENSION_COLUMNS],
+  );
+
 /** Counts of one query: grouped by its dimensions (none: one row over the whole range). */
 async function groupedCounts(
   scope: AnalyticsScope,
   filters: NormalizedFilters,
-  dimensions: readonly string[],
-  granularity: ReportGranularity,
-): Promise<Array<{ keys: unknown[]; counts: VisitCounts }>> {
-  const exprs = dimensions.map((d) =>
-    d === 'period' ? PERIOD[granularity] : DIMENSION_COLUMNS[d as keyof typeof DIMENSION_COLUMNS],
-  );
+  query: Pick<AnalyticsQuery, 'dimensions' | 'granularity'>,
+): Promise<Groups> {
+  const exprs = expressionsOf(query);
   const where = whereOf(scope.pcode, filters);
   const select = [...exprs.map((e, i) => `${e} as d${i}`), COUNT_COLUMNS].join(', ');
   const groupBy = exprs.length ? `group by ${exprs.map((_, i) => i + 1).join(', ')}` : '';
@@ -233,6 +240,66 @@ async function groupedCounts(
     .map((r) => ({ keys: exprs.map((_, i) => r[`d${i}`]), counts: countsOfRow(r) }));
 }
 
+/**
+ * Counts of several queries sharing their filters (the dashboard's six charts): one scan of the
+ * rollup with GROUPING SETS, each query's rows in the order of its own dimensions, as
+ * `groupedCounts` gives them one query at a time.
+ */
+async function groupedCountsOfQueries(
+  scope: AnalyticsScope,
+  filters: NormalizedFilters,
+  queries: readonly AnalyticsQuery[],
+): Promise<Groups[]> {
+  const perQuery = queries.map(expressionsOf);
+  const all: string[] = [];
+  for (const exprs of perQuery) for (const e of exprs) if (!all.includes(e)) all.push(e);
+  // grouping(all…): a bit per expression, the first the most significant, set when aggregated away.
+  const maskOf = (exprs: readonly string[]) =>
+    all.reduce((m, e, i) => (exprs.includes(e) ? m : m | (1 << (all.length - 1 - i))), 0);
+  const orderOfMask = new Map<number, string[]>();
+  let shared = queries.length > 1 && all.length > 0 && all.length <= 16;
+  for (const exprs of perQuery) {
+    const m = maskOf(exprs);
+    const seen = orderOfMask.get(m);
+    // Two queries with the same dimensions in another order, or a dimension twice: one at a time.
+    if ((seen && seen.join('\n') !== exprs.join('\n')) || new Set(exprs).size !== exprs.length)
+      shared = false;
+    orderOfMask.set(m, exprs);
+  }
+  if (!shared) {
+    const out: Groups[] = [];
+    for (const q of queries) out.push(await groupedCounts(scope, filters, q));
+    return out;
+  }
+  const where = whereOf(scope.pcode, filters);
+  const grouping = `grouping(${all.join(', ')})`;
+  const sets = [...new Set(perQuery.map((exprs) => `(${exprs.join(', ')})`))].join(', ');
+  const orderBy = [
+    'g',
+    ...[...orderOfMask].flatMap(([m, exprs]) =>
+      exprs.map((e) => `case when ${grouping} = ${m} then ${e} end`),
+    ),
+  ].join(', ');
+  const rows = await scope.db.query<Record<string, unknown>>(
+    `select ${all.map((e, i) => `${e} as d${i}`).join(', ')}, ${grouping} as g, ${COUNT_COLUMNS}
+     from visit_rollup_daily where ${where.sql}
+     group by grouping sets (${sets}) order by ${orderBy}`,
+    where.params,
+  );
+  return perQuery.map((exprs) => {
+    const m = maskOf(exprs);
+    const mine = rows.filter((r) => Number(r.g) === m);
+    if (!exprs.length)
+      return [{ keys: [], counts: mine[0] ? countsOfRow(mine[0]) : ZERO_VISIT_COUNTS }];
+    return mine
+      .filter((r) => Number(r.traffic) > 0)
+      .map((r) => ({
+        keys: exprs.map((e) => r[`d${all.indexOf(e)}`]),
+        counts: countsOfRow(r),
+      }));
+  });
+}
+
 const dimensionValue = (dimension: string, value: unknown): string | number | boolean | null => {
   if (value === null || value === undefined) return null;
   if (dimension === 'regulation') return regulationDimensionValue(Number(value));
@@ -243,13 +310,7 @@ const dimensionValue = (dimension: string, value: unknown): string | number | bo
  * One query's rows: its dimension values and its metrics, as answered (percentages to two
  * decimals) or `exact` (unrounded, for computing changes between periods).
  */
-async function queryRows(
-  scope: AnalyticsScope,
-  filters: NormalizedFilters,
-  query: AnalyticsQuery,
-  exact: boolean,
-): Promise<AnalyticsResultRow[]> {
-  const groups = await groupedCounts(scope, filters, query.dimensions, query.granularity);
+function queryRows(query: AnalyticsQuery, groups: Groups, exact: boolean): AnalyticsResultRow[] {
   const value = exact ? exactMetricValue : metricValue;
   return groups.map(({ keys, counts }) => {
     const row: AnalyticsResultRow = {};
@@ -269,11 +330,8 @@ async function runQueries(
     if (!checked.ok) throw AssentError.fromIssues(checked.issues);
   });
   const filters = await readFilters(scope, body.filters);
-  const out: AnalyticsQueryResponse = [];
-  for (const q of body.queries) {
-    out.push({ id: q.id, results: await queryRows(scope, filters, q, exact) });
-  }
-  return out;
+  const groups = await groupedCountsOfQueries(scope, filters, body.queries);
+  return body.queries.map((q, i) => ({ id: q.id, results: queryRows(q, groups[i]!, exact) }));
 }
 
 /**
