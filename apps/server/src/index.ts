@@ -23,6 +23,7 @@ import type { OperationInput, OperationName } from './operator/operations';
 import { runOperation } from './operator/run';
 import { users } from './repositories/accounts';
 import type { AppDeps } from './routes/context';
+import { loadCodeKey } from './services/secrets';
 import { createThrottle } from './services/throttle';
 import { createExternalLists } from './services/external-lists';
 import type { Logger } from './services/logger';
@@ -144,6 +145,7 @@ export async function startServices(
       ),
       logos: createLogoChecker({ allowPrivate: config.allowPrivateFetch, now }),
       throttle: createThrottle(),
+      codeKey: loadCodeKey(config.dataDir),
       interactive: createInteractiveGate({ waitForIdle: db.kind === 'pglite' }),
     };
     await adoptLegacyVisits(db, logger);

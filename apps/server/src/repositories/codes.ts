@@ -1,5 +1,5 @@
 import type { Queryable } from '../db';
-import { randomCode, safeEqual, sha256 } from '../services/secrets';
+import { codeHmac, randomCode, safeEqual } from '../services/secrets';
 
 export type CodePurpose = 'confirm-sign-up' | 'reset-password';
 
@@ -8,8 +8,14 @@ export const CODE_TTL_MS = 24 * 3_600_000;
 export const CODE_MAX_ATTEMPTS = 5;
 
 export const verificationCodes = {
-  /** Issues a new code, invalidating the previous ones of that purpose. */
-  async issue(q: Queryable, userId: number, purpose: CodePurpose, now: Date): Promise<string> {
+  /** Issues a new code, invalidating the previous ones of that purpose; stores its HMAC under `key`. */
+  async issue(
+    q: Queryable,
+    key: Buffer,
+    userId: number,
+    purpose: CodePurpose,
+    now: Date,
+  ): Promise<string> {
     const code = randomCode();
     await q.query(
       `update verification_codes set used_at = $3 where user_id = $1 and purpose = $2 and used_at is null`,
@@ -17,7 +23,7 @@ export const verificationCodes = {
     );
     await q.query(
       `insert into verification_codes (user_id, purpose, code_hash, expires_at, created_at) values ($1, $2, $3, $4, $5)`,
-      [userId, purpose, sha256(code), new Date(now.getTime() + CODE_TTL_MS), now],
+      [userId, purpose, codeHmac(key, code), new Date(now.getTime() + CODE_TTL_MS), now],
     );
     return code;
   },
@@ -25,6 +31,7 @@ export const verificationCodes = {
   /** Checks and consumes a code. */
   async consume(
     q: Queryable,
+    key: Buffer,
     userId: number,
     purpose: CodePurpose,
     code: string,
@@ -39,7 +46,7 @@ export const verificationCodes = {
     if (!r) return 'expired';
     const expiresAt = r.expires_at instanceof Date ? r.expires_at : new Date(String(r.expires_at));
     if (expiresAt <= now || Number(r.attempts) >= CODE_MAX_ATTEMPTS) return 'expired';
-    if (!safeEqual(String(r.code_hash), sha256(code.trim()))) {
+    if (!safeEqual(String(r.code_hash), codeHmac(key, code.trim()))) {
       await q.query(`update verification_codes set attempts = attempts + 1 where id = $1`, [r.id]);
       return 'mismatch';
     }

@@ -79,7 +79,7 @@ async function sendCode(
   user: UserRow,
   purpose: CodePurpose,
 ): Promise<void> {
-  const code = await verificationCodes.issue(q, user.id, purpose, deps.now());
+  const code = await verificationCodes.issue(q, deps.codeKey, user.id, purpose, deps.now());
   const origin = deps.config.publicUrl ?? `http://${deps.config.host}:${deps.config.port}`;
   const mail =
     purpose === 'confirm-sign-up'
@@ -110,7 +110,14 @@ async function withCode(
     // An unknown e-mail, or a sign-up already confirmed, answers as a wrong code would: the
     // answer never tells whether an address has an account.
     if (!user || (purpose === 'confirm-sign-up' && user.confirmed)) return 'mismatch' as const;
-    const result = await verificationCodes.consume(tx, user.id, purpose, code, deps.now());
+    const result = await verificationCodes.consume(
+      tx,
+      deps.codeKey,
+      user.id,
+      purpose,
+      code,
+      deps.now(),
+    );
     if (result === 'ok') await onMatch(tx, user);
     return result;
   });

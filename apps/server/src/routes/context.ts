@@ -31,6 +31,8 @@ export interface AppDeps {
   logos: LogoChecker;
   /** The identity routes' attempt limits and sign-in delays (per address, per account). */
   throttle: Throttle;
+  /** The key e-mailed codes are stored under (HMAC), from `ASSENT_DATA_DIR/code-key`. */
+  codeKey: Buffer;
   /** Requests in flight, which background jobs let go first (jobs/interactive-first.ts). */
   interactive: InteractiveGate;
 }

@@ -1,4 +1,6 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
 
 /** argon2id with OWASP's recommended minimum: 19 MiB, 2 iterations, 1 lane. */
@@ -41,6 +43,33 @@ export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('
 
 /** Tokens are stored only as their SHA-256. */
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+
+/** The file under the data directory holding the key of e-mailed codes (mode 0600). */
+export const CODE_KEY_FILE = 'code-key';
+
+/**
+ * The server's key for e-mailed codes: 32 random bytes in `ASSENT_DATA_DIR/code-key`, created at
+ * the first start with mode 0600 (and set back to 0600 if it was widened). Servers sharing one
+ * PostgreSQL database must share this file.
+ */
+export function loadCodeKey(dataDir: string): Buffer {
+  const file = path.join(dataDir, CODE_KEY_FILE);
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    // 'wx': only the first start creates it; a second server racing it reads the winner's key.
+    writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  chmodSync(file, 0o600);
+  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url');
+  if (key.length < 32) throw new Error(`${file} must hold a key of at least 32 bytes (base64url)`);
+  return key;
+}
+
+/** A code as stored: its HMAC-SHA-256 under the server's key (a leaked table reveals no code). */
+export const codeHmac = (key: Buffer, code: string): string =>
+  createHmac('sha256', key).update(code).digest('hex');
 
 /** A six-digit code sent by e-mail. */
 export const randomCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');
