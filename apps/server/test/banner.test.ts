@@ -178,7 +178,7 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
-      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(res.headers['cache-control']).toBe('private, no-cache, stale-if-error=86400');
       expect(res.headers['x-frame-options']).toBeUndefined();
       expect(res.body).not.toContain('__ASSENT_BOOT__');
       const boot = bootOf(res.body);

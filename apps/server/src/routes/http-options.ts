@@ -3,13 +3,19 @@ import type { CachePolicy } from '@assent/core/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { shortHash } from '../banner/assets';
 import { LruCache } from '../services/lru';
-import { NO_STORE, PRIVATE_REVALIDATE, PUBLIC_HOUR, ifNoneMatch } from '../services/http-cache';
+import {
+  NO_STORE,
+  PRIVATE_REVALIDATE,
+  PUBLIC_HOUR,
+  REVALIDATE_STALE_IF_ERROR,
+  ifNoneMatch,
+} from '../services/http-cache';
 
 /** The Cache-Control header of each cache policy of the route table. */
 export const CACHE_CONTROL: Record<CachePolicy, string> = {
   'no-store': NO_STORE,
   'no-cache': PRIVATE_REVALIDATE,
-  revalidate: PRIVATE_REVALIDATE,
+  revalidate: REVALIDATE_STALE_IF_ERROR,
   'public-hour': PUBLIC_HOUR,
 };
 

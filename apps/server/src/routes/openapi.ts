@@ -58,7 +58,8 @@ const CORS_NOTE: Record<AnyRoute['cors']['kind'], string> = {
 const CACHE_NOTE: Record<NonNullable<AnyRoute['cache']>, string> = {
   'no-store': ' Never cached (no-store).',
   'no-cache': ' Revalidated on every use (private, no-cache).',
-  revalidate: ' Revalidated on every use (private, no-cache) with a strong ETag (304), gzip.',
+  revalidate:
+    ' Revalidated on every use (private, no-cache, stale-if-error=86400) with a strong ETag (304), gzip.',
   'public-hour': ' Cached for an hour by anyone (public, max-age=3600) with a strong ETag, gzip.',
 };
 
