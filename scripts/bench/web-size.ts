@@ -1,75 +1,312 @@
 /**
- * Web console bundle sizes: builds apps/web into a temporary directory with a manifest and prints
- * the gzip size of what the first page load fetches (the entry chunk, the chunks it imports
- * statically and their CSS) against the budget (JS ≤ 200 KB, CSS ≤ 60 KB gzip), then the largest
- * lazy chunks. Run: npx tsx scripts/bench/web-size.ts
+ * Web console bytes as the user receives them. Starts the server in its own process (a new data
+ * directory, the demo account, `--properties` extra sites on it), drives Debian's Chromium through
+ * /login and the properties page and adds up what the DevTools protocol reports on the wire
+ * (`Network.loadingFinished` encodedDataLength: headers and encoded bodies), for each page cold
+ * (empty cache) and warm (a reload: how many requests still reach the network). The properties
+ * list's own response is shown apart (its bytes on the wire and its JSON size).
+ *
+ * Reference, measured in the same run: the gzip size of the console's initial JS and CSS as the
+ * build writes them (a `vite build` with a manifest into a temporary directory); each wire figure
+ * is printed with its ratio to it.
+ *
+ *   npx tsx scripts/bench/web-size.ts [--properties 1000] [--root DIR]
+ *
+ * `--root` measures the server and built console of another checkout (say a worktree of the
+ * previous commit, built) with this script; the build-output reference stays this checkout's.
+ *
+ * Chromium runs under the shared browser lock (/tmp/assent-browser.lock), taken only around it.
+ * Build the console first (`node scripts/run.mjs build`): the server serves apps/web/dist.
  */
-import { execFileSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { NEXT_BUTTON, SIGN_IN_BUTTON } from '../../packages/core/src/account/index';
+import { PROPERTIES_TITLE } from '../../packages/core/src/property/index';
+import type { Page } from '@assent/testing';
+import { launchChromium } from '@assent/testing';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const web = path.join(root, 'apps/web');
-const BUDGET = { js: 200 * 1024, css: 60 * 1024 };
+/** The checkout whose server (and built console) is measured: this one, or `--root DIR`. */
+const serverRoot = process.argv.includes('--root')
+  ? path.resolve(process.argv[process.argv.indexOf('--root') + 1]!)
+  : root;
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const PROPERTIES = arg('properties', 1000);
+const PASSWORD = 'bench password 1';
+const BROWSER_LOCK = '/tmp/assent-browser.lock';
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
-  dynamicImports?: string[];
   css?: string[];
 }
 
-const outDir = mkdtempSync(path.join(tmpdir(), 'assent-web-size-'));
-try {
-  execFileSync(
-    path.join(root, 'node_modules/.bin/vite'),
-    ['build', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'warn'],
-    { cwd: web, stdio: 'inherit' },
-  );
-  const manifest = JSON.parse(
-    readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'),
-  ) as Record<string, ManifestChunk>;
-  const gzip = (file: string) =>
-    gzipSync(readFileSync(path.join(outDir, file)), { level: 9 }).length;
-  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-
-  // The initial load: the entry and, transitively, its static imports.
-  const initial = new Set<string>();
-  const visit = (key: string) => {
-    if (initial.has(key)) return;
-    initial.add(key);
-    for (const imported of manifest[key]?.imports ?? []) visit(imported);
-  };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
-
-  const js = [...initial].map((key) => manifest[key]!.file);
-  const css = [...new Set([...initial].flatMap((key) => manifest[key]!.css ?? []))];
-  const jsBytes = js.reduce((sum, f) => sum + gzip(f), 0);
-  const cssBytes = css.reduce((sum, f) => sum + gzip(f), 0);
-
-  const ok = (bytes: number, budget: number) => (bytes <= budget ? 'ok' : 'OVER BUDGET');
-  console.log('Initial load (gzip):');
-  console.log(
-    `  JS  ${kb(jsBytes).padStart(9)}  in ${js.length} file(s)  budget ${kb(BUDGET.js)}  ${ok(jsBytes, BUDGET.js)}`,
-  );
-  console.log(
-    `  CSS ${kb(cssBytes).padStart(9)}  in ${css.length} file(s)  budget ${kb(BUDGET.css)}  ${ok(cssBytes, BUDGET.css)}`,
-  );
-  for (const f of [...js, ...css]) console.log(`    ${kb(gzip(f)).padStart(9)}  ${f}`);
-
-  const lazy = Object.entries(manifest)
-    .filter(([key, chunk]) => !initial.has(key) && chunk.file.endsWith('.js'))
-    .map(([key, chunk]) => ({ key, bytes: gzip(chunk.file) }))
-    .sort((a, b) => b.bytes - a.bytes)
-    .slice(0, 12);
-  console.log('Largest lazy chunks (gzip):');
-  for (const { key, bytes } of lazy) console.log(`    ${kb(bytes).padStart(9)}  ${key}`);
-
-  if (jsBytes > BUDGET.js || cssBytes > BUDGET.css) process.exitCode = 1;
-} finally {
-  rmSync(outDir, { recursive: true, force: true });
+/** The reference: gzip size of the initial JS and CSS in the build output. */
+function buildOutputFigures(): { js: number; css: number; files: number } {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'assent-web-size-'));
+  try {
+    execFileSync(
+      path.join(root, 'node_modules/.bin/vite'),
+      ['build', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'warn'],
+      { cwd: web, stdio: 'inherit' },
+    );
+    const manifest = JSON.parse(
+      readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'),
+    ) as Record<string, ManifestChunk>;
+    const gzip = (file: string) =>
+      gzipSync(readFileSync(path.join(outDir, file)), { level: 9 }).length;
+    const initial = new Set<string>();
+    const visit = (key: string) => {
+      if (initial.has(key)) return;
+      initial.add(key);
+      for (const imported of manifest[key]?.imports ?? []) visit(imported);
+    };
+    for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+    const js = [...initial].map((key) => manifest[key]!.file);
+    const css = [...new Set([...initial].flatMap((key) => manifest[key]!.css ?? []))];
+    return {
+      js: js.reduce((sum, f) => sum + gzip(f), 0),
+      css: css.reduce((sum, f) => sum + gzip(f), 0),
+      files: js.length + css.length,
+    };
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
 }
+
+function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string; ms: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: serverRoot,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      ASSENT_DATA_DIR: dataDir,
+      ASSENT_LOG_LEVEL: 'warn',
+      ASSENT_DEMO_PASSWORD: PASSWORD,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = /Assent is running: (http:\/\/\S+)/.exec(out);
+      if (m) resolve({ child, url: m[1]!, ms: performance.now() - started });
+    });
+    child.on('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
+  });
+}
+
+async function signInForToken(url: string): Promise<{ token: string; pcode: string }> {
+  const res = await fetch(`${url}/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email: 'demo@assent.local', password: PASSWORD }),
+  });
+  const me = (await res.json()) as { pcodes: string[] };
+  const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+  const token = await fetch(`${url}/auth/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url, cookie },
+    body: JSON.stringify({ name: 'web-size bench' }),
+  });
+  return { token: ((await token.json()) as { secret: string }).secret, pcode: me.pcodes[0]! };
+}
+
+/** Adds `count` sites to the account, four at a time. */
+async function addSites(url: string, token: string, pcode: string, count: number): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < count) {
+        const i = next++;
+        const res = await fetch(`${url}/customization/v2/site?pCode=${pcode}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            url: `site${String(i).padStart(5, '0')}.bench.example`,
+            themeId: '1',
+            publisherName: `Bench ${i}`,
+          }),
+        });
+        if (res.status >= 300) throw new Error(`site ${i}: ${res.status} ${await res.text()}`);
+      }
+    }),
+  );
+}
+
+/** Holds the shared browser lock (flock(1) in a child) until the returned function is called. */
+function takeBrowserLock(): Promise<() => void> {
+  const holder = spawn('flock', [BROWSER_LOCK, '-c', 'echo locked; cat >/dev/null'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    holder.stdout.on('data', () => resolve(() => holder.stdin.end()));
+    holder.on('error', reject);
+  });
+}
+
+interface Transfer {
+  /** Bytes on the wire: headers and encoded bodies of every response that finished loading. */
+  bytes: number;
+  /** Requests the page made. */
+  requests: number;
+  /** Of those, the ones answered by the server (a 304 revalidation included), not by the cache. */
+  network: number;
+  /** Per URL path: bytes on the wire and decoded body size (for the list's own response). */
+  byPath: Map<string, { wire: number; decoded: number }>;
+  /** The paths of the requests that reached the server. */
+  networkPaths: string[];
+}
+
+/** Records, over the DevTools protocol, what `action` makes the page load. */
+async function measure(page: Page, action: () => Promise<void>): Promise<Transfer> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const requests = new Map<string, { path: string; cached: boolean; decoded: number }>();
+  const transfer: Transfer = {
+    bytes: 0,
+    requests: 0,
+    network: 0,
+    byPath: new Map(),
+    networkPaths: [],
+  };
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (requests.has(e.requestId)) return; // a redirect keeps its id
+    const { pathname } = new URL(e.request.url);
+    requests.set(e.requestId, { path: pathname, cached: false, decoded: 0 });
+    transfer.requests += 1;
+  });
+  cdp.on('Network.requestServedFromCache', (e) => {
+    const r = requests.get(e.requestId);
+    if (r) r.cached = true;
+  });
+  cdp.on('Network.responseReceived', (e) => {
+    const r = requests.get(e.requestId);
+    if (r && (e.response.fromDiskCache || e.response.fromPrefetchCache)) r.cached = true;
+  });
+  cdp.on('Network.dataReceived', (e) => {
+    const r = requests.get(e.requestId);
+    if (r) r.decoded += e.dataLength;
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const r = requests.get(e.requestId);
+    if (!r) return;
+    transfer.bytes += e.encodedDataLength;
+    if (!r.cached) {
+      transfer.network += 1;
+      transfer.networkPaths.push(r.path);
+    }
+    const seen = transfer.byPath.get(r.path) ?? { wire: 0, decoded: 0 };
+    transfer.byPath.set(r.path, {
+      wire: seen.wire + e.encodedDataLength,
+      decoded: seen.decoded + r.decoded,
+    });
+  });
+  await action();
+  await page.waitForLoadState('networkidle');
+  await cdp.detach();
+  return transfer;
+}
+
+const line = (name: string, t: Transfer, reference: number) =>
+  console.log(
+    `  ${name.padEnd(28)} ${kb(t.bytes).padStart(10)}  ${String(t.network).padStart(3)} of ${String(t.requests).padStart(3)} requests to the server  wire/build ${(t.bytes / reference).toFixed(2)}`,
+  );
+
+async function main() {
+  console.log('Reference: build output (vite build, initial JS + CSS, gzip -9)...');
+  const built = buildOutputFigures();
+  const reference = built.js + built.css;
+  console.log(
+    `  JS ${kb(built.js)}, CSS ${kb(built.css)}, ${built.files} files: ${kb(reference)} in all`,
+  );
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'assent-web-size-data-'));
+  const server = await startServer(dataDir);
+  console.log(
+    `Server with a new data directory healthy in ${(server.ms / 1000).toFixed(1)} s (${server.url})`,
+  );
+  try {
+    const { token, pcode } = await signInForToken(server.url);
+    const seeded = performance.now();
+    await addSites(server.url, token, pcode, PROPERTIES);
+    console.log(
+      `Added ${PROPERTIES} sites to the demo account in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
+    );
+
+    const release = await takeBrowserLock();
+    const browser = await launchChromium({ viewport: { width: 1360, height: 900 } });
+    try {
+      const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+      const loginCold = await measure(page, async () => {
+        await page.goto(`${server.url}/login`);
+        await page.getByRole('button', { name: NEXT_BUTTON }).waitFor();
+      });
+      const loginWarm = await measure(page, async () => {
+        await page.reload();
+        await page.getByRole('button', { name: NEXT_BUTTON }).waitFor();
+      });
+      await page.getByLabel('Email').fill('demo@assent.local');
+      await page.getByRole('button', { name: NEXT_BUTTON }).click();
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: SIGN_IN_BUTTON }).click();
+      await page.getByRole('heading', { name: PROPERTIES_TITLE }).waitFor({ timeout: 60_000 });
+      await page.waitForLoadState('networkidle');
+
+      const propertiesUrl = page.url();
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.detach();
+      const shown = async () => {
+        await page.getByRole('heading', { name: PROPERTIES_TITLE }).waitFor({ timeout: 60_000 });
+        await page.locator('.assent-properties-table tbody tr').first().waitFor();
+      };
+      const propertiesCold = await measure(page, async () => {
+        await page.goto(propertiesUrl);
+        await shown();
+      });
+      const propertiesWarm = await measure(page, async () => {
+        await page.reload();
+        await shown();
+      });
+
+      console.log(`On the wire (Chromium, encodedDataLength), reference ${kb(reference)}:`);
+      line('/login cold', loginCold, reference);
+      line('/login warm (reload)', loginWarm, reference);
+      line('properties page cold', propertiesCold, reference);
+      line('properties page warm (reload)', propertiesWarm, reference);
+      console.log(`    warm requests to the server: ${propertiesWarm.networkPaths.join(' ')}`);
+      const lists = [...propertiesCold.byPath].filter(([p]) =>
+        /\/customization\/v2\/(site|app|properties)/.test(p),
+      );
+      for (const [p, { wire, decoded }] of lists) {
+        console.log(
+          `  list response ${p}: ${kb(wire)} on the wire, ${kb(decoded)} of JSON (wire/JSON ${(wire / Math.max(decoded, 1)).toFixed(2)}), ${PROPERTIES} added sites`,
+        );
+      }
+    } finally {
+      await browser.close();
+      release();
+    }
+  } finally {
+    server.child.kill('SIGTERM');
+    await new Promise((r) => server.child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
