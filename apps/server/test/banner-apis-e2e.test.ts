@@ -817,6 +817,26 @@ describe.skipIf(!hasChromium())(
           expect(none.vendorConsents.size).toBe(0);
           expect(errors).toEqual([]);
 
+          // Each AMP choice is a consent record (proof of consent) carrying the stored string.
+          const records = () =>
+            live.deps.db.query<{ tc_string: string; choices: { outcome: string } }>(
+              `select tc_string, choices from consent_records where property_uuid = $1
+               order by created_at, id`,
+              [ampSite.uuid],
+            );
+          await expect.poll(async () => (await records()).length, { timeout: 10_000 }).toBe(2);
+          expect(
+            (await records()).map((r) => [
+              r.tc_string,
+              (typeof r.choices === 'string' ? JSON.parse(r.choices) : r.choices).outcome,
+            ]),
+          ).toEqual(
+            expect.arrayContaining([
+              [info, 'a'],
+              [rejected[1]!.info, 'r'],
+            ]),
+          );
+
           // Each prompt reported its AMP page view; the page view answered from the stored
           // string, without a prompt, was recorded by the check.
           expect(await visitsSince(ampSite.uuid, before, 3)).toEqual<VisitRow[]>([

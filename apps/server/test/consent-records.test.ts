@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchVisitPartitions } from '../src/analytics/storage';
 import { loadConfig } from '../src/config';
 import type { TestServer, TestUser } from './harness';
-import { createTestServer, json, stores } from './harness';
+import { ORIGIN, createTestServer, gvlFixture, json, stores } from './harness';
 import { silentLogger } from './live-server';
 import { consentBeacon, storeConsentRecords } from './visit-records';
 
@@ -106,6 +106,11 @@ describe.each(stores())('consent records (%s)', (store) => {
       origin: 'https://evil.example',
     });
     expect(foreign.statusCode).toBe(403);
+    // The AMP prompt page amp-consent loads from this server posts its choices from here.
+    const fromAmpPrompt = await post(consentBeacon(news.uuid, crypto.randomUUID()), {
+      origin: ORIGIN,
+    });
+    expect(fromAmpPrompt.statusCode).toBe(204);
     const unknown = await post(consentBeacon(crypto.randomUUID(), crypto.randomUUID()));
     expect(unknown.statusCode).toBe(404);
   });
@@ -165,5 +170,41 @@ describe.each(stores())('consent records (%s)', (store) => {
     expect(await stored(kept)).toHaveLength(1);
     expect(await stored(expired)).toHaveLength(0);
     expect((await lookup(user, expired)).statusCode).toBe(404);
+  });
+  it("writes a record's choices with its own vendor-list version's names, not the newest", async () => {
+    // Two versions imported in turn: 200 renames vendor 755 and purpose 1; 201 (newest) does not.
+    const original = JSON.parse(gvlFixture('gvl3-vendor-list.json')) as {
+      vendorListVersion: number;
+      purposes: Record<string, { name: string }>;
+      vendors: Record<string, { name: string }>;
+    };
+    const vendorName = original.vendors['755']!.name;
+    const renamed = structuredClone(original);
+    renamed.vendorListVersion = 200;
+    renamed.vendors['755']!.name = 'Renamed Advertising Co';
+    renamed.purposes['1']!.name = 'Renamed purpose one';
+    await server.deps.lists.importVendorList(JSON.stringify(renamed), 'test');
+    await server.deps.lists.importVendorList(
+      JSON.stringify({ ...original, vendorListVersion: 201 }),
+      'test',
+    );
+    const words = async (vendorListVersion: number) => {
+      const id = crypto.randomUUID();
+      expect((await post(consentBeacon(news.uuid, id, { vendorListVersion }))).statusCode).toBe(
+        204,
+      );
+      const record = json<ConsentRecord>(await lookup(user, id));
+      expect(record.vendorListVersion).toBe(vendorListVersion);
+      const text = (label: string) => record.words.find((l) => l.label === label)!.text;
+      return { purposes: text('Purposes consented'), vendors: text('IAB vendors consented') };
+    };
+    const old = await words(200);
+    expect(old.vendors).toBe('Renamed Advertising Co (755)');
+    expect(old.purposes).toMatch(/^1 Renamed purpose one; 7 /);
+    const newest = await words(201);
+    expect(newest.vendors).toBe(`${vendorName} (755)`);
+    expect(newest.purposes).toMatch(/^1 Store and\/or access information on a device; 7 /);
+    // A version this server never had is written with the newest list's names.
+    expect((await words(90)).vendors).toBe(`${vendorName} (755)`);
   });
 });

@@ -348,6 +348,9 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
                 void dispatch({ type: 'usChoice', optedOut, now: deps.now(), id: newId() }),
               close: () => void dispatch({ type: 'dismiss' }),
             },
+            state.phase !== 'loading' && state.consent.id
+              ? { label: texts!.labels.consentId, id: state.consent.id }
+              : undefined,
           ),
           false,
         );

@@ -145,14 +145,14 @@ export const CONSENT_LOG_COLUMNS = [
 /**
  * The consent log of a property as CSV with a header row: each visitor choice (consent record)
  * with its consent id, time, configuration version, the strings vendors received and the choices
- * in words (core's consentChoicesInWords with the names given).
+ * in words (core's consentChoicesInWords with the names of each record's vendor-list version).
  */
 export function consentLogCsv(
   records: readonly StoredConsentRecord[],
-  names: ConsentNames,
+  namesOf: (record: StoredConsentRecord) => ConsentNames,
 ): { csv: string; rows: number } {
   const lines = records.map((r) => {
-    const words = consentChoicesInWords(r.choices, names);
+    const words = consentChoicesInWords(r.choices, namesOf(r));
     return [
       r.id,
       r.createdAt,

@@ -71,7 +71,10 @@ export const auditLogHandlers: GroupHandlers<Routes['auditLogs']> = {
     const { pcode: _scope, ...shown } = record;
     return {
       ...shown,
-      words: consentChoicesInWords(record.choices, await consentNames(deps, pCode, [record])),
+      words: consentChoicesInWords(
+        record.choices,
+        (await consentNames(deps, pCode, [record]))(record),
+      ),
     };
   },
 

@@ -22,7 +22,36 @@ export interface ExternalLists {
   ): Promise<{ gvlVersion: GvlVersion; vendorListVersion: number; vendors: number }>;
   /** Google's ad-technology providers. */
   googleAtp(): Promise<GoogleAtp[]>;
+  /**
+   * The names (purposes, special features, vendors) of a vendor-list version this server has
+   * fetched or imported (TCF 2.2's list first, then 2.0's), kept per version so consent records
+   * are written in their own version's words; undefined for a version it never had.
+   */
+  vendorListNames(vendorListVersion: number): Promise<VendorListNames | undefined>;
 }
+
+/** Id-to-name maps of one vendor-list version. */
+export interface VendorListNames {
+  vendorListVersion: number;
+  purposes: Record<number, string>;
+  specialFeatures: Record<number, string>;
+  vendors: Record<number, string>;
+}
+
+const byId = (items: ReadonlyArray<{ id: number; name: string }>) =>
+  Object.fromEntries(items.map((i) => [i.id, i.name])) as Record<number, string>;
+
+export const vendorListNamesOf = (list: VendorListResponse): VendorListNames => ({
+  vendorListVersion: list.vendorListVersion,
+  purposes: byId(list.purposes),
+  specialFeatures: byId(list.specialFeatures),
+  vendors: byId(list.vendors),
+});
+
+/** Where a version's names are kept (never expire: records outlive the list by years). */
+const namesKey = (gvlVersion: number, vendorListVersion: number) =>
+  `gvl-names:${gvlVersion}:${vendorListVersion}`;
+const KEPT_UNTIL = new Date('9999-12-31T00:00:00Z');
 
 /** Reads a GVL document (v2 or v3) into the API's vendor-list shape. Throws on anything else. */
 export function normaliseVendorList(json: string): VendorListResponse {
@@ -78,6 +107,7 @@ export function createExternalLists(options: {
     parse: (body: string) => T,
     versionOf: (value: T) => number | null,
     hint: string,
+    keep?: (value: T) => Promise<void>,
   ): Promise<T> {
     const cached = memory.get(key) as Cached<T> | undefined;
     if (cached && cached.expiresAt > now().getTime()) return cached.value;
@@ -117,6 +147,7 @@ export function createExternalLists(options: {
           expiresAt,
           source: url,
         });
+        await keep?.(value);
         memory.set(key, { value, expiresAt: expiresAt.getTime() });
         failures.delete(key);
         return value;
@@ -144,6 +175,18 @@ export function createExternalLists(options: {
     }
   }
 
+  /** Keeps a fetched or imported list's names under its version. */
+  const keepNames = (list: VendorListResponse) =>
+    externalLists.put(db, {
+      key: namesKey(list.gvlVersion, list.vendorListVersion),
+      body: JSON.stringify(vendorListNamesOf(list)),
+      version: list.vendorListVersion,
+      etag: null,
+      fetchedAt: now(),
+      expiresAt: KEPT_UNTIL,
+      source: `names of vendor list ${list.vendorListVersion}`,
+    });
+
   return {
     vendorList(version) {
       return load(
@@ -152,7 +195,25 @@ export function createExternalLists(options: {
         normaliseVendorList,
         (v) => v.vendorListVersion,
         'On a host without internet access, import the list with: assent server gvl import FILE',
+        keepNames,
       );
+    },
+
+    async vendorListNames(vendorListVersion) {
+      for (const gvlVersion of [3, 2] as const) {
+        const kept = await externalLists.get(db, namesKey(gvlVersion, vendorListVersion));
+        if (kept) return JSON.parse(kept.body) as VendorListNames;
+      }
+      // A list stored before versions were kept: its names are those of its own version only.
+      for (const gvlVersion of [3, 2] as const) {
+        const stored = await externalLists.get(db, `gvl:${gvlVersion}`);
+        if (!stored) continue;
+        const list = normaliseVendorList(stored.body);
+        if (list.vendorListVersion !== vendorListVersion) continue;
+        await keepNames(list);
+        return vendorListNamesOf(list);
+      }
+      return undefined;
     },
 
     async importVendorList(json, source = 'import') {
@@ -168,6 +229,7 @@ export function createExternalLists(options: {
         expiresAt,
         source,
       });
+      await keepNames(list);
       memory.set(key, { value: list, expiresAt: expiresAt.getTime() });
       failures.delete(key);
       return {

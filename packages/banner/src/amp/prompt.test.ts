@@ -4,6 +4,7 @@ import { GppModel } from '@iabgpp/cmpapi';
 import { describe, expect, it, vi } from 'vitest';
 import {
   AMP_MAX_CONSENT_STRING_LENGTH,
+  ConsentRecordBeacon,
   VisitEvent,
   bannerConfigFixture,
 } from '@assent/core/banner';
@@ -11,6 +12,7 @@ import { configFromGvl, readGvl } from '../../test/gvl';
 import { ampResponse, runAmpPrompt } from './prompt';
 
 const NOW = new Date(Date.UTC(2025, 5, 1));
+const CONSENT_URL = 'https://assent.example/banner/consent';
 
 describe('AMP prompt', () => {
   it('posts ready, then a consent-response for the button pressed', () => {
@@ -74,6 +76,7 @@ describe('AMP prompt visits', () => {
     const config = bannerConfigFixture();
     runAmpPrompt(window, config, region, {
       visit: 'https://assent.example/banner/visit',
+      consent: CONSENT_URL,
       sendBeacon: (url, body) => void beacons.push({ url, body: JSON.parse(body) }),
       now: () => NOW,
     });
@@ -89,7 +92,7 @@ describe('AMP prompt visits', () => {
     click('accept');
     click('reject');
     window.dispatchEvent(new Event('pagehide'));
-    expect(beacons).toEqual([
+    expect(beacons.filter((b) => b.url !== CONSENT_URL)).toEqual([
       {
         url: 'https://assent.example/banner/visit',
         body: expect.objectContaining({
@@ -108,10 +111,49 @@ describe('AMP prompt visits', () => {
     const dismissed = run({ country: 'DE' });
     dismissed.click('more');
     expect(dismissed.beacons.map((b) => b.body.o)).toEqual(['b']);
+    // Dismissing is no choice: no consent record.
+    expect(dismissed.beacons.filter((b) => b.url === CONSENT_URL)).toEqual([]);
     const us = run({ country: 'US', state: 'CA' });
     us.click('confirm');
-    expect(us.beacons.map((b) => [b.body.o, b.body.r, b.body.s, b.body.f])).toEqual([
-      ['a', 3, 'CA', 'A'],
-    ]);
+    expect(
+      us.beacons
+        .filter((b) => b.url !== CONSENT_URL)
+        .map((b) => [b.body.o, b.body.r, b.body.s, b.body.f]),
+    ).toEqual([['a', 3, 'CA', 'A']]);
+  });
+  it('sends a consent record for an accept or a reject, with the string amp-consent stores', () => {
+    const accepted = run({ country: 'FR' });
+    accepted.config.gdpr!.encodingMode = 'TCF';
+    accepted.click('accept');
+    const [record] = accepted.beacons.filter((b) => b.url === CONSENT_URL);
+    const beacon = ConsentRecordBeacon.parse(record!.body);
+    const answer = ampResponse(accepted.config, { country: 'FR' }, 'accept', 'en', NOW);
+    expect(beacon).toMatchObject({
+      property: accepted.config.propertyId,
+      configVersion: accepted.config.configVersion,
+      vendorListVersion: accepted.config.gdpr!.vendorListVersion,
+      choices: { outcome: 'a' },
+    });
+    const stored = beacon.tcString ?? beacon.gppString;
+    expect(stored).toBe(answer.info);
+    expect(beacon.choices.purposes.length).toBeGreaterThan(0);
+    expect(beacon.id).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+
+    const us = run({ country: 'US', state: 'CA' });
+    const input = document
+      .getElementById('assent-cmp')!
+      .shadowRoot!.querySelector<HTMLInputElement>('[data-view="us"] input')!;
+    input.checked = true;
+    input.dispatchEvent(new Event('change'));
+    us.click('confirm');
+    const [usRecord] = us.beacons.filter((b) => b.url === CONSENT_URL);
+    const usBeacon = ConsentRecordBeacon.parse(usRecord!.body);
+    expect(usBeacon.choices).toMatchObject({ outcome: 'r', purposes: [], usOptOut: true });
+    expect(usBeacon.vendorListVersion).toBeUndefined();
+    expect(usBeacon.uspString ?? usBeacon.gppString).toBe(
+      ampResponse(us.config, { country: 'US', state: 'CA' }, 'reject', 'en', NOW).info,
+    );
   });
 });

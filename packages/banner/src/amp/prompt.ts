@@ -6,11 +6,23 @@ import {
   textsFor,
   visitBase,
 } from '@assent/core/runtime';
-import type { AmpConsentMetadata, BannerConfig, VisitorRegion } from '@assent/core/runtime';
+import type {
+  AmpConsentMetadata,
+  BannerConfig,
+  ConsentRecordBeacon,
+  VisitorRegion,
+} from '@assent/core/runtime';
+import { newConsentId } from '../consent-id';
 import { encodeGppString, encodeUsSection } from '../gpp/gpp';
 import { usSignal, uspString } from '../gpp/us';
 import type { Choices } from '../tcf/consent';
-import { acStringOf, acceptAllChoices, rejectAllChoices, toTCModel } from '../tcf/consent';
+import {
+  acStringOf,
+  acceptAllChoices,
+  recordedChoices,
+  rejectAllChoices,
+  toTCModel,
+} from '../tcf/consent';
 import { encodeTCString } from '../tcf/tcstring';
 import { renderFirstLayer } from '../ui/first-layer';
 import { createHost } from '../ui/host';
@@ -91,9 +103,41 @@ export function ampResponse(
   };
 }
 
+/**
+ * The consent record of an AMP choice (proof of consent, as cmp.js sends one per choice): the
+ * string amp-consent stores (TC, GPP or US privacy string) and the choices it encodes.
+ */
+export function ampConsentRecord(
+  config: BannerConfig,
+  region: VisitorRegion,
+  action: 'accept' | 'reject',
+  info: string,
+  id: string,
+): ConsentRecordBeacon {
+  const gdpr = regulationForConfig(config, region) === 'GDPR' ? config.gdpr : undefined;
+  const accepted = action === 'accept';
+  const choices = recordedChoices(
+    accepted && gdpr ? acceptAllChoices(gdpr) : rejectAllChoices(),
+    accepted ? 'a' : 'r',
+  );
+  const kind = { C: 'tcString', D: 'gppString', 1: 'uspString' }[info[0] as 'C' | 'D' | '1'];
+  return {
+    id,
+    property: config.propertyId,
+    configVersion: config.configVersion,
+    ...(gdpr ? { vendorListVersion: gdpr.vendorListVersion } : {}),
+    ...(kind ? { [kind]: info } : {}),
+    choices: gdpr ? choices : { ...choices, usOptOut: !accepted },
+  };
+}
+
 export interface AmpPromptOptions {
   /** The visit beacon's URL: the prompt sends one AMP visit event (its choice, or a bounce). */
   visit?: string;
+  /** The consent beacon's URL: an accept or reject sends its consent record there. */
+  consent?: string;
+  /** A new consent id. @default a random UUID */
+  newId?(): string;
   /** @default navigator.sendBeacon */
   sendBeacon?(url: string, body: string): void;
   /** @default the current time */
@@ -133,9 +177,23 @@ export function runAmpPrompt(
   win.addEventListener('pagehide', () => visits.leave());
   const post = (message: object) => win.parent.postMessage(message, '*');
   const answer = (action: AmpAction) => {
-    post(ampResponse(config, region, action, language, now()));
-    if (action === 'dismiss') visits.leave();
-    else visits.choice(action === 'accept' ? 'a' : 'r');
+    const response = ampResponse(config, region, action, language, now());
+    post(response);
+    if (action === 'dismiss') return visits.leave();
+    visits.choice(action === 'accept' ? 'a' : 'r');
+    if (options.consent)
+      sendBeacon(
+        options.consent,
+        JSON.stringify(
+          ampConsentRecord(
+            config,
+            region,
+            action,
+            response.info ?? '',
+            (options.newId ?? (() => newConsentId(win.crypto)))(),
+          ),
+        ),
+      );
   };
   const host = createHost(doc, bannerCss(theme.colors), theme.customCss);
   const us = regulationForConfig(config, region) === 'US';

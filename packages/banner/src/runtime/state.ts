@@ -23,6 +23,7 @@ import {
   acceptAllChoices,
   choicesFromStored,
   outcomeOf,
+  recordedChoices,
   rejectAllChoices,
   restoredAcString,
   toTCModel,
@@ -398,7 +399,6 @@ function commit(
   const consent: Consent = { ...s.consent, choices, model, tcString, id };
   const gpp = hasGpp(ctx) ? gppUpdate(ctx, consent, true) : undefined;
   const signals = signalsFromChoices(choices);
-  const ids = (set: Set<number>) => [...set].sort((a, b) => a - b);
   return [
     consent,
     [
@@ -435,17 +435,7 @@ function commit(
         vendorListVersion: gdpr.vendorListVersion,
         tcString,
         ...(gppInTcf(ctx) && gpp?.gppString ? { gppString: gpp.gppString } : {}),
-        choices: {
-          outcome,
-          purposes: ids(choices.purposes),
-          legitimateInterests: ids(choices.purposesLI),
-          specialFeatures: ids(choices.specialFeatures),
-          vendors: ids(choices.vendors),
-          vendorLegitimateInterests: ids(choices.vendorsLI),
-          googleVendors: ids(choices.google),
-          customVendors: [...choices.others],
-          ...sentSignals(ctx, signals),
-        },
+        choices: { ...recordedChoices(choices, outcome), ...sentSignals(ctx, signals) },
       }),
       { type: 'mark', name: 'assent:choice-settled' },
     ],

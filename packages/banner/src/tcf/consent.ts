@@ -5,7 +5,7 @@ import {
   maskOf,
   parseAcString,
 } from '@assent/core/runtime';
-import type { BannerGdpr } from '@assent/core/runtime';
+import type { BannerGdpr, ConsentChoices } from '@assent/core/runtime';
 import type { TCModel } from './tcstring';
 
 /** A visitor's GDPR choices: what the TC string and consent mode are computed from. */
@@ -236,3 +236,20 @@ export const vendorConsentsOf = (gdpr: BannerGdpr, c: Choices): string | undefin
 
 const parseVendorConsents = (stored: string | undefined): string[] =>
   /^1~/.test(stored ?? '') ? stored!.slice(2).split('.').filter(Boolean) : [];
+
+const sorted = (set: Set<number>) => [...set].sort((a, b) => a - b);
+
+/** GDPR choices as a consent record carries them (the runtime's choices and the AMP prompt's). */
+export const recordedChoices = (
+  choices: Choices,
+  outcome: ConsentChoices['outcome'],
+): ConsentChoices => ({
+  outcome,
+  purposes: sorted(choices.purposes),
+  legitimateInterests: sorted(choices.purposesLI),
+  specialFeatures: sorted(choices.specialFeatures),
+  vendors: sorted(choices.vendors),
+  vendorLegitimateInterests: sorted(choices.vendorsLI),
+  googleVendors: sorted(choices.google),
+  customVendors: [...choices.others],
+});

@@ -283,6 +283,23 @@ describe('US screen', () => {
     );
   });
 
+  it("shows the consent id of the visitor's record once they have chosen, as the settings do", async () => {
+    const h = await start({ region: { country: 'US', state: 'VA' }, consent: true });
+    expect(h.cmp.root.querySelector('[data-view="us"]')).not.toBeNull();
+    expect(h.cmp.root.querySelector('.cid')).toBeNull();
+    button(h.cmp, 'confirm')!.click();
+    await flush();
+    const records = h.beacons.filter((b) => b.url === 'https://t.example/consent');
+    expect(records).toHaveLength(1);
+    const record = ConsentRecordBeacon.parse(JSON.parse(records[0]!.body));
+    expect(record.choices.usOptOut).toBe(false);
+    button(h.cmp, 'reopen')!.click();
+    await vi.waitFor(() => expect(h.cmp.root.querySelector('[data-view="us"]')).not.toBeNull());
+    expect(h.cmp.root.querySelector('[data-view="us"] .cid')!.textContent).toBe(
+      `Consent ID: ${record.id}`,
+    );
+  });
+
   it("autoPopUp 'link' opens from the publisher's footer element instead of popping up", async () => {
     const config = bannerConfigFixture();
     config.us!.mspa = { ...config.us!.mspa!, autoPopUp: 'link', footerElementId: 'dns-link' };

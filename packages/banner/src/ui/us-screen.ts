@@ -31,13 +31,17 @@ export function richText(doc: Document, blocks: BannerUsTexts['dnsBody']): HTMLE
   );
 }
 
-/** The US Do-Not-Sell screen: the theme's US texts and links, an opt-out switch and Confirm. */
+/**
+ * The US Do-Not-Sell screen: the theme's US texts and links, an opt-out switch and Confirm; once
+ * the visitor has chosen, the consent id of their record ('Consent ID: …', as the settings show).
+ */
 export function renderUsScreen(
   doc: Document,
   us: BannerUsTexts,
   closeLabel: string,
   optedOut: boolean,
   actions: { confirm(optedOut: boolean): void; close(): void },
+  consentId?: { label: string; id: string },
 ): HTMLElement {
   let choice = optedOut;
   const input = h(doc, 'input', {
@@ -71,5 +75,7 @@ export function renderUsScreen(
       ),
     ),
     h(doc, 'div', { class: 'ft' }, ...links),
+    consentId &&
+      h(doc, 'p', { class: 'cid' }, `${consentId.label}: `, h(doc, 'output', {}, consentId.id)),
   );
 }
