@@ -1,9 +1,11 @@
 import { BULK_STEP_TITLES, BULK_SUBMIT } from '@assent/core/bulk-update';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { listItem } from '../testing/builders';
 import { apiError } from '../testing/fake-api';
 import { renderApp } from '../testing/render';
-import { DETAILS, OVERVIEW, STEP_ACTIONS } from './copy';
+import { DETAILS, OVERVIEW, STEP_ACTIONS, TABLE } from './copy';
+import { OVERVIEW_PREVIEW } from './OverviewStep';
 import {
   FLOW,
   PROPERTIES_PAGE,
@@ -43,13 +45,36 @@ describe('bulk update, step 3: overview and SUBMIT', () => {
     await toOverview();
     expect(screen.getByText(OVERVIEW.intro(2))).toBeTruthy();
     expect(changeRows()).toEqual([
-      [DETAILS.theme, 'TCF 2.0 theme', '2'],
-      [DETAILS.consentLocations, 'EEA & UK', '2'],
-      [DETAILS.publisherCountry, 'France (FR)', '2'],
+      [DETAILS.theme, 'TCF 2.0 theme', OVERVIEW.touchesCount(2)],
+      [DETAILS.consentLocations, 'EEA & UK', OVERVIEW.touchesCount(2)],
+      [DETAILS.publisherCountry, 'France (FR)', OVERVIEW.touchesCount(2)],
     ]);
     const listed = within(screen.getByRole('table', { name: OVERVIEW.properties }));
     expect(listed.getByText('site-01.example.com')).toBeTruthy();
     expect(listed.getByText('site-02.example.com')).toBeTruthy();
+  });
+
+  it("names the first ten of many selected properties, and 'and N more' shows them all", async () => {
+    const many = Array.from({ length: 25 }, (_, i) => listItem(i + 1));
+    const { user, router } = renderApp({ path: FLOW, api: bulkApi(many) });
+    await screen.findByRole('table', { name: TABLE.label });
+    await user.click(screen.getByRole('button', { name: TABLE.selectAll(25) }));
+    await user.click(screen.getByRole('button', { name: 'NEXT' }));
+    await waitForPath(router, `${FLOW}/details`);
+    await user.click(box(DETAILS.consentLocations, 'EEA & UK'));
+    await user.click(screen.getByRole('button', { name: 'NEXT' }));
+    await waitForPath(router, `${FLOW}/overview`);
+    const listed = () =>
+      within(screen.getByRole('table', { name: OVERVIEW.properties })).getAllByRole('row').length -
+      1;
+    expect(changeRows()).toEqual([
+      [DETAILS.consentLocations, 'EEA & UK', OVERVIEW.touchesCount(25)],
+    ]);
+    expect(listed()).toBe(OVERVIEW_PREVIEW);
+    await user.click(screen.getByRole('button', { name: OVERVIEW.more(25 - OVERVIEW_PREVIEW) }));
+    expect(listed()).toBe(25);
+    await user.click(screen.getByRole('button', { name: OVERVIEW.fewer }));
+    expect(listed()).toBe(OVERVIEW_PREVIEW);
   });
 
   it('BACK returns to the details with the changes kept', async () => {

@@ -130,6 +130,10 @@ export const OVERVIEW = {
   value: 'New value',
   touches: 'Properties',
   properties: 'Selected properties',
+  /** The count in a change's row: every selected property takes every change. */
+  touchesCount: (count: number) => `${count} ${count === 1 ? 'property' : 'properties'}`,
+  more: (count: number) => `and ${count} more`,
+  fewer: 'Show fewer',
   started: 'The bulk update has started. Follow it on the status page.',
   viewStatus: 'View status',
 } as const;
