@@ -9,6 +9,7 @@ import {
   SIGN_UP_CONFIRMED,
   SIGN_UP_SUCCESS,
   signInFailureOutcome,
+  USER_IS_NOT_CONFIRMED,
 } from '@assent/core/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_MESSAGE } from '../src/routes/errors';
@@ -118,7 +119,7 @@ describe.each(stores())('identity (%s)', (store) => {
     ]);
   });
 
-  it('answers sign-in alike for an unknown e-mail, an unconfirmed one and a wrong password (no enumeration)', async () => {
+  it('answers sign-in alike for an unknown e-mail and a wrong password (no enumeration); an unconfirmed sign-up is told so, as the spec resends its activation mail', async () => {
     const expected = { status: 'NOT_AUTHORIZED', message: INCORRECT_USERNAME_OR_PASSWORD };
     const unknown = await signIn('nobody@example.com');
     const wrong = await signIn('ada@example.com', 'not the password 1');
@@ -129,7 +130,15 @@ describe.each(stores())('identity (%s)', (store) => {
       company: 'Co',
     });
     const unconfirmed = await signIn('pending@example.com');
-    for (const res of [unknown, wrong, unconfirmed]) {
+    // reports-and-account: a sign-in failing as unconfirmed resends the activation e-mail.
+    expect(unconfirmed.statusCode).toBe(403);
+    expect(json(unconfirmed)).toEqual({
+      status: 'USER_NOT_CONFIRMED',
+      message: USER_IS_NOT_CONFIRMED,
+    });
+    expect(unconfirmed.headers['set-cookie']).toBeUndefined();
+    expect(signInFailureOutcome(json(unconfirmed))).toEqual({ kind: 'resendActivation' });
+    for (const res of [unknown, wrong]) {
       expect(res.statusCode).toBe(401);
       expect(json(res)).toEqual(expected);
       expect(res.headers['set-cookie']).toBeUndefined();

@@ -13,6 +13,7 @@ import {
   SIGNED_OUT,
   SIGN_UP_CONFIRMED,
   SIGN_UP_SUCCESS,
+  USER_IS_NOT_CONFIRMED,
   validateChangePasswordRequest,
   validateConfirmCodeRequest,
   validateEmailOnlyRequest,
@@ -170,9 +171,11 @@ export const authHandlers: GroupHandlers<Routes['auth']> = {
   /**
    * Failures slow down the address they come from (and, together, addresses new to the account),
    * never an address the owner signed in from (services/throttle.ts).
-   * An unknown e-mail, an unconfirmed one (it has no password yet) and a wrong password all answer
-   * NOT_AUTHORIZED 'Incorrect username or password.' after one argon2id verification each, so
-   * neither the answer nor its time tells which e-mails have accounts.
+   * An unknown e-mail and a wrong password both answer NOT_AUTHORIZED 'Incorrect username or
+   * password.' after one argon2id verification each, so neither the answer nor its time tells
+   * which e-mails have usable accounts. An address whose sign-up is not confirmed (it has no
+   * password yet) answers USER_NOT_CONFIRMED after the same verification: the spec's sign-in then
+   * resends the activation mail, which only the address's owner receives (decisions.md).
    */
   async signIn({ body }, { deps, request, reply }) {
     const { email, password } = check(validateSignInRequest(body));
@@ -182,6 +185,8 @@ export const authHandlers: GroupHandlers<Routes['auth']> = {
     const usable = user?.confirmed ? user.passwordHash : null;
     if (!(await verifyPasswordInConstantTime(usable, password)) || !user) {
       await deps.throttle.signInFailed(email, request.ip);
+      if (user && !user.confirmed)
+        throw new AssentError('USER_NOT_CONFIRMED', USER_IS_NOT_CONFIRMED);
       throw new AssentError('NOT_AUTHORIZED', INCORRECT_USERNAME_OR_PASSWORD);
     }
     await deps.throttle.signInSucceeded(email, request.ip);
