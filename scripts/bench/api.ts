@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { findPostgresBin, startCluster } from '@assent/testing';
+import { BENCH_PASSWORD, demoToken, siteSettings } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const arg = (name: string, fallback: number) => {
@@ -23,7 +24,6 @@ const arg = (name: string, fallback: number) => {
 };
 const SECONDS = arg('seconds', 10);
 const PROPERTIES = arg('properties', 1000);
-const PASSWORD = 'bench password 1';
 
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -33,7 +33,7 @@ function startServer(env: Record<string, string>): Promise<{ child: ChildProcess
       HOST: '127.0.0.1',
       PORT: '0',
       ASSENT_LOG_LEVEL: 'warn',
-      ASSENT_DEMO_PASSWORD: PASSWORD,
+      ASSENT_DEMO_PASSWORD: BENCH_PASSWORD,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -81,22 +81,6 @@ async function call(
   return { status: res.statusCode, json: text ? (JSON.parse(text) as unknown) : undefined };
 }
 
-async function login(url: string): Promise<{ token: string; pcode: string }> {
-  const res = await fetch(`${url}/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ email: 'demo@assent.local', password: PASSWORD }),
-  });
-  const me = (await res.json()) as { pcodes: string[] };
-  const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
-  const token = await fetch(`${url}/auth/tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url, cookie },
-    body: JSON.stringify({ name: 'bench' }),
-  });
-  return { token: ((await token.json()) as { secret: string }).secret, pcode: me.pcodes[0]! };
-}
-
 /** Runs `task` from `concurrency` loops for `seconds`; returns rps and latency percentiles (ms). */
 async function load(concurrency: number, seconds: number, task: (i: number) => Promise<number>) {
   const latencies: number[] = [];
@@ -128,7 +112,7 @@ async function load(concurrency: number, seconds: number, task: (i: number) => P
 async function bench(store: string, env: Record<string, string>) {
   const server = await startServer(env);
   try {
-    const { token, pcode } = await login(server.url);
+    const { token, pcode } = await demoToken(server.url, 'bench');
     const base = `${server.url}/customization/v2`;
     const seedStart = performance.now();
     let next = 0;
@@ -164,25 +148,11 @@ async function bench(store: string, env: Record<string, string>) {
             >,
         ),
     );
-    // The API refuses unknown fields: the read-only fields of a GET are not sent back.
-    const readOnly = new Set([
-      'uuid',
-      'siteId',
-      'pCode',
-      'accountId',
-      'themeName',
-      'editable',
-      'createdAt',
-      'updatedAt',
-      'abTestingSitesCollection',
-    ]);
-    const settingsOf = (p: Record<string, unknown>) =>
-      Object.fromEntries(Object.entries(p).filter(([k]) => !readOnly.has(k)));
     let firstError: unknown;
     const save = await load(4, SECONDS, async (i) => {
       const p = full[i % full.length]!;
       const res = await call(`${base}/site/${String(p.uuid)}?pCode=${pcode}`, 'PUT', token, {
-        ...settingsOf(p),
+        ...siteSettings(p),
         publisherName: `Saved ${i}`,
       });
       if (res.status >= 400) firstError ??= res.json;

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gvlFixturePath } from '@assent/testing';
 import { importGvl, loadConfig } from '../../apps/server/src/index';
+import { BENCH_PASSWORD, demoToken, percentile, siteSettings } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const arg = (name: string, fallback: number) => {
@@ -26,7 +27,6 @@ const arg = (name: string, fallback: number) => {
 const PROPERTIES = arg('properties', 1000);
 const SECONDS = arg('seconds', 10);
 const SAVED = 20;
-const PASSWORD = 'bench password 1';
 
 function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -37,7 +37,7 @@ function startServer(dataDir: string): Promise<{ child: ChildProcess; url: strin
       PORT: '0',
       ASSENT_LOG_LEVEL: 'warn',
       ASSENT_DATA_DIR: dataDir,
-      ASSENT_DEMO_PASSWORD: PASSWORD,
+      ASSENT_DEMO_PASSWORD: BENCH_PASSWORD,
       ASSENT_GVL_URL: 'http://127.0.0.1:9/unreachable',
       ASSENT_GOOGLE_ATP_URL: 'http://127.0.0.1:9/unreachable.csv',
     },
@@ -70,25 +70,6 @@ async function call(url: string, init: RequestInit & { token?: string; json?: un
   return text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
 }
 
-async function login(url: string): Promise<{ token: string; pcode: string }> {
-  const res = await fetch(`${url}/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ email: 'demo@assent.local', password: PASSWORD }),
-  });
-  const me = (await res.json()) as { pcodes: string[] };
-  const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
-  const token = await fetch(`${url}/auth/tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url, cookie },
-    body: JSON.stringify({ name: 'bench' }),
-  });
-  return { token: ((await token.json()) as { secret: string }).secret, pcode: me.pcodes[0]! };
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
 type Kind = 'list' | 'save' | 'cmp.js' | 'visit';
 type Task = (i: number) => Promise<unknown>;
 
@@ -116,7 +97,7 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'assent-bench-responsive-'));
 await importGvl(gvlFixturePath('gvl3-vendor-list.json'), loadConfig({ ASSENT_DATA_DIR: dir }));
 const server = await startServer(dir);
 try {
-  const { token, pcode } = await login(server.url);
+  const { token, pcode } = await demoToken(server.url, 'bench');
   const base = `${server.url}/customization/v2`;
   let next = 0;
   await Promise.all(
@@ -149,19 +130,6 @@ try {
           >,
       ),
   );
-  const readOnly = new Set([
-    'uuid',
-    'siteId',
-    'pCode',
-    'accountId',
-    'themeName',
-    'editable',
-    'createdAt',
-    'updatedAt',
-    'abTestingSitesCollection',
-  ]);
-  const settingsOf = (p: Record<string, unknown>) =>
-    Object.fromEntries(Object.entries(p).filter(([k]) => !readOnly.has(k)));
   const tasks: Record<Kind, Task> = {
     list: () => call(`${base}/site?pCode=${pcode}&sort=url,ASC`, { token }),
     save: (i) => {
@@ -169,7 +137,7 @@ try {
       return call(`${base}/site/${String(p.uuid)}?pCode=${pcode}`, {
         method: 'PUT',
         token,
-        json: { ...settingsOf(p), publisherName: `Saved ${i}` },
+        json: { ...siteSettings(p), publisherName: `Saved ${i}` },
       });
     },
     'cmp.js': (i) => call(`${server.url}/banner/property/${bulk[i % bulk.length]!.uuid}/cmp.js`),

@@ -32,6 +32,7 @@ import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { startServices } from '../../apps/server/src/index';
 import { TEST_ENV, createTestUser, silentLogger } from '../../apps/server/test/live-server';
+import { percentile } from './support';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -98,9 +99,6 @@ function* visits(pcode: string, properties: readonly string[], today: Date) {
     yield record;
   }
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function time(runs: number, fn: () => Promise<unknown>) {
   await fn(); // warm

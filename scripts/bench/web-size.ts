@@ -29,6 +29,7 @@ import { NEXT_BUTTON, SIGN_IN_BUTTON } from '../../packages/core/src/account/ind
 import { PROPERTIES_TITLE } from '../../packages/core/src/property/index';
 import type { Page } from '@assent/testing';
 import { launchChromium } from '@assent/testing';
+import { BENCH_PASSWORD, demoToken } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const web = path.join(root, 'apps/web');
@@ -41,7 +42,6 @@ const arg = (name: string, fallback: number) => {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const PROPERTIES = arg('properties', 1000);
-const PASSWORD = 'bench password 1';
 const BROWSER_LOCK = '/tmp/assent-browser.lock';
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -95,7 +95,7 @@ function startServer(dataDir: string): Promise<{ child: ChildProcess; url: strin
       PORT: '0',
       ASSENT_DATA_DIR: dataDir,
       ASSENT_LOG_LEVEL: 'warn',
-      ASSENT_DEMO_PASSWORD: PASSWORD,
+      ASSENT_DEMO_PASSWORD: BENCH_PASSWORD,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -108,22 +108,6 @@ function startServer(dataDir: string): Promise<{ child: ChildProcess; url: strin
     });
     child.on('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
   });
-}
-
-async function signInForToken(url: string): Promise<{ token: string; pcode: string }> {
-  const res = await fetch(`${url}/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ email: 'demo@assent.local', password: PASSWORD }),
-  });
-  const me = (await res.json()) as { pcodes: string[] };
-  const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
-  const token = await fetch(`${url}/auth/tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url, cookie },
-    body: JSON.stringify({ name: 'web-size bench' }),
-  });
-  return { token: ((await token.json()) as { secret: string }).secret, pcode: me.pcodes[0]! };
 }
 
 /** Adds `count` sites to the account, four at a time. */
@@ -241,7 +225,7 @@ async function main() {
     `Server with a new data directory healthy in ${(server.ms / 1000).toFixed(1)} s (${server.url})`,
   );
   try {
-    const { token, pcode } = await signInForToken(server.url);
+    const { token, pcode } = await demoToken(server.url, 'web-size bench');
     const seeded = performance.now();
     await addSites(server.url, token, pcode, PROPERTIES);
     console.log(
@@ -262,7 +246,7 @@ async function main() {
       });
       await page.getByLabel('Email').fill('demo@assent.local');
       await page.getByRole('button', { name: NEXT_BUTTON }).click();
-      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByLabel('Password').fill(BENCH_PASSWORD);
       await page.getByRole('button', { name: SIGN_IN_BUTTON }).click();
       await page.getByRole('heading', { name: PROPERTIES_TITLE }).waitFor({ timeout: 60_000 });
       await page.waitForLoadState('networkidle');
