@@ -3,7 +3,8 @@ import { BulkUpdateFields, applyBulkFields } from '@assent/core/bulk-update';
 import { PropertySettings, propertyIdentifier } from '@assent/core/property';
 import type { PropertyValues } from '@assent/core/property';
 import { bulkUpdates } from '../repositories/bulk-updates';
-import { properties, themeRefs } from '../repositories/properties';
+import { changeHistory } from '../repositories/change-history';
+import { properties, propertySettingsOf, themeRefs } from '../repositories/properties';
 import { checkPropertyForSave } from '../services/property-rules';
 import type { AppDeps } from '../routes/context';
 import { QUEUES } from './queue';
@@ -24,9 +25,6 @@ export interface RunOptions {
   /** Stop after this many properties, as if the process died (tests of resumption). */
   stopAfter?: number;
 }
-
-const settingsOf = (p: Awaited<ReturnType<typeof properties.getById>>): PropertyValues =>
-  PropertySettings.parse(p);
 
 /** A property's own changes (assent apply) over its stored settings; its type never changes. */
 function mergeChanges(current: PropertyValues, changes: Record<string, unknown>): PropertyValues {
@@ -87,8 +85,8 @@ export async function runBulkUpdate(
         }
         try {
           const next = item.changes
-            ? mergeChanges(settingsOf(property), item.changes)
-            : applyBulkFields(settingsOf(property), fields, { themes });
+            ? mergeChanges(propertySettingsOf(property), item.changes)
+            : applyBulkFields(propertySettingsOf(property), fields, { themes });
           const payload = await checkPropertyForSave(tx, deps, job.pcode, next, {
             existing: {
               uuid: property.uuid,
@@ -96,7 +94,23 @@ export async function runBulkUpdate(
               publisherLogoUrl: property.publisherLogoUrl,
             },
           });
-          await properties.update(tx, job.pcode, property.uuid, payload, now(), { editable: true });
+          const updated = await properties.update(tx, job.pcode, property.uuid, payload, now(), {
+            editable: true,
+          });
+          await changeHistory.record(
+            tx,
+            job.pcode,
+            { email: job.initiatedBy, via: 'bulk-update', bulkUpdateId: id },
+            {
+              entityType: property.propertyType,
+              entityId: property.uuid,
+              entityName: propertyIdentifier(updated),
+              action: 'UPDATE',
+              before: propertySettingsOf(property),
+              after: propertySettingsOf(updated),
+            },
+            now(),
+          );
           await bulkUpdates.markItem(tx, id, item.propertyId, 'updated', null, now());
         } catch (error) {
           if (!(error instanceof AssentError)) throw error;

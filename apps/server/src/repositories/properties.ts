@@ -1,5 +1,6 @@
 import {
   PROPERTY_TYPE_LABELS,
+  PropertySettings,
   identifierKey,
   legalBasisOf,
   propertyIdentifier,
@@ -65,6 +66,9 @@ function storedListItem(p: PropertyValues, uuid: string, siteId: number): Stored
     propertyTypeLabel: PROPERTY_TYPE_LABELS[p.propertyType],
   };
 }
+
+/** A stored property's settings alone (no identity or bookkeeping), as saves and the history see them. */
+export const propertySettingsOf = (p: Property): PropertyValues => PropertySettings.parse(p);
 
 export type PropertySort = 'url,ASC' | 'url,DESC' | 'updatedAt,DESC';
 

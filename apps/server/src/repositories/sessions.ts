@@ -141,14 +141,19 @@ export const accessTokens = {
   async findByToken(
     q: Queryable,
     token: string,
-  ): Promise<{ id: string; userId: number; lastUsedAt: Date | null } | undefined> {
+  ): Promise<{ id: string; userId: number; name: string; lastUsedAt: Date | null } | undefined> {
     const rows = await q.query(
-      `select id, user_id, last_used_at from access_tokens where token_hash = $1 and revoked_at is null`,
+      `select id, user_id, name, last_used_at from access_tokens where token_hash = $1 and revoked_at is null`,
       [sha256(token)],
     );
     const r = rows[0];
     return (
-      r && { id: String(r.id), userId: Number(r.user_id), lastUsedAt: dateOrNull(r.last_used_at) }
+      r && {
+        id: String(r.id),
+        userId: Number(r.user_id),
+        name: String(r.name),
+        lastUsedAt: dateOrNull(r.last_used_at),
+      }
     );
   },
 

@@ -50,6 +50,8 @@ export interface Auth {
   user: AuthUser;
   via: 'session' | 'token';
   sessionId?: string;
+  /** The personal access token's name (via 'token'), for the change history. */
+  tokenName?: string;
 }
 
 export interface HandlerContext {

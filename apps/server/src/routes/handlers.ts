@@ -8,6 +8,7 @@ import { authHandlers } from './auth';
 import { bulkUpdateHandlers } from './bulk-update';
 import type { TableHandlers } from './context';
 import { feedbackHandlers } from './feedback';
+import { historyHandlers } from './history';
 import { metaHandlers } from './meta';
 import { organisationHandlers } from './organisation';
 import { appHandlers, siteHandlers } from './properties';
@@ -35,5 +36,6 @@ export const createHandlers = (runtime: BannerRuntime): TableHandlers<Routes> =>
   themes: themeHandlers,
   textRequests: textRequestHandlers,
   bulkUpdate: bulkUpdateHandlers,
+  history: historyHandlers,
   banner: bannerHandlers(runtime),
 });

@@ -14,11 +14,19 @@ import {
 import type { Property, PropertyType, PropertyValues } from '@assent/core/property';
 import type { Queryable } from '../db';
 import { contentVersions, organisations } from '../repositories/accounts';
-import { IDENTIFIER_INDEX, properties, themeRefs } from '../repositories/properties';
+import type { ChangeActor } from '../repositories/change-history';
+import { changeHistory } from '../repositories/change-history';
+import {
+  IDENTIFIER_INDEX,
+  properties,
+  propertySettingsOf,
+  themeRefs,
+} from '../repositories/properties';
 import { checkPropertyForSave } from '../services/property-rules';
 import type { AppDeps, GroupHandlers } from './context';
 import { RawJson } from './context';
 import { NOT_FOUND_MESSAGE } from './errors';
+import { changeActor } from './history';
 
 const notFound = () => new AssentError('NOT_FOUND', NOT_FOUND_MESSAGE);
 
@@ -47,11 +55,39 @@ function duplicateOnRace(error: unknown, type: PropertyType): never {
   throw error;
 }
 
+/** Records a property's change in the save's transaction (core's diff of its settings). */
+const recordPropertyChange = (
+  q: Queryable,
+  deps: AppDeps,
+  pcode: string,
+  actor: ChangeActor,
+  action: 'CREATE' | 'UPDATE' | 'DELETE',
+  before: Property | null,
+  after: Property | null,
+) => {
+  const property = (after ?? before)!;
+  return changeHistory.record(
+    q,
+    pcode,
+    actor,
+    {
+      entityType: property.propertyType,
+      entityId: property.uuid,
+      entityName: propertyIdentifier(property),
+      action,
+      before: before && propertySettingsOf(before),
+      after: after && propertySettingsOf(after),
+    },
+    deps.now(),
+  );
+};
+
 async function createProperty(
   deps: AppDeps,
   pcode: string,
   type: PropertyType,
   body: PropertyValues,
+  actor: ChangeActor,
 ): Promise<Property> {
   try {
     return await deps.db.transaction(async (tx) => {
@@ -59,7 +95,9 @@ async function createProperty(
         ...body,
         propertyType: type,
       });
-      return properties.insert(tx, pcode, payload, deps.now());
+      const created = await properties.insert(tx, pcode, payload, deps.now());
+      await recordPropertyChange(tx, deps, pcode, actor, 'CREATE', null, created);
+      return created;
     });
   } catch (error) {
     return duplicateOnRace(error, type);
@@ -73,6 +111,7 @@ async function updateProperty(
   type: PropertyType,
   body: PropertyValues,
   identifierChanged: boolean,
+  actor: ChangeActor,
 ): Promise<Property> {
   try {
     return await deps.db.transaction(async (tx) => {
@@ -89,7 +128,9 @@ async function updateProperty(
           identifierChanged,
         },
       );
-      return properties.update(tx, pcode, uuid, payload, deps.now());
+      const updated = await properties.update(tx, pcode, uuid, payload, deps.now());
+      await recordPropertyChange(tx, deps, pcode, actor, 'UPDATE', current, updated);
+      return updated;
     });
   } catch (error) {
     return duplicateOnRace(error, type);
@@ -101,6 +142,7 @@ async function removeProperty(
   pcode: string,
   uuid: string,
   type: PropertyType,
+  actor: ChangeActor,
   packageId?: string,
 ) {
   await deps.db.transaction(async (tx) => {
@@ -109,6 +151,7 @@ async function removeProperty(
       throw notFound();
     if (!current.editable) throw new AssentError('NOT_EDITABLE', NOT_ABLE_TO_DELETE);
     await properties.remove(tx, pcode, uuid);
+    await recordPropertyChange(tx, deps, pcode, actor, 'DELETE', current, null);
   });
   return { deleted: true as const };
 }
@@ -156,17 +199,26 @@ export const siteHandlers: GroupHandlers<Routes['sites']> = {
   },
 
   get: ({ params }, { deps, pCode }) => load(deps.db, pCode, params.id, 'SITE'),
-  create: ({ body }, { deps, pCode }) => createProperty(deps, pCode, 'SITE', body),
-  update: ({ params, query, body }, { deps, pCode }) =>
-    updateProperty(deps, pCode, params.id, 'SITE', body, query.urlChanged ?? false),
-  remove: ({ params }, { deps, pCode }) => removeProperty(deps, pCode, params.id, 'SITE'),
+  create: ({ body }, ctx) => createProperty(ctx.deps, ctx.pCode, 'SITE', body, changeActor(ctx)),
+  update: ({ params, query, body }, ctx) =>
+    updateProperty(
+      ctx.deps,
+      ctx.pCode,
+      params.id,
+      'SITE',
+      body,
+      query.urlChanged ?? false,
+      changeActor(ctx),
+    ),
+  remove: ({ params }, ctx) =>
+    removeProperty(ctx.deps, ctx.pCode, params.id, 'SITE', changeActor(ctx)),
 };
 
 export const appHandlers: Omit<GroupHandlers<Routes['apps']>, 'sdk'> = {
   get: ({ params }, { deps, pCode }) => load(deps.db, pCode, params.id, 'APP'),
-  create: ({ body }, { deps, pCode }) => createProperty(deps, pCode, 'APP', body),
-  update: ({ params, body }, { deps, pCode }) =>
-    updateProperty(deps, pCode, params.id, 'APP', body, false),
-  remove: ({ params, query }, { deps, pCode }) =>
-    removeProperty(deps, pCode, params.id, 'APP', query.packageId),
+  create: ({ body }, ctx) => createProperty(ctx.deps, ctx.pCode, 'APP', body, changeActor(ctx)),
+  update: ({ params, body }, ctx) =>
+    updateProperty(ctx.deps, ctx.pCode, params.id, 'APP', body, false, changeActor(ctx)),
+  remove: ({ params, query }, ctx) =>
+    removeProperty(ctx.deps, ctx.pCode, params.id, 'APP', changeActor(ctx), query.packageId),
 };

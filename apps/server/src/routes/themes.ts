@@ -4,20 +4,24 @@ import type { Routes } from '@assent/core/api';
 import {
   DEFAULT_THEME_LOCKED,
   THEME_TYPE_FIXED,
+  ThemeSettings,
   computeStacks,
   themeForStorage,
   themeInUse,
   toThemeListItem,
   validateTheme,
 } from '@assent/core/theme';
-import type { ThemeValues } from '@assent/core/theme';
+import type { Theme, ThemeValues } from '@assent/core/theme';
 import type { Queryable } from '../db';
 import { organisations } from '../repositories/accounts';
+import type { ChangeActor } from '../repositories/change-history';
+import { changeHistory } from '../repositories/change-history';
 import { themes } from '../repositories/themes';
 import { previewTheme } from '../banner/preview';
 import { isUnsafeIssue } from '../services/property-rules';
-import type { GroupHandlers } from './context';
+import type { AppDeps, GroupHandlers } from './context';
 import { NOT_FOUND_MESSAGE } from './errors';
+import { changeActor } from './history';
 
 /** Rules whose failure means script could run: reported as XSS_ERROR. */
 const XSS_RULES = new Set(['prohibitedCss']);
@@ -51,14 +55,46 @@ async function editable(q: Queryable, pCode: string, id: string) {
   return theme;
 }
 
+/** Records a theme's change in the save's transaction (core's diff of its settings). */
+const recordThemeChange = (
+  q: Queryable,
+  deps: AppDeps,
+  pCode: string,
+  actor: ChangeActor,
+  action: 'CREATE' | 'UPDATE' | 'DELETE',
+  before: Theme | null,
+  after: Theme | null,
+) => {
+  const theme = (after ?? before)!;
+  return changeHistory.record(
+    q,
+    pCode,
+    actor,
+    {
+      entityType: 'THEME',
+      entityId: theme.themeId,
+      entityName: theme.themeName,
+      action,
+      before: before && ThemeSettings.parse(before),
+      after: after && ThemeSettings.parse(after),
+    },
+    deps.now(),
+  );
+};
+
 export const themeHandlers: GroupHandlers<Routes['themes']> = {
   async list({ query }, { deps, pCode }) {
     return (await themes.list(deps.db, pCode, query.themeType)).map(toThemeListItem);
   },
 
-  async create({ body }, { deps, pCode }) {
-    const values = await checkTheme(deps.db, pCode, body);
-    return themes.insert(deps.db, pCode, values, deps.now());
+  async create({ body }, ctx) {
+    const { deps, pCode } = ctx;
+    return deps.db.transaction(async (tx) => {
+      const values = await checkTheme(tx, pCode, body);
+      const created = await themes.insert(tx, pCode, values, deps.now());
+      await recordThemeChange(tx, deps, pCode, changeActor(ctx), 'CREATE', null, created);
+      return created;
+    });
   },
 
   async get({ params }, { deps, pCode }) {
@@ -68,7 +104,8 @@ export const themeHandlers: GroupHandlers<Routes['themes']> = {
     return rest;
   },
 
-  async update({ params, body }, { deps, pCode }) {
+  async update({ params, body }, ctx) {
+    const { deps, pCode } = ctx;
     return deps.db.transaction(async (tx) => {
       const saved = await editable(tx, pCode, params.id);
       if (saved.themeType !== body.themeType)
@@ -76,16 +113,20 @@ export const themeHandlers: GroupHandlers<Routes['themes']> = {
           themeType: THEME_TYPE_FIXED,
         });
       const values = await checkTheme(tx, pCode, body, saved);
-      return themes.update(tx, pCode, params.id, values, deps.now());
+      const updated = await themes.update(tx, pCode, params.id, values, deps.now());
+      await recordThemeChange(tx, deps, pCode, changeActor(ctx), 'UPDATE', saved, updated);
+      return updated;
     });
   },
 
-  async remove({ params }, { deps, pCode }) {
+  async remove({ params }, ctx) {
+    const { deps, pCode } = ctx;
     await deps.db.transaction(async (tx) => {
-      await editable(tx, pCode, params.id);
+      const saved = await editable(tx, pCode, params.id);
       const used = await themes.usage(tx, pCode, params.id);
       if (used > 0) throw new AssentError('CONFLICT', themeInUse(used));
       await themes.remove(tx, pCode, params.id);
+      await recordThemeChange(tx, deps, pCode, changeActor(ctx), 'DELETE', saved, null);
     });
     return { deleted: true as const };
   },

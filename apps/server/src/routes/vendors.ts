@@ -1,8 +1,10 @@
 import { AssentError } from '@assent/core';
 import type { Routes } from '@assent/core/api';
-import { validateVendorSelection } from '@assent/core/vendors';
+import { VendorSelection, validateVendorSelection } from '@assent/core/vendors';
+import { changeHistory } from '../repositories/change-history';
 import { vendorSelections } from '../repositories/vendors';
 import type { GroupHandlers } from './context';
+import { changeActor } from './history';
 
 export const vendorHandlers: GroupHandlers<Routes['vendors']> = {
   list: ({ query }, { deps }) => deps.lists.vendorList(query.gvlVersion),
@@ -22,7 +24,8 @@ export const vendorHandlers: GroupHandlers<Routes['vendors']> = {
 
   selection: (_input, { deps, pCode }) => vendorSelections.get(deps.db, pCode),
 
-  async saveSelection({ body }, { deps, pCode }) {
+  async saveSelection({ body }, ctx) {
+    const { deps, pCode } = ctx;
     const result = validateVendorSelection(body);
     if (!result.ok) throw AssentError.fromIssues(result.issues);
     let vendorListVersion: number | null = null;
@@ -34,6 +37,30 @@ export const vendorHandlers: GroupHandlers<Routes['vendors']> = {
         'saving the vendor selection without a vendor-list version',
       );
     }
-    return vendorSelections.save(deps.db, pCode, result.value, vendorListVersion, deps.now());
+    return deps.db.transaction(async (tx) => {
+      const before = await vendorSelections.get(tx, pCode);
+      const saved = await vendorSelections.save(
+        tx,
+        pCode,
+        result.value,
+        vendorListVersion,
+        deps.now(),
+      );
+      await changeHistory.record(
+        tx,
+        pCode,
+        changeActor(ctx),
+        {
+          entityType: 'VENDORS',
+          entityId: pCode,
+          entityName: 'Vendor selection',
+          action: 'UPDATE',
+          before: VendorSelection.parse(before),
+          after: VendorSelection.parse(saved),
+        },
+        deps.now(),
+      );
+      return saved;
+    });
   },
 };

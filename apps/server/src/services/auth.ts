@@ -73,7 +73,7 @@ export async function authenticate(request: FastifyRequest, deps: AppDeps): Prom
     if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
       await accessTokens.touch(db, row.id, now);
     }
-    return { user, via: 'token' };
+    return { user, via: 'token', tokenName: row.name };
   }
   const cookie = request.cookies[sessionCookieName(request, deps)];
   if (!cookie) return null;

@@ -22,6 +22,8 @@ export {
 } from './account';
 export { auditLogKeys, auditLogsQuery, consentRecordKeys, consentRecordQuery } from './audit-logs';
 export { bulkUpdateStatusKeys, bulkUpdateStatusQuery } from './bulk-update';
+export { historyKeys, historyQuery } from './history';
+export type { HistoryInput } from './history';
 export {
   cmpVersionKeys,
   cmpVersionsQuery,

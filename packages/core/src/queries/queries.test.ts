@@ -65,6 +65,18 @@ describe('query-option factories', () => {
       call: '/customization/v2/site/init?pCode=AB12&propertyType=APP',
     },
     {
+      name: 'history of a property',
+      build: (c) => q.historyQuery(c, 'AB12', { entityType: 'SITE', entityId: 'u1', page: 2 }),
+      key: ['history', 'AB12', 'SITE', 'u1', 2],
+      call: '/customization/v2/history?pCode=AB12&page=2&entityType=SITE&entityId=u1',
+    },
+    {
+      name: 'history of the account',
+      build: (c) => q.historyQuery(c, 'AB12'),
+      key: ['history', 'AB12', null, null, 0],
+      call: '/customization/v2/history?pCode=AB12&page=0',
+    },
+    {
       name: 'themes',
       build: (c) => q.themesQuery(c, 'AB12'),
       key: ['themes', 'AB12', 'ALL'],

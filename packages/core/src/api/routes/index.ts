@@ -5,6 +5,7 @@ import { auditLogs } from './audit-logs';
 import { banner } from './banner';
 import { bulkUpdate } from './bulk-update';
 import { feedback } from './feedback';
+import { history } from './history';
 import { meta } from './meta';
 import { organisation } from './organisation';
 import { apps, sites } from './properties';
@@ -33,6 +34,7 @@ export const routes = {
   themes,
   textRequests,
   bulkUpdate,
+  history,
   banner,
 } satisfies RouteTable;
 

@@ -1,0 +1,104 @@
+import { diffChanges } from '@assent/core/history';
+import type {
+  ChangeEntry,
+  HistoryAction,
+  HistoryEntityType,
+  HistoryPage,
+  HistoryVia,
+} from '@assent/core/history';
+import type { Queryable } from '../db';
+import { iso } from '../db';
+
+/** Who makes a change: the signed-in user (and how), or the user who started a bulk update. */
+export interface ChangeActor {
+  email: string;
+  via: HistoryVia;
+  tokenName?: string | null;
+  bulkUpdateId?: string | null;
+}
+
+export interface RecordedChange {
+  entityType: HistoryEntityType;
+  entityId: string;
+  entityName: string;
+  action: HistoryAction;
+  /** The stored configuration before the change (null for a creation). */
+  before: Record<string, unknown> | null;
+  /** The stored configuration after it (null for a deletion). */
+  after: Record<string, unknown> | null;
+}
+
+type Row = Record<string, unknown>;
+
+const toEntry = (r: Row): ChangeEntry => ({
+  id: String(r.id),
+  at: iso(r.created_at),
+  actor: String(r.actor),
+  tokenName: (r.token_name as string | null) ?? null,
+  via: r.via as HistoryVia,
+  bulkUpdateId: (r.bulk_update_id as string | null) ?? null,
+  entityType: r.entity_type as HistoryEntityType,
+  entityId: String(r.entity_id),
+  entityName: String(r.entity_name),
+  action: r.action as HistoryAction,
+  changes: r.changes as ChangeEntry['changes'],
+});
+
+export const changeHistory = {
+  /**
+   * Records a change in the caller's transaction (so a failed save records nothing): the fields
+   * that differ (core's diffChanges). An update that changes no field records nothing.
+   */
+  async record(
+    q: Queryable,
+    pcode: string,
+    actor: ChangeActor,
+    change: RecordedChange,
+    now: Date,
+  ): Promise<void> {
+    const changes = diffChanges(change.before, change.after);
+    if (change.action === 'UPDATE' && changes.length === 0) return;
+    await q.query(
+      `insert into change_history (id, pcode, entity_type, entity_id, entity_name, action, actor, token_name, via, bulk_update_id, changes, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      [
+        crypto.randomUUID(),
+        pcode,
+        change.entityType,
+        change.entityId,
+        change.entityName,
+        change.action,
+        actor.email,
+        actor.tokenName ?? null,
+        actor.via,
+        actor.bulkUpdateId ?? null,
+        JSON.stringify(changes),
+        now,
+      ],
+    );
+  },
+
+  /** One page of an account's history (or of one entity's), newest first. */
+  async page(
+    q: Queryable,
+    pcode: string,
+    filter: { entityType?: HistoryEntityType; entityId?: string; page: number; size: number },
+  ): Promise<HistoryPage> {
+    const where = `pcode = $1 and ($2::text is null or entity_type = $2) and ($3::text is null or entity_id = $3)`;
+    const args = [pcode, filter.entityType ?? null, filter.entityId ?? null];
+    const rows = await q.query(
+      `select * from change_history where ${where} order by created_at desc, seq desc limit $4 offset $5`,
+      [...args, filter.size, filter.page * filter.size],
+    );
+    const count = await q.query<{ n: number }>(
+      `select count(*)::int as n from change_history where ${where}`,
+      args,
+    );
+    return {
+      items: rows.map(toEntry),
+      total: Number(count[0]?.n ?? 0),
+      page: filter.page,
+      size: filter.size,
+    };
+  },
+};

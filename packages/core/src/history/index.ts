@@ -1,0 +1,15 @@
+export {
+  ChangeEntry,
+  changeAuthor,
+  diffChanges,
+  FieldChange,
+  formatChangeValue,
+  HISTORY_MAX_PAGE_SIZE,
+  HISTORY_PAGE_SIZE,
+  HistoryAction,
+  HistoryEntityType,
+  HistoryPage,
+  HistoryQuery,
+  HistoryVia,
+  NO_HISTORY,
+} from './change-history';
