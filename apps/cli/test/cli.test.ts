@@ -108,6 +108,7 @@ describe('help and start-up', () => {
         'members revoke',
         'properties list',
         'properties get',
+        'history',
         'themes',
         'themes list',
         'tag',

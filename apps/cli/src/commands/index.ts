@@ -215,6 +215,25 @@ export function registerCommands(
     );
 
   program
+    .command('history <property>')
+    .description(
+      "a property's change history: who changed which field from what to what, newest first",
+    )
+    .option('--page <n>', 'the page to show (50 changes a page; 1 is the newest)')
+    .option('--json', 'print JSON (the page of entries with their field changes)')
+    .addHelpText(
+      'after',
+      example('assent history example.com', 'assent history com.example.app --page 2 --json'),
+    )
+    .action(
+      action(
+        ctx,
+        async () => (await import('./history')).showHistory as never,
+        (property, ...a) => ({ ...optionsOf(a, 0), property }),
+      ),
+    );
+
+  program
     .command('themes')
     .description("the account's themes")
     .addHelpText('after', example('assent themes list', 'assent themes list --type app --json'))
