@@ -6,6 +6,7 @@ import { ACCOUNT, PCODE, storedApp } from '../property-form/testing';
 import { gdprAnalytics } from '../testing/builders';
 import { apiError } from '../testing/fake-api';
 import { fakeApi, renderApp } from '../testing/render';
+import { HISTORY_TAB } from '../history/copy';
 
 const DETAIL = `${ACCOUNT}/apps/detail/app-1`;
 const ANALYTICS = `POST /analytics/v1/properties/pcode/${PCODE}`;
@@ -15,7 +16,7 @@ afterEach(() => {
 });
 
 describe('app detail', () => {
-  it('is titled by the package id, with EDIT and one reports tab (two decimals)', async () => {
+  it('is titled by the package id, with EDIT, a reports tab (two decimals) and History', async () => {
     const api = fakeApi()
       .on('GET /customization/v2/app/app-1', { body: storedApp() })
       .on(ANALYTICS, { body: { 'app-1': gdprAnalytics(45.678) } });
@@ -25,7 +26,7 @@ describe('app detail', () => {
       within(screen.getByRole('main'))
         .getAllByRole('tab')
         .map((t) => t.textContent),
-    ).toEqual([REPORT.tab]);
+    ).toEqual([REPORT.tab, HISTORY_TAB]);
     expect(await screen.findByText(SITE_REPORT_PERIOD)).toBeTruthy();
     const gdpr = screen.getByRole('region', { name: 'GDPR' });
     expect(within(gdpr).getByText('45.68%')).toBeTruthy();

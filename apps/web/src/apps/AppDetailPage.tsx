@@ -11,6 +11,8 @@ import { useClient } from '../app/ServicesContext';
 import { BackLink } from '../components/BackLink';
 import { Loading } from '../components/Loading';
 import { PageLayout } from '../components/PageLayout';
+import { ChangeHistory } from '../history/ChangeHistory';
+import { HISTORY_TAB } from '../history/copy';
 import { BACK_TO_PROPERTIES } from '../components/Placeholder';
 import { EDIT, REPORT } from '../property-form/copy';
 import { PropertyReport, ReportFailure } from '../property-form/PropertyReport';
@@ -18,7 +20,7 @@ import { useClearEmptyCurrentItemOnLeave } from '../property-form/use-clear-on-l
 
 /**
  * The consent report of an app (/apps/detail/{id}), titled by its package id, with an edit button
- * and a single reports tab; percentages show two decimals. A failed or mismatched load shows
+ * a reports tab and its change history (History); percentages show two decimals. A failed or mismatched load shows
  * 'Something went wrong' with 'Back to Properties'.
  */
 export default function AppDetailPage({ id }: { id: string }) {
@@ -48,7 +50,7 @@ export default function AppDetailPage({ id }: { id: string }) {
         />
       }
     >
-      <Tabs id="assent-app-detail-tabs" selectedTabId="reports">
+      <Tabs id="assent-app-detail-tabs" defaultSelectedTabId="reports" renderActiveTabPanelOnly>
         <Tab
           id="reports"
           title={REPORT.tab}
@@ -59,6 +61,11 @@ export default function AppDetailPage({ id }: { id: string }) {
               formatPercentage={formatAppReportPercent}
             />
           }
+        />
+        <Tab
+          id="history"
+          title={HISTORY_TAB}
+          panel={<ChangeHistory pCode={pCode} entityType="APP" entityId={id} />}
         />
       </Tabs>
     </PageLayout>

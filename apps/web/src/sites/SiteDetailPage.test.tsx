@@ -7,6 +7,7 @@ import { ACCOUNT, PCODE, storedSite, withFormRoutes } from '../property-form/tes
 import { gdprAnalytics } from '../testing/builders';
 import { apiError } from '../testing/fake-api';
 import { fakeApi, renderApp } from '../testing/render';
+import { HISTORY_TAB } from '../history/copy';
 
 const DETAIL = `${ACCOUNT}/sites/detail/site-1`;
 const ANALYTICS = `POST /analytics/v1/properties/pcode/${PCODE}`;
@@ -17,7 +18,7 @@ const siteApi = () =>
     .on(ANALYTICS, { body: { 'site-1': gdprAnalytics(45.678) } });
 
 describe('site detail', () => {
-  it("shows the site's report for the last 30 days; no A/B tab", async () => {
+  it("shows the site's report for the last 30 days; no A/B tab; History beside it", async () => {
     const api = siteApi();
     renderApp({ path: DETAIL, api });
     expect(await screen.findByRole('heading', { name: 'news.example.com' })).toBeTruthy();
@@ -26,7 +27,7 @@ describe('site detail', () => {
       within(screen.getByRole('main'))
         .getAllByRole('tab')
         .map((t) => t.textContent),
-    ).toEqual([REPORT.tab]);
+    ).toEqual([REPORT.tab, HISTORY_TAB]);
     expect(within(screen.getByRole('region', { name: 'GDPR' })).getByText('45.7%')).toBeTruthy();
     const call = api.calls.find((c) => c.path.startsWith('/analytics'));
     expect(call?.body).toEqual({

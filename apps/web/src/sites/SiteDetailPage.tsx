@@ -12,6 +12,8 @@ import { useClient } from '../app/ServicesContext';
 import { BackLink } from '../components/BackLink';
 import { Loading } from '../components/Loading';
 import { PageLayout } from '../components/PageLayout';
+import { ChangeHistory } from '../history/ChangeHistory';
+import { HISTORY_TAB } from '../history/copy';
 import { BACK_TO_PROPERTIES } from '../components/Placeholder';
 import { NotFoundPage } from '../components/StatusPages';
 import { EDIT, REPORT } from '../property-form/copy';
@@ -28,7 +30,7 @@ export interface SiteDetailPageProps {
 
 /**
  * Site detail (/sites/detail/{id}/{page?}) and premium reports (/sites/reports/{id}): the site's
- * consent report ('Report period: Last 30 days') and, for sites with A/B test collections, an A/B
+ * consent report ('Report period: Last 30 days'), its change history (History) and, for sites with A/B test collections, an A/B
  * Testing tab. /edit shows the site form, which returns here after saving. No id, an unknown page,
  * 404 or 400 show not found; 401/403 access denied.
  */
@@ -68,8 +70,8 @@ function SiteDetail({
   useClearEmptyCurrentItemOnLeave(propertyKeys.detail(pCode, id));
   if (site.error) return <PropertyLoadFailure error={site.error} />;
   if (!site.data) return <Loading />;
-  // The tab follows the URL; ab-testing for a site without A/B test collections leads back.
-  // (The server fills no collections yet, so the reports tab is the only one built.)
+  // ab-testing for a site without A/B test collections leads back. (The server fills no
+  // collections yet, so no A/B tab is built.) History is the site's change history.
   const tab = siteDetailTab(pCode, site.data, abTesting ? 'ab-testing' : 'reports');
   if ('redirect' in tab) return <Navigate to={tab.redirect} replace />;
   const url = site.data.url ?? '';
@@ -86,7 +88,7 @@ function SiteDetail({
         />
       }
     >
-      <Tabs id="assent-site-detail-tabs" selectedTabId="reports">
+      <Tabs id="assent-site-detail-tabs" defaultSelectedTabId="reports" renderActiveTabPanelOnly>
         <Tab
           id="reports"
           title={premiumReports ? REPORT.premiumTitle : REPORT.tab}
@@ -97,6 +99,11 @@ function SiteDetail({
               formatPercentage={(value) => formatPercent(value)}
             />
           }
+        />
+        <Tab
+          id="history"
+          title={HISTORY_TAB}
+          panel={<ChangeHistory pCode={pCode} entityType="SITE" entityId={id} />}
         />
       </Tabs>
     </PageLayout>

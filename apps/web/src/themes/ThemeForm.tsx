@@ -14,10 +14,14 @@ import {
   visibleThemeTabs,
 } from '@assent/core/theme';
 import type { ThemeValues } from '@assent/core/theme';
-import { Button, Callout, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { HistoryIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { BackLink } from '../components/BackLink';
+import { Dialog } from '../components/Dialog';
 import { PageLayout } from '../components/PageLayout';
+import { ChangeHistory } from '../history/ChangeHistory';
+import { HISTORY_TAB, HISTORY_TITLE } from '../history/copy';
 import { FIX_THEME_FIELDS, SAVE_PENDING, THEME_EDITOR_TITLES } from './copy';
 import { LanguageTextsTab } from './LanguageTextsTab';
 import { PreviewDialog } from './PreviewDialog';
@@ -74,7 +78,10 @@ function BasicTab({ form }: { form: ThemeFormApi }) {
   );
 }
 
-/** The theme editor: header (Back to themes, PREVIEW GDPR MODE, SAVE THEME), tabs and cards. */
+/**
+ * The theme editor: header (Back to themes, History of a saved theme, PREVIEW GDPR MODE, SAVE
+ * THEME), tabs and cards; History opens the theme's change history in a dialog.
+ */
 export function ThemeForm({
   pCode,
   initialValues,
@@ -92,6 +99,7 @@ export function ThemeForm({
     fromSite,
   });
   const [previewOpen, setPreviewOpen] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const { values, state, dispatch } = api;
   const { gdpr } = themeRegulations(values);
   const tabs = visibleThemeTabs(gdpr, premiumEligible);
@@ -104,6 +112,13 @@ export function ThemeForm({
       before={<BackLink to={themesPath(pCode)} text={BACK_TO_THEMES} />}
       actions={
         <>
+          {themeId ? (
+            <Button
+              icon={<HistoryIcon />}
+              text={HISTORY_TAB}
+              onClick={() => setHistoryOpen(true)}
+            />
+          ) : null}
           {previewAvailable(values.themeType) ? (
             <Button text={PREVIEW_GDPR_MODE} onClick={() => setPreviewOpen(true)} />
           ) : null}
@@ -175,6 +190,18 @@ export function ThemeForm({
           <BasicTab form={api} />
         )}
       </form>
+      {themeId && historyOpen ? (
+        <Dialog
+          isOpen
+          onClose={() => setHistoryOpen(false)}
+          title={`${HISTORY_TITLE}: ${saved?.themeName ?? values.themeName}`}
+          className="assent-history-dialog"
+        >
+          <DialogBody>
+            <ChangeHistory pCode={pCode} entityType="THEME" entityId={themeId} />
+          </DialogBody>
+        </Dialog>
+      ) : null}
       {previewOpen ? (
         <PreviewDialog pCode={pCode} values={values} onClose={() => setPreviewOpen(false)} />
       ) : null}
