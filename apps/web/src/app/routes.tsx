@@ -17,7 +17,8 @@ const ProtectSegment = lazy(() =>
 );
 const PropertiesPage = lazy(() => import('../properties/PropertiesPage'));
 const VendorsPage = lazy(() => import('../vendors/VendorsPage'));
-const ComingSoonPage = lazy(() => import('../pages/ComingSoonPage'));
+const ReportsPage = lazy(() => import('../reports/ReportsPage'));
+const ViewReportsPage = lazy(() => import('../reports/view-reports/ViewReportsPage'));
 const MonetisationPage = lazy(() => import('../promotions/MonetisationPage'));
 const SiteFormPage = lazy(() => import('../sites/SiteFormPage'));
 const SiteDetailPage = lazy(() => import('../sites/SiteDetailPage'));
@@ -64,7 +65,8 @@ const accountRoutes: RouteObject[] = [
   { path: 'themes', element: <ThemesPage /> },
   { path: 'themes/:type/:action/:id?', element: <ThemeFormPage /> },
   { path: 'vendors', element: <VendorsPage /> },
-  { path: 'reports/*', element: <ComingSoonPage section="reports" /> },
+  { path: 'reports/view-reports', element: <ViewReportsPage /> },
+  { path: 'reports/:id?', element: <ReportsPage /> },
   { path: 'bulk-update/:page?', element: <BulkUpdateFlow /> },
   { path: 'bulk-update-status', element: <BulkUpdateStatusPage /> },
   { path: 'monetisation', element: <MonetisationPage /> },

@@ -37,6 +37,12 @@ export {
   propertyQuery,
 } from './properties';
 export type { PropertyAnalyticsInput } from './properties';
+export {
+  reportJobKeys,
+  reportJobQuery,
+  reportPropertiesKeys,
+  reportPropertiesQuery,
+} from './reports';
 export { tagKeys, tagQuery } from './tags';
 export type { TagInput } from './tags';
 export { textRequestKeys, textRequestsQuery, themeKeys, themeQuery, themesQuery } from './themes';

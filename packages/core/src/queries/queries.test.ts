@@ -172,6 +172,18 @@ describe('query-option factories', () => {
       key: ['bulkUpdateStatus', 'AB12', 'sites'],
       call: '/customization/v2/bulk-update/status?pCode=AB12&page=sites',
     },
+    {
+      name: 'reportProperties',
+      build: (c) => q.reportPropertiesQuery(c, 'AB12'),
+      key: ['reportProperties', 'AB12'],
+      call: '/analytics/v1/pcode/AB12/properties',
+    },
+    {
+      name: 'reportJob',
+      build: (c) => q.reportJobQuery(c, 'AB12', 'job-1'),
+      key: ['reportJob', 'AB12', 'job-1'],
+      call: '/analytics/v1/pcode/AB12/job/job-1',
+    },
   ];
 
   it.each(cases)('$name: key and call', async ({ build, key, call }) => {
