@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureChdb } from './chdb.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The pnpm every install uses (kept out of package.json#packageManager, which pnpm 12 resolves per platform). */
@@ -127,6 +128,8 @@ switch (task) {
     run(process.execPath, ['scripts/knip.mjs']);
     run(pnpm, ['exec', 'prettier', '--check', '--log-level=warn', '.']);
     buildStale(pnpm);
+    // The ClickHouse store's tests run on chDB, which `npm start` never installs (scripts/chdb.mjs).
+    ensureChdb(root, step);
     step('tests');
     run(pnpm, ['exec', 'vitest', 'run', ...process.argv.slice(3)]);
     break;

@@ -58,6 +58,13 @@ const EnvSchema = z.object({
     .min(0)
     .default(5 * 1024 * 1024),
   ASSENT_VISITS_RETENTION_DAYS: z.coerce.number().int().positive().default(400),
+  // Visits and reports on ClickHouse (analytics/clickhouse/); unset: the database's own tables.
+  ASSENT_ANALYTICS_URL: z
+    .union([
+      z.literal(''),
+      z.string().regex(/^(clickhouse|https?):\/\//, 'must start with clickhouse:// or https://'),
+    ])
+    .optional(),
   ASSENT_CONSENT_RETENTION_DAYS: z.coerce
     .number()
     .int()
@@ -109,6 +116,8 @@ export interface ServerConfig {
   reports: { timeoutMs: number; schedulerIntervalMs: number; attachMaxBytes: number };
   /** Days of raw visits kept; older day partitions are dropped (the rollups keep their counts). */
   visitsRetentionDays: number;
+  /** Where visits and reports live when not in the database: ClickHouse's URL (ASSENT_ANALYTICS_URL). */
+  analyticsUrl: string | undefined;
   /** Days consent records (proofs of consent) are kept; older ones are purged hourly. */
   consentRetentionDays: number;
   /** Group commit of visits: the largest batch, and the longest a visit waits for others (ms). */
@@ -161,6 +170,7 @@ export function loadConfig(
       attachMaxBytes: e.ASSENT_REPORT_ATTACH_MAX_BYTES,
     },
     visitsRetentionDays: e.ASSENT_VISITS_RETENTION_DAYS,
+    analyticsUrl: e.ASSENT_ANALYTICS_URL || undefined,
     consentRetentionDays: e.ASSENT_CONSENT_RETENTION_DAYS,
     visitBatchMax: e.ASSENT_VISIT_BATCH_MAX,
     visitBatchWaitMs: e.ASSENT_VISIT_BATCH_WAIT_MS,

@@ -3,7 +3,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { groupCommitSink } from './analytics/ingest/group-commit-sink';
 import { spoolingSink } from './analytics/spool-sink';
-import { runReport, withinTimeLimit } from './analytics/queries';
+import { runReport } from './analytics/queries';
+import { clickhouseAnalytics, databaseAnalytics } from './analytics/store';
+import type { AnalyticsStore } from './analytics/store';
 import { adoptLegacyVisits, watchVisitPartitions } from './analytics/storage';
 import { buildApp } from './app';
 import type { ServerConfig } from './config';
@@ -106,8 +108,17 @@ export async function startServices(
   const logger = options.logger ?? consoleLogger;
   const now = options.now ?? (() => new Date());
   const db = await openDatabase(config);
+  let analytics: AnalyticsStore | undefined;
   try {
     await migrate(db, (line) => logger.info({}, line));
+    analytics = config.analyticsUrl
+      ? await clickhouseAnalytics(db, {
+          url: config.analyticsUrl,
+          timeoutMs: config.reports.timeoutMs,
+          retentionDays: config.visitsRetentionDays,
+          logger,
+        })
+      : databaseAnalytics(db, config.reports.timeoutMs);
     await ensureBuiltInThemes(db, now());
     const jobs = await createJobQueue(db, logger, {
       pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
@@ -128,6 +139,7 @@ export async function startServices(
     const deps: AppDeps = {
       config,
       db,
+      analytics,
       mailer,
       jobs,
       lists,
@@ -140,6 +152,7 @@ export async function startServices(
           maxBatch: config.visitBatchMax,
           maxWaitMs: config.visitBatchWaitMs,
           logger,
+          write: analytics.write,
         }),
         { dir: path.join(config.dataDir, 'visit-spool'), logger },
       ),
@@ -169,10 +182,7 @@ export async function startServices(
           // The run's own limit answers at the time; this one also cancels the statement (PostgreSQL).
           runQuery:
             options.reportQuery ??
-            ((pcode, body) =>
-              withinTimeLimit(db, config.reports.timeoutMs, (q) =>
-                runReport({ db: q, pcode }, body),
-              )),
+            ((pcode, body) => deps.analytics.run(pcode, (scope) => runReport(scope, body))),
           settings: {
             timeoutMs: config.reports.timeoutMs,
             attachMaxBytes: config.reports.attachMaxBytes,
@@ -210,11 +220,13 @@ export async function startServices(
         partitions.stop();
         await stopScheduler();
         await deps.visits.close();
+        await deps.analytics.close();
         await jobs.stop();
         await db.close();
       },
     };
   } catch (error) {
+    await analytics?.close();
     await db.close();
     throw error;
   }

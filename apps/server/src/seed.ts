@@ -115,7 +115,7 @@ export async function seedDemo(deps: AppDeps, options: { password?: string | und
     }
     return org.pcode;
   });
-  await seedDemoVisits(deps.db, pcode, now);
+  await seedDemoVisits(deps, pcode, now);
   return { email: DEMO_EMAIL, password, pcode };
 }
 
@@ -139,7 +139,8 @@ const pick = <T>(next: () => number, items: readonly T[]): T =>
  * the regions each property's regulations cover. They are posted through the same group-commit
  * pipeline as the beacon's visits (same validation of codes, enrichment and rollups).
  */
-async function seedDemoVisits(db: Db, pcode: string, now: Date): Promise<void> {
+async function seedDemoVisits(deps: AppDeps, pcode: string, now: Date): Promise<void> {
+  const { db } = deps;
   const next = random(4600);
   const records: VisitRecord[] = [];
   const list = await properties.list(db, pcode);
@@ -178,7 +179,7 @@ async function seedDemoVisits(db: Db, pcode: string, now: Date): Promise<void> {
       }
     }
   }
-  const sink = groupCommitSink(db, { maxBatch: 1000, maxWaitMs: 0 });
+  const sink = groupCommitSink(db, { maxBatch: 1000, maxWaitMs: 0, write: deps.analytics.write });
   await Promise.all(records.map((r) => sink.accept(r)));
   await sink.close();
 }

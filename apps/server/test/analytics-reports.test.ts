@@ -9,8 +9,10 @@ import {
   timeFilters,
 } from '@assent/core/reports';
 import type { AbTestReport, PropertyAnalytics } from '@assent/core/reports';
+import type { ChdbHttp } from '@assent/testing';
+import { startChdbHttp } from '@assent/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer, TestUser } from './harness';
+import type { Store, TestServer, TestUser } from './harness';
 import { createTestServer, json, stores } from './harness';
 
 /**
@@ -33,7 +35,18 @@ const beacon = (property: string, overrides: Partial<VisitEvent> = {}): VisitEve
   ...overrides,
 });
 
-describe.each(stores())('analytics reports (%s)', (store) => {
+/**
+ * Each store answers the same numbers: PGlite, PostgreSQL, and ClickHouse (a real ClickHouse 26
+ * engine, chDB, behind a shim of its HTTP interface, reached through @clickhouse/client), with the
+ * configuration on PGlite.
+ */
+const cases: Array<{ name: string; store: Store; clickhouse: boolean }> = [
+  ...stores().map((store) => ({ name: store, store, clickhouse: false })),
+  { name: 'ClickHouse on chDB', store: 'pglite', clickhouse: true },
+];
+
+describe.each(cases)('analytics reports ($name)', ({ store, clickhouse }) => {
+  let shim: ChdbHttp | undefined;
   let server: TestServer;
   let user: TestUser;
   let other: TestUser;
@@ -96,7 +109,11 @@ describe.each(stores())('analytics reports (%s)', (store) => {
   const comparison = { startDate: '2026-11-03', endDate: '2026-11-04' };
 
   beforeAll(async () => {
-    server = await createTestServer(store, { now: () => clock });
+    if (clickhouse) shim = await startChdbHttp();
+    server = await createTestServer(store, {
+      now: () => clock,
+      ...(shim ? { env: { ASSENT_ANALYTICS_URL: shim.url } } : {}),
+    });
     user = await server.user();
     other = await server.user();
     a = await createSite(user, 'a-reports.example');
@@ -121,7 +138,35 @@ describe.each(stores())('analytics reports (%s)', (store) => {
     // Another account's visits never count for this one.
     await post('2026-11-10', 'DE', [beacon(foreign.uuid), beacon(foreign.uuid)]);
   });
-  afterAll(() => server?.close());
+  afterAll(async () => {
+    await server?.close();
+    await shim?.close();
+  });
+
+  it.runIf(clickhouse)(
+    'stores visits in ClickHouse and reads reports there, not in the database',
+    async () => {
+      // The thirteen page views above reached ClickHouse through @clickhouse/client, and only it.
+      const result = await shim!.session.queryAsync(
+        'SELECT count() AS raw, (SELECT sum(visits) FROM visit_rollup_daily) AS rolled FROM visits',
+        { format: 'JSONEachRow' },
+      );
+      const counted = JSON.parse(new TextDecoder().decode(result.bytes())) as Record<
+        string,
+        unknown
+      >;
+      expect({ raw: Number(counted.raw), rolled: Number(counted.rolled) }).toEqual({
+        raw: 13,
+        rolled: 13,
+      });
+      const [database] = await server.deps.db.query<{ n: number }>(
+        'select (select count(*) from visits)::int + (select count(*) from visit_rollup_daily)::int as n',
+      );
+      expect(database?.n).toBe(0);
+      await call('summary', summaryRequestFor(current, [a.uuid]));
+      expect(shim!.statements.at(-1)).toMatch(/FROM visit_rollup_daily/i);
+    },
+  );
 
   it('sums the summary exactly: traffic, Display Count and rates of the shown banners', async () => {
     const values = await call('summary', summaryRequestFor(current, [a.uuid, b.uuid]));

@@ -13,3 +13,5 @@ export type { OutboxMail } from './outbox';
 export { findPostgresBin, startCluster } from './postgres-cluster';
 export type { Cluster } from './postgres-cluster';
 export type { BrowserContext, Page } from 'playwright-core';
+export { loadChdb, openChdb, startChdbHttp } from './chdb';
+export type { ChdbHttp, ChdbSession } from './chdb';

@@ -50,9 +50,61 @@ import type { Db, Queryable } from '../db';
 
 /** Whose data a query may read: one account, on one database. */
 export interface AnalyticsScope {
+  /** The configuration store (the account's properties, for scoping). */
   db: Queryable;
   pcode: string;
+  /** Where the rollups are read: this database's (the default) or ClickHouse's. */
+  counts?: CountsSource;
 }
+
+/** The SQL type of a bound value, named as each engine spells it. */
+type ParamType = 'text' | 'smallint' | 'boolean' | 'date';
+
+/**
+ * An engine the report functions read the daily rollup (`visit_rollup_daily`) from: how its SQL
+ * spells the few things that differ, and how it runs a statement. Everything else (which rows,
+ * which groups, the metrics) is this module's, once, for every engine.
+ */
+export interface CountsSource {
+  /** The placeholder of the next bound value (`$n` or `{pn:Type}`), pushing it into `params`. */
+  bind(params: unknown[], value: unknown, type: ParamType, array?: boolean): string;
+  /** `column` is one of the values of an array placeholder. */
+  oneOf(column: string, placeholder: string): string;
+  /** The period a rollup day falls in, named by the UTC day it starts on ('YYYY-MM-DD'). */
+  period: Record<ReportGranularity, string>;
+  /** `sum(visits)` of the rows meeting `condition` (none: all), 0 when none do. */
+  sumIf(condition?: string): string;
+  /** What follows a GROUPING SETS statement (ClickHouse: null keys of aggregated-away columns). */
+  groupingSetsSuffix: string;
+  query<R>(sql: string, params: readonly unknown[]): Promise<R[]>;
+}
+
+const PG_TYPES: Record<ParamType, string> = {
+  text: 'text',
+  smallint: 'smallint',
+  boolean: 'boolean',
+  date: 'date',
+};
+
+/** The rollups of this database (PostgreSQL or PGlite). */
+const postgresCounts = (db: Queryable): CountsSource => ({
+  bind(params, value, type, array) {
+    params.push(value);
+    return `$${params.length}::${PG_TYPES[type]}${array ? '[]' : ''}`;
+  },
+  oneOf: (column, placeholder) => `${column} = any(${placeholder})`,
+  period: {
+    day: `to_char(day, 'YYYY-MM-DD')`,
+    week: `to_char(date_trunc('week', day), 'YYYY-MM-DD')`,
+    month: `to_char(date_trunc('month', day), 'YYYY-MM-DD')`,
+  },
+  sumIf: (condition) =>
+    condition ? `coalesce(sum(visits) filter (where ${condition}), 0)::int8` : `sum(visits)::int8`,
+  groupingSetsSuffix: '',
+  query: (sql, params) => db.query(sql, params),
+});
+
+const countsOf = (scope: AnalyticsScope): CountsSource => scope.counts ?? postgresCounts(scope.db);
 
 /** PostgreSQL's error code of a statement cancelled by statement_timeout. */
 const QUERY_CANCELED = '57014';
@@ -125,16 +177,9 @@ const DIMENSION_COLUMNS: Record<Exclude<ReportDimension, 'period'>, string> = {
   themeUuid: 'theme_id',
 };
 
-/** A period is named by the UTC day it starts on: the day, the ISO week's Monday, the month's 1st. */
-const PERIOD: Record<ReportGranularity, string> = {
-  day: `to_char(day, 'YYYY-MM-DD')`,
-  week: `to_char(date_trunc('week', day), 'YYYY-MM-DD')`,
-  month: `to_char(date_trunc('month', day), 'YYYY-MM-DD')`,
-};
-
 const FILTER_COLUMNS: Record<
   Exclude<keyof NormalizedFilters, 'startDate' | 'endDate'>,
-  [string, string]
+  [string, ParamType]
 > = {
   propertyId: ['property_uuid', 'text'],
   regulation: ['regulation', 'smallint'],
@@ -150,20 +195,24 @@ const FILTER_COLUMNS: Record<
   advancedApplicable: ['advanced_applicable', 'boolean'],
 };
 
-const COUNT_COLUMNS = `sum(visits)::int8 as traffic,
-  coalesce(sum(visits) filter (where shown), 0)::int8 as shown,
-  coalesce(sum(visits) filter (where shown and outcome = 'acceptAll'), 0)::int8 as "acceptAll",
-  coalesce(sum(visits) filter (where shown and outcome = 'rejectAll'), 0)::int8 as "rejectAll",
-  coalesce(sum(visits) filter (where shown and outcome = 'partial'), 0)::int8 as partial,
-  coalesce(sum(visits) filter (where shown and outcome = 'bounce'), 0)::int8 as bounce`;
+/** The visit counts of a group (aliases unlike any column: ClickHouse resolves aliases first). */
+const countColumns = (c: CountsSource): string =>
+  [
+    `${c.sumIf()} as n_traffic`,
+    `${c.sumIf('shown')} as n_shown`,
+    `${c.sumIf(`shown and outcome = 'acceptAll'`)} as n_accept_all`,
+    `${c.sumIf(`shown and outcome = 'rejectAll'`)} as n_reject_all`,
+    `${c.sumIf(`shown and outcome = 'partial'`)} as n_partial`,
+    `${c.sumIf(`shown and outcome = 'bounce'`)} as n_bounce`,
+  ].join(', ');
 
 const countsOfRow = (r: Record<string, unknown>): VisitCounts => ({
-  traffic: Number(r.traffic),
-  shown: Number(r.shown),
-  acceptAll: Number(r.acceptAll),
-  rejectAll: Number(r.rejectAll),
-  partial: Number(r.partial),
-  bounce: Number(r.bounce),
+  traffic: Number(r.n_traffic),
+  shown: Number(r.n_shown),
+  acceptAll: Number(r.n_accept_all),
+  rejectAll: Number(r.n_reject_all),
+  partial: Number(r.n_partial),
+  bounce: Number(r.n_bounce),
 });
 
 /** Reads and checks a request's filters; refuses (403) property ids of another account. */
@@ -197,14 +246,21 @@ async function refuseForeignProperties(
 }
 
 /** The where clause over the rollups for an account and its filters, with its parameters. */
-function whereOf(pcode: string, f: NormalizedFilters): { sql: string; params: unknown[] } {
-  const params: unknown[] = [pcode, f.startDate, f.endDate];
-  const clauses = ['pcode = $1', 'day >= $2::date', 'day <= $3::date'];
+function whereOf(
+  c: CountsSource,
+  pcode: string,
+  f: NormalizedFilters,
+): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const clauses = [
+    `pcode = ${c.bind(params, pcode, 'text')}`,
+    `day >= ${c.bind(params, f.startDate, 'date')}`,
+    `day <= ${c.bind(params, f.endDate, 'date')}`,
+  ];
   for (const [key, [column, type]] of Object.entries(FILTER_COLUMNS)) {
     const values = f[key as keyof typeof FILTER_COLUMNS];
     if (values === undefined) continue;
-    params.push(values);
-    clauses.push(`${column} = any($${params.length}::${type}[])`);
+    clauses.push(c.oneOf(column, c.bind(params, values, type, true)));
   }
   return { sql: clauses.join(' and '), params };
 }
@@ -212,10 +268,13 @@ function whereOf(pcode: string, f: NormalizedFilters): { sql: string; params: un
 type Groups = Array<{ keys: unknown[]; counts: VisitCounts }>;
 
 /** The SQL expression of each dimension of a query (`period` depends on its granularity). */
-const expressionsOf = (query: Pick<AnalyticsQuery, 'dimensions' | 'granularity'>): string[] =>
+const expressionsOf = (
+  c: CountsSource,
+  query: Pick<AnalyticsQuery, 'dimensions' | 'granularity'>,
+): string[] =>
   query.dimensions.map((d) =>
     d === 'period'
-      ? PERIOD[query.granularity]
+      ? c.period[query.granularity]
       : DIMENSION_COLUMNS[d as keyof typeof DIMENSION_COLUMNS],
   );
 
@@ -225,18 +284,19 @@ async function groupedCounts(
   filters: NormalizedFilters,
   query: Pick<AnalyticsQuery, 'dimensions' | 'granularity'>,
 ): Promise<Groups> {
-  const exprs = expressionsOf(query);
-  const where = whereOf(scope.pcode, filters);
-  const select = [...exprs.map((e, i) => `${e} as d${i}`), COUNT_COLUMNS].join(', ');
+  const c = countsOf(scope);
+  const exprs = expressionsOf(c, query);
+  const where = whereOf(c, scope.pcode, filters);
+  const select = [...exprs.map((e, i) => `${e} as d${i}`), countColumns(c)].join(', ');
   const groupBy = exprs.length ? `group by ${exprs.map((_, i) => i + 1).join(', ')}` : '';
   const orderBy = exprs.length ? `order by ${exprs.map((_, i) => i + 1).join(', ')}` : '';
-  const rows = await scope.db.query<Record<string, unknown>>(
+  const rows = await c.query<Record<string, unknown>>(
     `select ${select} from visit_rollup_daily where ${where.sql} ${groupBy} ${orderBy}`,
     where.params,
   );
   // Without dimensions an empty range still answers one row of zero counts.
   return rows
-    .filter((r) => exprs.length === 0 || Number(r.traffic) > 0)
+    .filter((r) => exprs.length === 0 || Number(r.n_traffic) > 0)
     .map((r) => ({ keys: exprs.map((_, i) => r[`d${i}`]), counts: countsOfRow(r) }));
 }
 
@@ -250,7 +310,8 @@ async function groupedCountsOfQueries(
   filters: NormalizedFilters,
   queries: readonly AnalyticsQuery[],
 ): Promise<Groups[]> {
-  const perQuery = queries.map(expressionsOf);
+  const c = countsOf(scope);
+  const perQuery = queries.map((q) => expressionsOf(c, q));
   const all: string[] = [];
   for (const exprs of perQuery) for (const e of exprs) if (!all.includes(e)) all.push(e);
   // grouping(all…): a bit per expression, the first the most significant, set when aggregated away.
@@ -271,7 +332,7 @@ async function groupedCountsOfQueries(
     for (const q of queries) out.push(await groupedCounts(scope, filters, q));
     return out;
   }
-  const where = whereOf(scope.pcode, filters);
+  const where = whereOf(c, scope.pcode, filters);
   const grouping = `grouping(${all.join(', ')})`;
   const sets = [...new Set(perQuery.map((exprs) => `(${exprs.join(', ')})`))].join(', ');
   const orderBy = [
@@ -280,10 +341,10 @@ async function groupedCountsOfQueries(
       exprs.map((e) => `case when ${grouping} = ${m} then ${e} end`),
     ),
   ].join(', ');
-  const rows = await scope.db.query<Record<string, unknown>>(
-    `select ${all.map((e, i) => `${e} as d${i}`).join(', ')}, ${grouping} as g, ${COUNT_COLUMNS}
+  const rows = await c.query<Record<string, unknown>>(
+    `select ${all.map((e, i) => `${e} as d${i}`).join(', ')}, ${grouping} as g, ${countColumns(c)}
      from visit_rollup_daily where ${where.sql}
-     group by grouping sets (${sets}) order by ${orderBy}`,
+     group by grouping sets (${sets}) order by ${orderBy}${c.groupingSetsSuffix}`,
     where.params,
   );
   return perQuery.map((exprs) => {
@@ -292,7 +353,7 @@ async function groupedCountsOfQueries(
     if (!exprs.length)
       return [{ keys: [], counts: mine[0] ? countsOfRow(mine[0]) : ZERO_VISIT_COUNTS }];
     return mine
-      .filter((r) => Number(r.traffic) > 0)
+      .filter((r) => Number(r.n_traffic) > 0)
       .map((r) => ({
         keys: exprs.map((e) => r[`d${all.indexOf(e)}`]),
         counts: countsOfRow(r),
@@ -431,13 +492,17 @@ export async function propertyAnalytics(
   endDate: string,
 ): Promise<Record<string, PropertyAnalytics>> {
   await refuseForeignProperties(scope, propertyUuids, 'propertyIds');
-  const rows = await scope.db.query<Record<string, unknown>>(
-    `select property_uuid, regulation, case when regulation = 3 then state end as state,
-       ${COUNT_COLUMNS}
+  const c = countsOf(scope);
+  const params: unknown[] = [];
+  const rows = await c.query<Record<string, unknown>>(
+    `select property_uuid, regulation, case when regulation = 3 then state end as us_state,
+       ${countColumns(c)}
      from visit_rollup_daily
-     where pcode = $1 and property_uuid = any($2::text[]) and day >= $3::date and day <= $4::date
+     where pcode = ${c.bind(params, scope.pcode, 'text')}
+       and ${c.oneOf('property_uuid', c.bind(params, propertyUuids, 'text', true))}
+       and day >= ${c.bind(params, startDate, 'date')} and day <= ${c.bind(params, endDate, 'date')}
      group by 1, 2, 3 order by 1, 2, 3`,
-    [scope.pcode, propertyUuids, startDate, endDate],
+    params,
   );
   type Entry = {
     gdpr: VisitCounts;
@@ -460,7 +525,7 @@ export async function propertyAnalytics(
     if (regulation === 10) e.gbc = addVisitCounts(e.gbc, c);
     if (regulation === 2 || regulation === 3) {
       e.ccpa = addVisitCounts(e.ccpa, c);
-      const state = regulation === 3 ? ((r.state as string | null) ?? null) : null;
+      const state = regulation === 3 ? ((r.us_state as string | null) ?? null) : null;
       e.states.set(state, addVisitCounts(e.states.get(state) ?? ZERO_VISIT_COUNTS, c));
     }
     byProperty.set(uuid, e);
@@ -492,13 +557,18 @@ export async function propertyAnalytics(
  */
 export async function abTest(scope: AnalyticsScope, request: AbTestRequest): Promise<AbTestReport> {
   await refuseForeignProperties(scope, [request.propertyId], 'propertyId');
-  const rows = await scope.db.query<Record<string, unknown>>(
-    `select variant, ${COUNT_COLUMNS}
+  const c = countsOf(scope);
+  const params: unknown[] = [];
+  const rows = await c.query<Record<string, unknown>>(
+    `select variant, ${countColumns(c)}
      from visit_rollup_daily
-     where pcode = $1 and property_uuid = $2 and day >= $3::date and day <= $4::date
+     where pcode = ${c.bind(params, scope.pcode, 'text')}
+       and property_uuid = ${c.bind(params, request.propertyId, 'text')}
+       and day >= ${c.bind(params, request.startDate, 'date')}
+       and day <= ${c.bind(params, request.endDate, 'date')}
        and variant is not null
      group by 1 order by 1`,
-    [scope.pcode, request.propertyId, request.startDate, request.endDate],
+    params,
   );
   return abTestReport(rows.map((r) => ({ variant: String(r.variant), counts: countsOfRow(r) })));
 }

@@ -11,7 +11,6 @@ import {
   runReport,
   summary,
   summaryComparison,
-  withinTimeLimit,
 } from '../analytics/queries';
 import type { AppDeps, GroupHandlers } from './context';
 import { reportJobHandlers } from './report-jobs';
@@ -26,8 +25,7 @@ const limited = <T>(
   deps: AppDeps,
   pcode: string,
   query: (scope: AnalyticsScope) => Promise<T>,
-): Promise<T> =>
-  withinTimeLimit(deps.db, deps.config.reports.timeoutMs, (db) => query({ db, pcode }));
+): Promise<T> => deps.analytics.run(pcode, query);
 
 export const analyticsHandlers: GroupHandlers<Routes['analytics']> = {
   summary: ({ body }, { deps, pCode }) => limited(deps, pCode, (s) => summary(s, body)),

@@ -1,6 +1,7 @@
 import type { AnyRoute, RouteParsedInput, RouteTable } from '@assent/core/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { AnalyticsStore } from '../analytics/store';
 import type { VisitSink } from '../analytics/visit-sink';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db';
@@ -17,6 +18,8 @@ import type { ExternalLists } from '../services/external-lists';
 export interface AppDeps {
   config: ServerConfig;
   db: Db;
+  /** Where visits are stored and reports read: the database's tables or ClickHouse. */
+  analytics: AnalyticsStore;
   mailer: Mailer;
   jobs: JobQueue;
   lists: ExternalLists;

@@ -10,6 +10,8 @@ export interface GroupCommitOptions {
   /** The longest a visit waits for others before its batch is written, in ms. @default 5 */
   maxWaitMs?: number;
   logger?: Logger;
+  /** How a batch is stored (default: this database's tables, writeVisitBatch; ClickHouse's own). */
+  write?: (batch: readonly VisitRecord[]) => Promise<void>;
 }
 
 interface Pending {
@@ -27,6 +29,7 @@ interface Pending {
 export function groupCommitSink(db: Queryable, options: GroupCommitOptions = {}): VisitSink {
   const maxBatch = options.maxBatch ?? 500;
   const maxWaitMs = options.maxWaitMs ?? 5;
+  const write = options.write ?? ((batch: readonly VisitRecord[]) => writeVisitBatch(db, batch));
   let queue: Pending[] = [];
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> | undefined;
@@ -47,10 +50,7 @@ export function groupCommitSink(db: Queryable, options: GroupCommitOptions = {})
     if (writing || !queue.length) return;
     const batch = queue.slice(0, maxBatch);
     queue = queue.slice(batch.length);
-    writing = writeVisitBatch(
-      db,
-      batch.map((p) => p.visit),
-    ).then(
+    writing = write(batch.map((p) => p.visit)).then(
       () => {
         for (const p of batch) p.resolve();
       },

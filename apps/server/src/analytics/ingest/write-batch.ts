@@ -28,6 +28,19 @@ export const ROLLUP_DIMENSIONS = [
 const dims = ROLLUP_DIMENSIONS.join(', ');
 
 /**
+ * What a visit is enriched with from the configuration store, as configured when it arrives: its
+ * theme's language, and whether Google basic consent, Consent or Pay and Advanced Customisation
+ * apply. `u` is the relation of the visits (property_uuid, theme_id); every store uses these.
+ */
+const ENRICHED_COLUMNS = `t.config->>'language' as theme_language,
+    coalesce((p.config->>'gbcEnabled')::boolean, false) as gbc_applicable,
+    coalesce((p.config->'consentOrPayConfig'->>'enabled')::boolean, false) as cop_applicable,
+    coalesce(jsonb_array_length(t.config->'advancedCustomizationSettings') > 0, false)
+      as advanced_applicable`;
+const ENRICHMENT_JOINS = `left join properties p on p.uuid = u.property_uuid
+  left join themes t on t.id = (case when u.theme_id ~ '^[0-9]{1,9}$' then u.theme_id::int end)`;
+
+/**
  * One statement stores a batch and rolls it up: the raw rows (enriched with the theme's language
  * and whether Google basic consent, Consent or Pay and Advanced Customisation apply, as configured
  * when the visit arrives) and the daily counts of the same rows. Being one statement, a batch is
@@ -41,15 +54,9 @@ with input as (
     as u(pcode, property_uuid, theme_id, regulation, state, outcome, shown, page_format, device, os,
       browser, country, region, variant, created_at)
 ), enriched as (
-  select u.*,
-    t.config->>'language' as theme_language,
-    coalesce((p.config->>'gbcEnabled')::boolean, false) as gbc_applicable,
-    coalesce((p.config->'consentOrPayConfig'->>'enabled')::boolean, false) as cop_applicable,
-    coalesce(jsonb_array_length(t.config->'advancedCustomizationSettings') > 0, false)
-      as advanced_applicable
+  select u.*, ${ENRICHED_COLUMNS}
   from input u
-  left join properties p on p.uuid = u.property_uuid
-  left join themes t on t.id = (case when u.theme_id ~ '^[0-9]{1,9}$' then u.theme_id::int end)
+  ${ENRICHMENT_JOINS}
 ), inserted as (
   insert into visits (${dims}, region, created_at)
   select ${dims}, region, created_at from enriched
@@ -63,6 +70,73 @@ order by 1, ${ROLLUP_DIMENSIONS.map((_, i) => i + 2).join(', ')}
 on conflict on constraint visit_rollup_daily_key
 do update set visits = visit_rollup_daily.visits + excluded.visits`;
 
+/** A visit's raw columns, in the order of INSERT_AND_ROLL_UP's input. */
+export const RAW_COLUMNS = [
+  'pcode',
+  'property_uuid',
+  'theme_id',
+  'regulation',
+  'state',
+  'outcome',
+  'shown',
+  'page_format',
+  'device',
+  'os',
+  'browser',
+  'country',
+  'region',
+  'variant',
+  'created_at',
+] as const;
+
+/** A visit's raw column values (the report vocabulary of core), in RAW_COLUMNS' order. */
+export function rawVisitRow(r: VisitRecord): unknown[] {
+  const d = visitDimensions(r.event, r.region);
+  return [
+    r.pcode,
+    r.propertyUuid,
+    d.themeId,
+    d.regulation,
+    d.state,
+    d.outcome,
+    d.shown,
+    d.pageFormat,
+    d.deviceType,
+    d.os,
+    d.browser,
+    r.country ? r.country.toUpperCase() : null,
+    r.region,
+    d.variant,
+    r.receivedAt,
+  ];
+}
+
+/** The configuration-dependent columns of a visit (ENRICHED_COLUMNS). */
+export interface VisitEnrichment {
+  theme_language: string | null;
+  gbc_applicable: boolean;
+  cop_applicable: boolean;
+  advanced_applicable: boolean;
+}
+
+/**
+ * The enrichment of each distinct (property, theme) pair, read from the configuration store with
+ * the same expressions INSERT_AND_ROLL_UP uses, keyed `${propertyUuid} ${themeId}`. For stores
+ * outside this database (ClickHouse).
+ */
+export async function visitEnrichments(
+  q: Queryable,
+  pairs: ReadonlyArray<{ propertyUuid: string; themeId: string | null }>,
+): Promise<Map<string, VisitEnrichment>> {
+  const rows = await q.query<VisitEnrichment & { property_uuid: string; theme_id: string | null }>(
+    `select u.property_uuid, u.theme_id, ${ENRICHED_COLUMNS}
+     from unnest($1::text[], $2::text[]) as u(property_uuid, theme_id)
+     ${ENRICHMENT_JOINS}`,
+    [pairs.map((p) => p.propertyUuid), pairs.map((p) => p.themeId)],
+  );
+  return new Map(rows.map((r) => [`${r.property_uuid} ${r.theme_id ?? ''}`, r]));
+}
+
 /**
  * Stores a batch of visits and adds them to the rollups, atomically. Day partitions are created
  * first when missing. Resolves once the batch is committed.
@@ -73,27 +147,7 @@ export async function writeVisitBatch(
 ): Promise<void> {
   if (!records.length) return;
   await ensureVisitPartitions(q, [...new Set(records.map((r) => formatUtcDay(r.receivedAt)))]);
-  const columns: unknown[][] = Array.from({ length: 15 }, () => []);
-  for (const r of records) {
-    const d = visitDimensions(r.event, r.region);
-    const row = [
-      r.pcode,
-      r.propertyUuid,
-      d.themeId,
-      d.regulation,
-      d.state,
-      d.outcome,
-      d.shown,
-      d.pageFormat,
-      d.deviceType,
-      d.os,
-      d.browser,
-      r.country ? r.country.toUpperCase() : null,
-      r.region,
-      d.variant,
-      r.receivedAt,
-    ];
-    row.forEach((value, i) => columns[i]!.push(value));
-  }
+  const columns: unknown[][] = RAW_COLUMNS.map(() => []);
+  for (const r of records) rawVisitRow(r).forEach((value, i) => columns[i]!.push(value));
   await q.query(INSERT_AND_ROLL_UP, columns);
 }
