@@ -103,6 +103,12 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
     }));
 }
 
+/** Whether `name` is Assent's stub (called without arguments, it returns its queue). */
+const stubbed = (win: Window, name: string) => {
+  const stub = (win as unknown as Record<string, unknown>)[name];
+  return typeof stub === 'function' && Array.isArray((stub as Api)());
+};
+
 /** Replaces a stub API with the real one and replays what the stub queued. */
 function install(win: Window, name: string, api: Api, replay: (args: unknown[]) => void) {
   const w = win as unknown as Record<string, unknown>;
@@ -227,6 +233,42 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
   if (gpp) install(win, '__gpp', settled(gpp.handle), (a) => gpp.handle(a[0], a[1], a[2], a[3]));
   if (uspapi)
     install(win, '__uspapi', settled(uspapi.handle), (a) => uspapi.handle(a[0], a[1], a[2]));
+  else if (stubbed(win, '__uspapi')) {
+    const na = createUspApi();
+    install(win, '__uspapi', na.handle, (a) => na.handle(a[0], a[1], a[2]));
+    na.update('1---');
+  }
+  // The universal tag stubs every API: one this property does not use answers "not applicable"
+  // at once (a stub that never answers holds a page's ad auctions until their timeout).
+  if (!tcf && stubbed(win, '__tcfapi')) {
+    const na = createTcfApi(
+      {
+        cmpId: config.cmpId,
+        cmpVersion: config.cmpVersion,
+        tcfPolicyVersion: 5,
+        gvlVersion: undefined,
+        vendorIds: [],
+        loadVendorList: () => Promise.reject(),
+      },
+      { gdprApplies: false, cmpStatus: 'loaded', displayStatus: 'disabled' },
+    );
+    install(win, '__tcfapi', na.handle, (a) => na.handle(a[0], a[1], a[2], a[3]));
+  }
+  if (!gpp && stubbed(win, '__gpp')) {
+    const na = createGppApi(
+      { cmpId: config.cmpId, supported: [] },
+      {
+        cmpStatus: 'loaded',
+        cmpDisplayStatus: 'disabled',
+        signalStatus: 'not ready',
+        gppString: encodeGppString({}),
+        sections: {},
+        applicableSections: [],
+      },
+    );
+    install(win, '__gpp', na.handle, (a) => na.handle(a[0], a[1], a[2], a[3]));
+    na.update({ signalStatus: 'ready' });
+  }
 
   // --- Visit event: one per page view.
   const visits = createVisitTracker(

@@ -48,11 +48,11 @@ export function installStub(w: Window & Record<string, unknown>, o: StubOptions)
     d.body.appendChild(f);
   };
 
-  const stub = (api: string, ping: (cb: Fn) => void, cbIndex: number) => {
+  const stub = (api: string, ping?: (cb: Fn) => void, cbIndex = 0) => {
     const queue: unknown[][] = [];
     const fn: Fn = function (...args: unknown[]) {
       if (!args.length) return queue;
-      if (args[0] === 'ping') ping(args[cbIndex] as Fn);
+      if (args[0] === 'ping' && ping) ping(args[cbIndex] as Fn);
       else queue.push(args);
       return undefined;
     };
@@ -98,7 +98,8 @@ export function installStub(w: Window & Record<string, unknown>, o: StubOptions)
         ),
       1,
     );
-  if (o.usp) stub('__uspapi', () => undefined, 2);
+  // USP has no ping: every call is queued and answered once the CMP has loaded.
+  if (o.usp) stub('__uspapi');
 
   // Cross-frame calls: {__tcfapiCall|__gppCall|__uspapiCall: {command, parameter, version, callId}}.
   w.addEventListener('message', (e: MessageEvent) => {

@@ -292,6 +292,76 @@ describe('__gpp and __uspapi', () => {
   });
 });
 
+describe('the universal tag: every API it stubbed answers (issue 15, items 1 and 12)', () => {
+  const queue = (api: string, ...args: unknown[]) =>
+    new Promise<[unknown, boolean]>((resolve) => {
+      const cb = (d: unknown, ok: boolean) => resolve([d, ok]);
+      const fn = (window as unknown as Win)[api] as (...a: unknown[]) => void;
+      if (api === '__gpp') fn(args[0], cb, args[1]);
+      else fn(args[0], args[1], cb, args[2]);
+    });
+  const everything = { tcf: true, gpp: true, usp: true, cmpId: 300 };
+
+  it('a US-only site: the __tcfapi stub answers gdprApplies false (queued and new calls)', async () => {
+    installStub(window as unknown as Win, everything);
+    const listener = queue('__tcfapi', 'addEventListener', 2);
+    await start({
+      stub: false,
+      config: bannerConfigFixture({ consentLocations: ['USA'], gdpr: undefined }),
+      region: { country: 'US', state: 'CA' },
+    });
+    expect(await listener).toEqual([
+      {
+        gdprApplies: false,
+        tcfPolicyVersion: 5,
+        cmpId: 300,
+        cmpVersion: expect.any(Number),
+        listenerId: 1,
+      },
+      true,
+    ]);
+    expect((await call('__tcfapi', 'ping'))[0]).toMatchObject({
+      gdprApplies: false,
+      cmpLoaded: true,
+      cmpStatus: 'loaded',
+      displayStatus: 'disabled',
+    });
+  });
+
+  it('a TCF-only site: __gpp signals ready with applicableSections [-1]; __uspapi answers 1--- and every queued call', async () => {
+    installStub(window as unknown as Win, everything);
+    const events: Array<{ eventName: string; pingData: { signalStatus: string } }> = [];
+    ((window as unknown as Win).__gpp as (...a: unknown[]) => void)(
+      'addEventListener',
+      (e: (typeof events)[number]) => events.push(e),
+    );
+    const usp = queue('__uspapi', 'getUSPData', 1);
+    const uspPing = queue('__uspapi', 'ping', 1);
+    await start({
+      stub: false,
+      config: bannerConfigFixture({
+        consentLocations: ['EEA'],
+        gdpr: { ...bannerConfigFixture().gdpr!, encodingMode: 'TCF' },
+        us: undefined,
+      }),
+      region: { country: 'FR' },
+    });
+    expect(await usp).toEqual([{ version: 1, uspString: '1---' }, true]);
+    // USP has no ping: the stub queued it too, and the CMP answers it (unsupported).
+    expect(await uspPing).toEqual([null, false]);
+    expect(events.map((e) => [e.eventName, e.pingData.signalStatus])).toContainEqual([
+      'signalStatus',
+      'ready',
+    ]);
+    const [ping] = (await call('__gpp', 'ping')) as [Record<string, unknown>, boolean];
+    expect(ping).toMatchObject({
+      signalStatus: 'ready',
+      applicableSections: [-1],
+      gppString: 'DBAA',
+    });
+  });
+});
+
 describe('storage and re-prompt', () => {
   it('stores euconsent-v2 and the choice; the next page loads it (tcloaded) without the banner', async () => {
     const first = await start();

@@ -1,0 +1,297 @@
+import type { Property, PropertyDraft } from '@assent/core/property';
+import { GppModel } from '@iabgpp/cmpapi';
+import { TCString } from '@iabtechlabtcf/core';
+import type { Browser, BrowserContext, Page } from '@assent/testing';
+import { hasChromium, launchChromium, noChromiumMessage } from '@assent/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublisherServer } from './banner-e2e-support';
+import { HOST_RULES, buildBanner, publisherPage, startPublisherServer } from './banner-e2e-support';
+import type { LiveServer } from './live-server';
+import { startLiveServer } from './live-server';
+import type { SeenBidderRequest } from './prebid-support';
+import { PREBID_PATH, prebidBundle, prebidScript } from './prebid-support';
+
+/**
+ * Standards conformance with a real ad-tech client (issue 15): Prebid.js from npm with its TCF,
+ * GPP and USP consent modules and activity controls, on publisher pages carrying the site tag or
+ * the universal tag, in Debian's Chromium. Each test asserts what Prebid hands a test bid adapter
+ * before and after the visitor's choice, and decodes every string with IAB's own libraries.
+ * Prebid's consent timeouts are 120 s: an auction held by a stub that never answers does not reach
+ * the bidder within the test's wait, so a stub left unanswered fails the test.
+ */
+
+const CMP_ID = 300;
+/** The test bidder is vendor 2 of the GVL fixture (consent for purposes 1 to 4). */
+const BIDDER_GVLID = 2;
+const WAIT = { timeout: 20_000 } as const;
+
+if (!hasChromium()) console.warn(noChromiumMessage('Prebid.js conformance test'));
+
+interface PrebidWindow {
+  runAuction(): Promise<SeenBidderRequest | null>;
+}
+
+describe.skipIf(!hasChromium())(
+  'Prebid.js reads the runtime: consent modules, activity controls, site and universal tags',
+  () => {
+    let live: LiveServer;
+    let publisher: PublisherServer;
+    let browser: Browser;
+    let bundle: string;
+    let euSite: Property;
+    let usSite: Property;
+    const pages = new Map<string, string>();
+
+    beforeAll(async () => {
+      const built = prebidBundle();
+      buildBanner();
+      live = await startLiveServer({
+        env: {
+          ASSENT_CMP_ID: String(CMP_ID),
+          ASSENT_GEO_COUNTRY_HEADER: 'cf-ipcountry',
+          ASSENT_GEO_REGION_HEADER: 'cf-region-code',
+        },
+      });
+      const user = await live.user('ads@prebid.test', { organisation: { name: 'Prebid Daily' } });
+      const api = live.api(user);
+      const query = { pCode: user.pcode };
+      const theme = await api.themes.create({
+        query,
+        body: {
+          themeType: 'SITE',
+          themeName: 'Prebid',
+          initScreenRejectButtonShowing: true,
+          uxPersistentConsentButton: true,
+        },
+      });
+      const site = (draft: PropertyDraft) =>
+        api.sites.create({
+          query,
+          body: { publisherName: 'Prebid Daily', themeId: theme.themeId, ...draft },
+        });
+      // A TCF-only site (no GPP, no USP) and a US-only site (no TCF).
+      euSite = await site({ url: 'eu.test', consentLocations: ['EEA'], gdprEncodingMode: 'TCF' });
+      usSite = await site({ url: 'us.test', consentLocations: ['USA'], ccpaViaUsp: true });
+      const universal = await api.tags.get({ query: { ...query, type: 'universal' } });
+      const siteTag = async (p: Property) =>
+        (await api.tags.get({ query: { ...query, type: 'site', id: p.uuid } })).snippet;
+      // With the universal tag the publisher configures all three consent modules; with a site
+      // tag, those of the site's regulations (Prebid cancels auctions when a CMP API is missing).
+      const all = ['gdpr', 'usp', 'gpp'] as const;
+      const withPrebid = (
+        tag: string,
+        title: string,
+        modules: typeof all | ['gdpr'] | ['usp', 'gpp'],
+      ) =>
+        publisherPage(
+          `${tag}\n${prebidScript({ gvlid: BIDDER_GVLID, modules, actionTimeout: 200 })}`,
+          title,
+        );
+      pages.set('eu.test/universal', withPrebid(universal.snippet, 'EU, universal tag', all));
+      pages.set('eu.test/site', withPrebid(await siteTag(euSite), 'EU, site tag', ['gdpr']));
+      pages.set('us.test/universal', withPrebid(universal.snippet, 'US, universal tag', all));
+      pages.set('us.test/site', withPrebid(await siteTag(usSite), 'US, site tag', ['usp', 'gpp']));
+      publisher = await startPublisherServer((path, host) => pages.get(`${host}${path}`));
+      bundle = await built;
+      browser = await launchChromium({ args: HOST_RULES });
+    }, 180_000);
+
+    afterAll(async () => {
+      await browser?.close();
+      await publisher?.close();
+      await live?.close();
+    });
+
+    /** A new visitor located by the proxy's geo headers, with the publisher's Prebid bundle. */
+    async function visit(
+      url: string,
+      geo: { country: string; state?: string },
+    ): Promise<{ context: BrowserContext; page: Page }> {
+      const context = await browser.context.browser()!.newContext();
+      await context.route(`${live.url}/**`, (route) =>
+        route.continue({
+          headers: {
+            ...route.request().headers(),
+            'cf-ipcountry': geo.country,
+            ...(geo.state ? { 'cf-region-code': geo.state } : {}),
+          },
+        }),
+      );
+      await context.route(`**${PREBID_PATH}`, (route) =>
+        route.fulfill({ body: bundle, contentType: 'text/javascript' }),
+      );
+      const page = await context.newPage();
+      // DEBUG_PREBID=1 prints the page's console with Prebid's debug log.
+      if (process.env.DEBUG_PREBID) page.on('console', (m) => console.log(m.type(), m.text()));
+      await page.goto(url + (process.env.DEBUG_PREBID ? '?pbjs_debug=true' : ''));
+      return { context, page };
+    }
+
+    /** One auction: what the test bidder was handed (null: Prebid made no bid request). */
+    const auction = (page: Page) =>
+      page.evaluate(() => (window as unknown as PrebidWindow).runAuction());
+
+    /** The first auction, started as the page loads (before cmp.js has answered the stubs). */
+    const firstAuction = async (page: Page) => {
+      const seen = page.evaluate(() => (window as unknown as PrebidWindow).runAuction());
+      return Promise.race([
+        seen,
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('the auction waited for a CMP stub')), WAIT.timeout),
+        ),
+      ]);
+    };
+
+    /**
+     * A choice reaches the APIs' listeners in the task after the banner closes; calling the API
+     * settles it at once (decisions.md), as a vendor's script would.
+     */
+    const tcData = (page: Page) =>
+      page.evaluate(
+        () =>
+          new Promise<{ tcString: string }>((resolve) =>
+            (
+              window as unknown as {
+                __tcfapi(c: string, v: number, cb: (d: { tcString: string }) => void): void;
+              }
+            ).__tcfapi('getTCData', 2, resolve),
+          ),
+      );
+
+    const banner = (page: Page, view: string) => page.locator(`#assent-cmp [data-view="${view}"]`);
+    const ids = (vector: { values(): IterableIterator<number> }) => [...vector.values()];
+
+    describe('item 1: every stub the universal tag made answers', () => {
+      it('a Californian on the TCF-only site: gdprApplies false, GPP not applicable ([-1]), USP 1---', async () => {
+        const { context, page } = await visit(`${publisher.origin('eu.test')}/universal`, {
+          country: 'US',
+          state: 'CA',
+        });
+        try {
+          const seen = await firstAuction(page);
+          expect(seen).toMatchObject({
+            gdprConsent: { gdprApplies: false },
+            uspConsent: '1---',
+            gppConsent: { applicableSections: [-1] },
+            userData: true,
+            eids: true,
+          });
+          expect(new GppModel(seen!.gppConsent!.gppString).getSectionIds()).toEqual([]);
+          expect(seen!.regs).toMatchObject({ ext: { gdpr: 0, us_privacy: '1---' }, gpp_sid: [-1] });
+        } finally {
+          await context.close();
+        }
+      });
+
+      it('a Frenchman on the US-only site: gdprApplies false, GPP not applicable, USP 1---', async () => {
+        const { context, page } = await visit(`${publisher.origin('us.test')}/universal`, {
+          country: 'FR',
+        });
+        try {
+          const seen = await firstAuction(page);
+          expect(seen).toMatchObject({
+            gdprConsent: { gdprApplies: false },
+            uspConsent: '1---',
+            gppConsent: { applicableSections: [-1] },
+          });
+        } finally {
+          await context.close();
+        }
+      });
+    });
+
+    describe('a Californian on the US-only site (universal tag)', () => {
+      it('before the choice: no TCF, USP 1YNN, usnat + usca not opted out; after opting out: 1YYN, opted out, no user data or ids for the bidder', async () => {
+        const { context, page } = await visit(`${publisher.origin('us.test')}/universal`, {
+          country: 'US',
+          state: 'CA',
+        });
+        try {
+          const before = await firstAuction(page);
+          expect(before).toMatchObject({
+            gdprConsent: { gdprApplies: false },
+            uspConsent: '1YNN',
+            userData: true,
+            eids: true,
+          });
+          const gpp = new GppModel(before!.gppConsent!.gppString);
+          // uspv1, usnat and California's section; California's applies.
+          expect(gpp.getSectionIds()).toEqual([6, 7, 8]);
+          expect(before!.gppConsent!.applicableSections).toEqual([8]);
+          expect(gpp.getFieldValue('usca', 'SaleOptOut')).toBe(2);
+          expect(gpp.getFieldValue('uspv1', 'OptOutSale')).toBe('N');
+          expect(gpp.getFieldValue('usnat', 'SaleOptOut')).toBe(2);
+          expect(gpp.getFieldValue('usnat', 'SharingOptOut')).toBe(2);
+
+          await banner(page, 'us').waitFor(WAIT);
+          await banner(page, 'us').getByRole('switch').check();
+          await banner(page, 'us').locator('[data-action="confirm"]').click();
+          await page.waitForFunction(
+            () =>
+              new Promise<boolean>((resolve) =>
+                (
+                  window as unknown as {
+                    __uspapi(c: string, v: number, cb: (d: { uspString: string }) => void): void;
+                  }
+                ).__uspapi('getUSPData', 1, (d) => resolve(d.uspString === '1YYN')),
+              ),
+            undefined,
+            WAIT,
+          );
+          const after = await auction(page);
+          expect(after).toMatchObject({ uspConsent: '1YYN', userData: false, eids: false });
+          const opted = new GppModel(after!.gppConsent!.gppString);
+          expect(opted.getFieldValue('usnat', 'SaleOptOut')).toBe(1);
+          expect(opted.getFieldValue('usnat', 'SharingOptOut')).toBe(1);
+          expect(opted.getFieldValue('usnat', 'TargetedAdvertisingOptOut')).toBe(1);
+          expect(opted.getFieldValue('usca', 'SaleOptOut')).toBe(1);
+          expect(opted.getFieldValue('usca', 'SharingOptOut')).toBe(1);
+          expect(after!.gppConsent!.applicableSections).toEqual([8]);
+        } finally {
+          await context.close();
+        }
+      });
+    });
+
+    describe('an EU visitor on the TCF-only site', () => {
+      for (const tag of ['universal', 'site'] as const) {
+        it(`${tag} tag: accept all hands the bidder the TC string with every purpose; reject all makes no bid request`, async () => {
+          const { context, page } = await visit(`${publisher.origin('eu.test')}/${tag}`, {
+            country: 'DE',
+          });
+          try {
+            await banner(page, 'first').waitFor(WAIT);
+            await banner(page, 'first').locator('[data-action="accept"]').click();
+            await expect(banner(page, 'first').count()).resolves.toBe(0);
+            const acceptedString = (await tcData(page)).tcString;
+            const accepted = await auction(page);
+            expect(accepted).toMatchObject({
+              gdprConsent: { gdprApplies: true, consentString: acceptedString },
+              ...(tag === 'universal'
+                ? { uspConsent: '1---', gppConsent: { applicableSections: [-1] } }
+                : {}),
+              userData: true,
+              eids: true,
+            });
+            const decoded = TCString.decode(accepted!.gdprConsent!.consentString!);
+            expect(decoded.cmpId).toBe(CMP_ID);
+            expect(ids(decoded.purposeConsents)).toEqual(expect.arrayContaining([1, 2, 3, 4]));
+            expect(decoded.vendorConsents.has(BIDDER_GVLID)).toBe(true);
+
+            // Withdraw: the persistent link reopens the banner; reject all.
+            await page.locator('#assent-cmp [data-action="reopen"]').click();
+            await banner(page, 'first').locator('[data-action="reject"]').click();
+            await expect(banner(page, 'first').count()).resolves.toBe(0);
+            const rejected = TCString.decode((await tcData(page)).tcString);
+            expect(ids(rejected.purposeConsents)).toEqual([]);
+            expect(rejected.vendorConsents.has(BIDDER_GVLID)).toBe(false);
+            // tcfControl denies fetchBids (purpose 2) for the bidder: Prebid makes no bid request.
+            expect(await auction(page)).toBeNull();
+          } finally {
+            await context.close();
+          }
+        });
+      }
+    });
+  },
+);
