@@ -1,6 +1,7 @@
 import type { ConsoleStorage } from '@assent/core/account';
 import { createClient } from '@assent/core/api';
 import type { AssentClient, FetchLike } from '@assent/core/api';
+import { createQueryClientDefaults } from '@assent/core/queries';
 import { QueryClient } from '@tanstack/react-query';
 
 /** Everything the console needs from its platform, created once in `main` and passed down. */
@@ -14,12 +15,7 @@ export interface Services {
 
 /** Data queries: no retry and no refetch on window focus (properties-and-tags §9). */
 export const createQueryClient = (): QueryClient =>
-  new QueryClient({
-    defaultOptions: {
-      queries: { retry: false, refetchOnWindowFocus: false },
-      mutations: { retry: false },
-    },
-  });
+  new QueryClient({ defaultOptions: createQueryClientDefaults() });
 
 /** A ConsoleStorage over the browser's localStorage; a full or blocked storage is logged, not fatal. */
 export function webStorage(storage: Storage): ConsoleStorage {

@@ -1,5 +1,5 @@
 import { BULK_SUBMIT, selectedSiteIds, toBulkUpdateRequest } from '@assent/core/bulk-update';
-import { bulkUpdateStatusKeys, propertiesKeys } from '@assent/core/queries';
+import { applyCacheEffects, bulkUpdateSubmitMutation } from '@assent/core/queries';
 import { cmpVersionLabel, propertyIdentifier } from '@assent/core/property';
 import type { PropertyListItem } from '@assent/core/property';
 import { Button, Callout, HTMLTable } from '@blueprintjs/core';
@@ -30,17 +30,11 @@ export function OverviewStep() {
   const alerts = useAlerts();
   const navigate = useNavigate();
   const listId = useId();
+  const spec = bulkUpdateSubmitMutation(client, pCode);
   const submit = useMutation({
-    mutationFn: (body: ReturnType<typeof toBulkUpdateRequest>) =>
-      client.bulkUpdate.submit({ query: { pCode }, body }),
-    onSuccess: (response) => {
-      queryClient.setQueryData(bulkUpdateStatusKeys.account(pCode, 'status'), {
-        code: response.code,
-        message: response.message,
-        job: response.job,
-      });
-      void queryClient.invalidateQueries({ queryKey: bulkUpdateStatusKeys.all });
-      void queryClient.invalidateQueries({ queryKey: propertiesKeys.account(pCode) });
+    mutationFn: spec.mutationFn,
+    onSuccess: (response, body) => {
+      void applyCacheEffects(queryClient, spec.effects(response, body));
       alerts.show(response.message, 'primary');
       dispatch({ type: 'submitted' });
       navigate(paths.properties(pCode));

@@ -1,5 +1,9 @@
 import { BULK_UPDATE_POLL_INTERVAL_MS, canPollBulkUpdateAgain } from '@assent/core/account';
-import { bulkUpdateStatusQuery, propertiesKeys } from '@assent/core/queries';
+import {
+  applyCacheEffects,
+  bulkUpdateFinishedEffects,
+  bulkUpdateStatusQuery,
+} from '@assent/core/queries';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useClient } from '../app/ServicesContext';
@@ -32,7 +36,7 @@ export function useBulkUpdateStatus(pCode: string) {
     if (running) seenRunning.current = true;
     else if (seenRunning.current && job) {
       seenRunning.current = false;
-      void queryClient.invalidateQueries({ queryKey: propertiesKeys.account(pCode) });
+      void applyCacheEffects(queryClient, bulkUpdateFinishedEffects(pCode));
     }
   }, [running, job, pCode, queryClient]);
 

@@ -8,7 +8,7 @@ import {
   propertyDeleted,
 } from '@assent/core/property';
 import type { PropertyListItem } from '@assent/core/property';
-import { auditLogKeys, propertiesKeys, propertyKeys } from '@assent/core/queries';
+import { applyCacheEffects, propertyDeleteMutation } from '@assent/core/queries';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useClient } from '../app/ServicesContext';
 import { errorMessage, useAlerts } from '../components/alerts';
@@ -43,18 +43,11 @@ export default function DeletePropertyDialog({
   const queryClient = useQueryClient();
   const alerts = useAlerts();
   const name = propertyIdentifier(item);
+  const spec = propertyDeleteMutation(client, pCode);
   const remove = useMutation({
-    mutationFn: () =>
-      item.propertyType === 'APP'
-        ? client.apps.remove({
-            params: { id: item.uuid },
-            query: { pCode, ...(item.packageId ? { packageId: item.packageId } : {}) },
-          })
-        : client.sites.remove({ params: { id: item.uuid }, query: { pCode } }),
-    onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: propertyKeys.detail(pCode, item.uuid) });
-      await queryClient.invalidateQueries({ queryKey: propertiesKeys.account(pCode) });
-      void queryClient.invalidateQueries({ queryKey: auditLogKeys.account(pCode) });
+    mutationFn: () => spec.mutationFn(item),
+    onSuccess: async (data) => {
+      await applyCacheEffects(queryClient, spec.effects(data, item));
       alerts.show(propertyDeleted(name), 'success');
       onDeleted();
     },

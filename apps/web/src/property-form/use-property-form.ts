@@ -1,16 +1,13 @@
 import { ApiError } from '@assent/core';
 import type { Issue } from '@assent/core';
-import type { AssentClient } from '@assent/core/api';
 import {
-  LOGO_URL_INVALID,
   PropertySettings,
   identifierChanged,
   propertyIdentifier,
-  toSavePayload,
   validateProperty,
 } from '@assent/core/property';
 import type { Property, PropertyValidationContext, PropertyValues } from '@assent/core/property';
-import { propertiesKeys, propertyKeys } from '@assent/core/queries';
+import { applyCacheEffects, propertySaveMutation } from '@assent/core/queries';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { useClient } from '../app/ServicesContext';
@@ -105,31 +102,9 @@ export function focusFirstInvalid(root: ParentNode = document): void {
   });
 }
 
-export type SaveOutcome =
-  { kind: 'saved'; property: Property } | { kind: 'logoRejected'; message: string };
-
-/**
- * Saves through `send`: the logo is checked first and the suffix of the check appended to its
- * url; then the save payload of core is sent. A refused logo stops the save.
- */
-export async function saveWithLogoCheck(
-  client: AssentClient,
-  values: PropertyValues,
-  send: (payload: PropertyValues) => Promise<Property>,
-): Promise<SaveOutcome> {
-  const logo = values.publisherLogoUrl.trim();
-  let checked = values;
-  if (logo) {
-    const check = await client.meta.logoCheck({ body: { url: logo } });
-    if (!check.ok) return { kind: 'logoRejected', message: check.message ?? LOGO_URL_INVALID };
-    checked = { ...values, publisherLogoUrl: `${logo}${check.suffix}` };
-  }
-  return { kind: 'saved', property: await send(toSavePayload(checked)) };
-}
-
 /**
  * The Save of a property form: checks the form (focusing the first field with a message), then
- * saves through `saveWithLogoCheck`. A refused logo or a failed save shows in the form; a saved
+ * saves through core's `propertySaveMutation` (logo check first). A refused logo or a failed save shows in the form; a saved
  * property is cached, the properties list refreshed, '{name} was saved.' shown, then `onSaved`.
  */
 export function usePropertySave({
@@ -155,18 +130,17 @@ export function usePropertySave({
   const queryClient = useQueryClient();
   const alerts = useAlerts();
   const { values, issues, dispatch } = form;
+  const spec = propertySaveMutation(client, pCode, send);
   const mutation = useMutation({
-    mutationFn: (values: PropertyValues) =>
-      saveWithLogoCheck(client, values, (payload) => send(payload, values)),
-    onSuccess: async (outcome) => {
+    mutationFn: spec.mutationFn,
+    onSuccess: async (outcome, saved) => {
       if (outcome.kind === 'logoRejected') {
         dispatch({ type: 'saveFailed', failure: logoFailure(outcome.message) });
         focusFirstInvalid();
         return;
       }
       const { property } = outcome;
-      queryClient.setQueryData(propertyKeys.detail(pCode, property.uuid), property);
-      await queryClient.invalidateQueries({ queryKey: propertiesKeys.account(pCode) });
+      await applyCacheEffects(queryClient, spec.effects(outcome, saved));
       alerts.show(propertySaved(propertyIdentifier(property)), 'success');
       onSaved(property);
     },

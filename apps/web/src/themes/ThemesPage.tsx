@@ -14,7 +14,7 @@ import {
   themeFormPath,
 } from '@assent/core/theme';
 import type { ThemeListItem } from '@assent/core/theme';
-import { themeKeys, themesQuery } from '@assent/core/queries';
+import { applyCacheEffects, themeDeleteMutation, themesQuery } from '@assent/core/queries';
 import { Button, ButtonGroup, Callout, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -70,14 +70,11 @@ export default function ThemesPage() {
   const themes = useQuery(themesQuery(client, pCode));
   const [filter, setFilter] = useState('');
   const [deleting, setDeleting] = useState<ThemeListItem | null>(null);
+  const removeSpec = themeDeleteMutation(client, pCode);
   const remove = useMutation({
-    mutationFn: (theme: ThemeListItem) =>
-      client.themes.remove({
-        params: { id: theme.themeId },
-        query: { pCode, themeName: theme.themeName },
-      }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: themeKeys.account(pCode) });
+    mutationFn: (theme: ThemeListItem) => removeSpec.mutationFn(theme),
+    onSuccess: async (data, theme) => {
+      await applyCacheEffects(queryClient, removeSpec.effects(data, theme));
       // The modal closes when the deletion has finished.
       setDeleting(null);
     },

@@ -8,7 +8,7 @@ import {
   validateTheme,
 } from '@assent/core/theme';
 import type { Theme, ThemeValues } from '@assent/core/theme';
-import { propertyInitKeys, textRequestKeys, themeKeys } from '@assent/core/queries';
+import { applyCacheEffects, themeSavedEffects } from '@assent/core/queries';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useReducer } from 'react';
 import { useNavigate } from 'react-router';
@@ -104,12 +104,9 @@ export function useThemeForm({
       return theme;
     },
     onSuccess: async (theme) => {
-      queryClient.setQueryData(themeKeys.detail(pCode, theme.themeId), theme);
-      await queryClient.invalidateQueries({ queryKey: themeKeys.account(pCode) });
-      await queryClient.invalidateQueries({ queryKey: textRequestKeys.theme(theme.themeId) });
-      alerts.show(THEME_SAVED(theme.themeName), 'success');
       // The site form lists the account's themes from its init data: the new one must be there.
-      await queryClient.invalidateQueries({ queryKey: propertyInitKeys.all });
+      await applyCacheEffects(queryClient, themeSavedEffects(pCode, theme));
+      alerts.show(THEME_SAVED(theme.themeName), 'success');
       navigate(afterThemeSavePath(pCode, fromSite, theme.themeId));
     },
     onError: (error) => {

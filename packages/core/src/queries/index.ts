@@ -23,6 +23,26 @@ export {
 export { auditLogKeys, auditLogsQuery, consentRecordKeys, consentRecordQuery } from './audit-logs';
 export { bulkUpdateStatusKeys, bulkUpdateStatusQuery } from './bulk-update';
 export { historyKeys, historyQuery } from './history';
+export {
+  applyCacheEffects,
+  bulkUpdateFinishedEffects,
+  bulkUpdateSubmitMutation,
+  createQueryClientDefaults,
+  propertyDeleteMutation,
+  propertySavedEffects,
+  propertySaveMutation,
+  saveWithLogoCheck,
+  sendProperty,
+  themeDeleteMutation,
+  themeSavedEffects,
+} from './mutations';
+export type {
+  CacheEffects,
+  MutationSpec,
+  PropertyRef,
+  QueryCacheLike,
+  SaveOutcome,
+} from './mutations';
 export type { HistoryInput } from './history';
 export {
   cmpVersionKeys,
