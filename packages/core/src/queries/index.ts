@@ -58,8 +58,11 @@ export {
 } from './properties';
 export type { PropertyAnalyticsInput } from './properties';
 export {
+  reportCatalogueKeys,
+  reportCatalogueQuery,
   reportJobKeys,
   reportJobQuery,
+  reportJobsQuery,
   reportPropertiesKeys,
   reportPropertiesQuery,
 } from './reports';

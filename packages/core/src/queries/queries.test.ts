@@ -184,6 +184,24 @@ describe('query-option factories', () => {
       key: ['reportJob', 'AB12', 'job-1'],
       call: '/analytics/v1/pcode/AB12/job/job-1',
     },
+    {
+      name: 'reportJobs',
+      build: (c) => q.reportJobsQuery(c, 'AB12', 'scheduled', ' daily '),
+      key: ['reportJob', 'AB12', 'list', 'scheduled', 'daily'],
+      call: '/analytics/v1/pcode/AB12/jobs?type=scheduled&name=daily',
+    },
+    {
+      name: 'reportJobs without a name',
+      build: (c) => q.reportJobsQuery(c, 'AB12', 'on_demand'),
+      key: ['reportJob', 'AB12', 'list', 'on_demand', ''],
+      call: '/analytics/v1/pcode/AB12/jobs?type=on_demand',
+    },
+    {
+      name: 'reportCatalogue',
+      build: (c) => q.reportCatalogueQuery(c),
+      key: ['reportCatalogue'],
+      call: '/analytics/v1/metadata',
+    },
   ];
 
   it.each(cases)('$name: key and call', async ({ build, key, call }) => {

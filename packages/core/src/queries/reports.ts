@@ -1,4 +1,5 @@
 import type { AssentClient } from '../api';
+import type { ReportType } from '../reports/report-job';
 import { queryOptionsOf } from './query-options';
 
 /** The account's properties for the reports page's selector (siteUuid, url, isDisabled). */
@@ -11,12 +12,33 @@ export const reportPropertiesQuery = (client: AssentClient, pCode: string) =>
     client.analytics.properties({ params: { pCode } }, { signal }),
   );
 
-/** One saved report (the reports page's `report_id`): its query, name, schedule and recipients. */
+/**
+ * The account's saved reports (reports-and-account §2, §7): one report (the reports page's
+ * `report_id`: its query, name, schedule and recipients) and the list of one type. Invalidating
+ * `account(pCode)` refreshes both after a save, pause, resume or delete.
+ */
 export const reportJobKeys = {
   all: ['reportJob'] as const,
-  detail: (pCode: string, jobId: string) => [...reportJobKeys.all, pCode, jobId] as const,
+  account: (pCode: string) => [...reportJobKeys.all, pCode] as const,
+  detail: (pCode: string, jobId: string) => [...reportJobKeys.account(pCode), jobId] as const,
+  list: (pCode: string, type: ReportType, name = '') =>
+    [...reportJobKeys.account(pCode), 'list', type, name.trim()] as const,
 };
 export const reportJobQuery = (client: AssentClient, pCode: string, jobId: string) =>
   queryOptionsOf(reportJobKeys.detail(pCode, jobId), ({ signal }) =>
     client.analytics.getJob({ params: { pCode, jobId } }, { signal }),
+  );
+export const reportJobsQuery = (client: AssentClient, pCode: string, type: ReportType, name = '') =>
+  queryOptionsOf(reportJobKeys.list(pCode, type, name), ({ signal }) =>
+    client.analytics.listJobs(
+      { params: { pCode }, query: { type, ...(name.trim() ? { name: name.trim() } : {}) } },
+      { signal },
+    ),
+  );
+
+/** The catalogue of report dimensions and metrics (GET /analytics/v1/metadata). */
+export const reportCatalogueKeys = { all: ['reportCatalogue'] as const };
+export const reportCatalogueQuery = (client: AssentClient) =>
+  queryOptionsOf(reportCatalogueKeys.all, ({ signal }) =>
+    client.analytics.metadata({}, { signal }),
   );

@@ -212,6 +212,19 @@ export {
   reportRowsToCsv,
 } from './report-file';
 export {
+  customReportCell,
+  customReportChart,
+  customReportColumns,
+  REPORT_FILTER_CHOICES,
+} from './report-table';
+export type {
+  CustomReportChart,
+  CustomReportColumn,
+  CustomReportSeries,
+  ReportFilterChoice,
+  ReportFilterOption,
+} from './report-table';
+export {
   ALL_REPORT_PROPERTIES,
   analyticsPropertyIds,
   initialReportPropertySelection,

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeReportFilters } from './report-request';
+import {
+  customReportCell,
+  customReportChart,
+  customReportColumns,
+  REPORT_FILTER_CHOICES,
+} from './report-table';
+
+const query = { dimensions: ['period', 'deviceType'], metrics: ['totalSessions', 'optInPercent'] };
+
+describe('custom report table', () => {
+  it('heads the dimensions, then the metrics, by display name', () => {
+    expect(customReportColumns(query).map((c) => [c.label, c.kind])).toEqual([
+      ['Period', 'dimension'],
+      ['Device Type', 'dimension'],
+      ['Display Count', 'metric'],
+      ['Opt-in %', 'metric'],
+    ]);
+  });
+
+  it('shows percentages with two decimals, counts whole, labels and N/A', () => {
+    expect(customReportCell('optInPercent', 33.333)).toBe('33.33%');
+    expect(customReportCell('optInPercent', 50)).toBe('50.00%');
+    expect(customReportCell('totalSessions', 1234)).toBe('1234');
+    expect(customReportCell('optOutPercent', null)).toBe('N/A');
+    expect(customReportCell('deviceType', 'mobile')).toBe('Phone');
+    expect(customReportCell('pageFormat', 'AMP')).toBe('AMP');
+    expect(customReportCell('gbcApplicable', true)).toBe('Yes');
+    expect(customReportCell('period', '2024-03-11')).toBe('2024-03-11');
+  });
+});
+
+describe('custom report chart', () => {
+  it('has one category per row and one series per metric', () => {
+    const chart = customReportChart(query, [
+      { period: '2024-03-11', deviceType: 'pc', totalSessions: 4, optInPercent: 25 },
+      { period: '2024-03-11', deviceType: 'mobile', totalSessions: 2, optInPercent: null },
+    ]);
+    expect(chart.xTitle).toBe('Period · Device Type');
+    expect(chart.x).toEqual(['2024-03-11 · Desktop', '2024-03-11 · Phone']);
+    expect(chart.series).toEqual([
+      { name: 'Display Count', fieldName: 'totalSessions', values: [4, 2] },
+      { name: 'Opt-in %', fieldName: 'optInPercent', values: [25, null] },
+    ]);
+    expect(chart.percent).toBe(false);
+  });
+
+  it('labels a report without a dimension Total, and a percent-only chart as percent', () => {
+    const chart = customReportChart({ dimensions: [], metrics: ['bouncePercent'] }, [
+      { bouncePercent: 10 },
+    ]);
+    expect(chart.x).toEqual(['Total']);
+    expect(chart.percent).toBe(true);
+  });
+});
+
+describe('REPORT_FILTER_CHOICES', () => {
+  it("offers only values the server's filter reading accepts", () => {
+    const filters = REPORT_FILTER_CHOICES.map((c) => ({
+      key: c.key,
+      operator: 'in' as const,
+      values: c.options.map((o) => o.value),
+    }));
+    const read = normalizeReportFilters([
+      { key: 'startDate', operator: 'gteq', values: ['2024-03-01'] },
+      { key: 'endDate', operator: 'lteq', values: ['2024-03-02'] },
+      ...filters,
+    ]);
+    expect(read.ok).toBe(true);
+  });
+});
