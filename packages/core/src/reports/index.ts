@@ -325,6 +325,7 @@ export type { ComparisonStatus } from './summary';
 export {
   classifyRange,
   CUSTOM_DATE_LOOKBACK_MONTHS,
+  customDayBounds,
   DASHBOARD_LOOKBACK_DAYS,
   DASHBOARD_PRESET_LABELS,
   DashboardPreset,

@@ -13,6 +13,7 @@ import {
   defaultComparisonRange,
   defaultSummaryRange,
   isChartFullWidth,
+  customDayBounds,
   isCustomDayDisabled,
   isDashboardDayDisabled,
   latestSelectableDay,
@@ -172,5 +173,14 @@ describe('isCustomDayDisabled', () => {
     expect(isCustomDayDisabled(d('2024-03-16'), REPORTS_NOW, EXTENDED_HISTORY_ACCOUNT_CODE)).toBe(
       true,
     );
+  });
+  it('names the same first and last day as its bounds', () => {
+    expect(customDayBounds(REPORTS_NOW, 'AB12CD')).toEqual({
+      minDay: d('2023-12-15'),
+      maxDay: d('2024-03-15'),
+    });
+    expect(customDayBounds(REPORTS_NOW, EXTENDED_HISTORY_ACCOUNT_CODE)).toEqual({
+      maxDay: d('2024-03-15'),
+    });
   });
 });

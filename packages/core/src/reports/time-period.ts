@@ -205,9 +205,17 @@ export function timePeriodRange(period: ReportTimePeriod, now: Date): ReportDate
  * for EXTENDED_HISTORY_ACCOUNT_CODE.
  */
 export function isCustomDayDisabled(value: Date, now: Date, pCode: string): boolean {
-  const today = startOfUtcDay(now);
+  const { minDay, maxDay } = customDayBounds(now, pCode);
   const d = startOfUtcDay(value);
-  if (d > today) return true;
-  if (pCode === EXTENDED_HISTORY_ACCOUNT_CODE) return false;
-  return d < addUtcMonths(today, -CUSTOM_DATE_LOOKBACK_MONTHS);
+  return d > maxDay || (minDay !== undefined && d < minDay);
+}
+
+/**
+ * The first and last day the custom date picker offers (UTC midnights): today, and 3 months ago
+ * (no first day for EXTENDED_HISTORY_ACCOUNT_CODE).
+ */
+export function customDayBounds(now: Date, pCode: string): { minDay?: Date; maxDay: Date } {
+  const today = startOfUtcDay(now);
+  if (pCode === EXTENDED_HISTORY_ACCOUNT_CODE) return { maxDay: today };
+  return { minDay: addUtcMonths(today, -CUSTOM_DATE_LOOKBACK_MONTHS), maxDay: today };
 }

@@ -1,0 +1,54 @@
+import { DateInput } from '@blueprintjs/datetime';
+import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
+import type { FieldControlProps } from '../../components/FormField';
+
+/** A calendar day the user picks (local midnight) as the UTC day of the same date. */
+const utcDayOf = (date: Date) =>
+  new Date(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()));
+/** A UTC day as the local midnight of the same date, for the calendar. */
+const localDayOf = (day: Date) =>
+  new Date(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate());
+
+export interface UtcDayInputProps {
+  /** 'YYYY-MM-DD' or undefined. */
+  value: string | undefined;
+  onChange: (day: string | undefined) => void;
+  /** Core's rule for a day that cannot be chosen (given the UTC midnight of the day). */
+  isDayDisabled?: (utcDay: Date) => boolean;
+  /** The first and last days offered (UTC midnights); typed dates outside them are refused. */
+  minDay?: Date | undefined;
+  maxDay?: Date | undefined;
+  control?: FieldControlProps;
+  placeholder?: string;
+}
+
+/**
+ * Blueprint's DateInput for a whole UTC day written 'YYYY-MM-DD' (typed or picked): the console's
+ * report dates are UTC days whatever the browser's time zone.
+ */
+export function UtcDayInput({
+  value,
+  onChange,
+  isDayDisabled,
+  minDay,
+  maxDay,
+  control,
+  placeholder = 'YYYY-MM-DD',
+}: UtcDayInputProps) {
+  return (
+    <DateInput
+      value={value ?? null}
+      dateFnsFormat="yyyy-MM-dd"
+      placeholder={placeholder}
+      canClearSelection
+      {...(minDay ? { minDate: localDayOf(minDay) } : {})}
+      {...(maxDay ? { maxDate: localDayOf(maxDay) } : {})}
+      dayPickerProps={
+        isDayDisabled ? { disabled: (d: Date) => isDayDisabled(utcDayOf(d)) } : undefined
+      }
+      inputProps={control ? { ...control, intent: control.intent } : undefined}
+      onChange={(next) => onChange(next ? next.slice(0, 10) : undefined)}
+      popoverProps={{ placement: 'bottom-start' }}
+    />
+  );
+}
