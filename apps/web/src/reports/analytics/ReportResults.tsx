@@ -11,6 +11,7 @@ import {
   reportRowsToCsv,
 } from '@assent/core/reports';
 import { Button, ButtonGroup, HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { DownloadIcon, ThDisconnectIcon } from '@blueprintjs/icons';
 import { lazy, Suspense, useState } from 'react';
 import { saveFile } from '../../components/download';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
@@ -61,10 +62,10 @@ export function ReportResults({ run, catalogue, reportName, now }: ReportResults
             />
           ))}
         </ButtonGroup>
-        <Button icon="download" text={EXPORT_CSV} onClick={exportCsv} />
+        <Button icon={<DownloadIcon />} text={EXPORT_CSV} onClick={exportCsv} />
       </div>
       {run.rows.length === 0 ? (
-        <NonIdealState icon="th-disconnect" title={NO_DATA_AVAILABLE} />
+        <NonIdealState icon={<ThDisconnectIcon />} title={NO_DATA_AVAILABLE} />
       ) : (
         <>
           <figure

@@ -19,6 +19,7 @@ import {
   InputGroup,
   Tag,
 } from '@blueprintjs/core';
+import { CrossIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { FormField, TextField } from '../../components/FormField';
@@ -202,7 +203,7 @@ export function ScheduleReportDialog({
                       <Button
                         variant="minimal"
                         size="small"
-                        icon="cross"
+                        icon={<CrossIcon />}
                         aria-label={`Remove ${r}`}
                         onClick={() => set({ recipients: removeRecipient(form.recipients, r) })}
                       />

@@ -7,6 +7,7 @@ import {
   validateTimeFilter,
 } from '@assent/core/reports';
 import { Button, Callout, Collapse, Radio, RadioGroup } from '@blueprintjs/core';
+import { CalendarIcon, CaretDownIcon, CaretUpIcon } from '@blueprintjs/icons';
 import { useId, useState } from 'react';
 import { FormField } from '../../components/FormField';
 import { UtcDayInput } from './UtcDayInput';
@@ -97,8 +98,8 @@ export function TimeFilter({ value, onChange, pCode, now }: TimeFilterProps) {
   return (
     <div className="assent-time-filter">
       <Button
-        icon="calendar"
-        endIcon={open ? 'caret-up' : 'caret-down'}
+        icon={<CalendarIcon />}
+        endIcon={open ? <CaretUpIcon /> : <CaretDownIcon />}
         text={timeFilterSummary(value)}
         aria-expanded={open}
         aria-controls={panelId}

@@ -25,6 +25,7 @@ import {
 } from '@assent/core/reports';
 import { reportJobKeys, reportJobsQuery } from '@assent/core/queries';
 import type { Intent } from '@blueprintjs/core';
+import { DownloadIcon, SearchIcon } from '@blueprintjs/icons';
 import {
   AnchorButton,
   Button,
@@ -107,7 +108,7 @@ export function SavedReports({ pCode }: { pCode: string }) {
         />
         <InputGroup
           type="search"
-          leftIcon="search"
+          leftIcon={<SearchIcon />}
           aria-label={SEARCH_REPORTS_LABEL}
           placeholder={SEARCH_REPORTS_LABEL}
           value={name}
@@ -249,7 +250,7 @@ function ReportsTable({
                       <AnchorButton
                         href={job.fileUrl}
                         download
-                        icon="download"
+                        icon={<DownloadIcon />}
                         variant="minimal"
                         text={DOWNLOAD_REPORT}
                         aria-label={`${DOWNLOAD_REPORT} ${job.name}`}
