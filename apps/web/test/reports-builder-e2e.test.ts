@@ -31,6 +31,7 @@ import {
   launchBrowser,
   pageHelpers,
   startE2eServer,
+  tick,
 } from './e2e-support';
 
 if (!hasChromium()) console.warn(NO_CHROMIUM_MESSAGE);
@@ -96,34 +97,6 @@ describe.skipIf(!hasChromium())('the custom report builder in a real browser', (
       });
       expect(res.status).toBe(204);
     }
-    // The visits are stored by the time the report API counts them (the sink may batch).
-    const today = formatUtcDay(new Date());
-    await expect
-      .poll(
-        async () => {
-          const [result] = await api.analytics.runReport({
-            params: { pCode: owner.pcode },
-            body: {
-              queries: [
-                {
-                  id: CUSTOM_REPORT_QUERY_ID,
-                  dimensions: [],
-                  metrics: ['totalSessions'],
-                  granularity: 'day',
-                },
-              ],
-              filters: [
-                { key: 'startDate', operator: 'gteq', values: [today] },
-                { key: 'endDate', operator: 'lteq', values: [today] },
-                { key: 'propertyId', operator: 'in', values: [siteId] },
-              ],
-            },
-          });
-          return result?.results[0]?.totalSessions;
-        },
-        { timeout: 30_000, interval: 250 },
-      )
-      .toBe(4);
     browser = await launchBrowser();
     page = browser.page;
     page.setDefaultTimeout(20_000);
@@ -149,22 +122,53 @@ describe.skipIf(!hasChromium())('the custom report builder in a real browser', (
     'runs, saves, schedules (the mail lands), pauses, resumes and deletes a custom report',
     { timeout: 300_000 },
     async () => {
+      // The visits are stored by the time the report API counts them (the sink may batch).
+      const api = server.api(owner);
+      const today = formatUtcDay(new Date());
+      await expect
+        .poll(
+          async () => {
+            const [result] = await api.analytics.runReport({
+              params: { pCode: owner.pcode },
+              body: {
+                queries: [
+                  {
+                    id: CUSTOM_REPORT_QUERY_ID,
+                    dimensions: [],
+                    metrics: ['totalSessions'],
+                    granularity: 'day',
+                  },
+                ],
+                filters: [
+                  { key: 'startDate', operator: 'gteq', values: [today] },
+                  { key: 'endDate', operator: 'lteq', values: [today] },
+                  { key: 'propertyId', operator: 'in', values: [siteId] },
+                ],
+              },
+            });
+            return result?.results[0]?.totalSessions;
+          },
+          { timeout: 30_000, interval: 250 },
+        )
+        .toBe(4);
       // The route's property is preselected; the Analytics tab holds the builder.
       await page.goto(`${server.url}/protect/p-${owner.pcode}/reports/${siteId}`);
       await page.getByRole('tab', { name: 'Analytics' }).click();
       await page.getByRole('heading', { name: 'Create your Custom Report' }).waitFor();
       const dimensions = page.getByRole('group', { name: 'Dimensions' });
       const metrics = page.getByRole('group', { name: 'Metrics' });
-      await dimensions.getByRole('checkbox', { name: 'Device Type' }).check();
-      await metrics.getByRole('checkbox', { name: 'Display Count' }).check();
-      await metrics.getByRole('checkbox', { name: 'Opt-in %' }).check();
+      await tick(dimensions.getByRole('checkbox', { name: 'Device Type', exact: true }));
+      await tick(metrics.getByRole('checkbox', { name: 'Display Count', exact: true }));
+      await tick(metrics.getByRole('checkbox', { name: 'Opt-in %', exact: true }));
       // GBC metrics only with their dimension.
-      expect(await metrics.getByRole('checkbox', { name: 'Ad Storage Granted %' }).count()).toBe(0);
+      expect(
+        await metrics.getByRole('checkbox', { name: 'Ad Storage Granted %', exact: true }).count(),
+      ).toBe(0);
 
       // The time filter does not close empty.
       await page.getByRole('button', { name: 'Done' }).click();
       await page.getByText(TIME_FILTER_REQUIRED).waitFor();
-      await page.getByRole('radio', { name: 'This Week' }).check();
+      await tick(page.getByRole('radio', { name: 'This Week', exact: true }));
       await page.getByRole('button', { name: 'Done' }).click();
       await page.getByRole('button', { name: 'Time: This Week' }).waitFor();
       expect(await page.getByRole('radio', { name: 'Week', exact: true }).isChecked()).toBe(true);
@@ -196,10 +200,10 @@ describe.skipIf(!hasChromium())('the custom report builder in a real browser', (
       const modal = page.getByRole('dialog', { name: SCHEDULE_REPORT });
       await modal.getByLabel(/Report Name/).fill(SCHEDULED_NAME);
       expect(await modal.getByLabel(/Frequency/).inputValue()).toBe('daily');
-      const today = new Date();
-      await modal.getByLabel(/Start Date/).fill(formatUtcDay(today));
+      const startDay = new Date();
+      await modal.getByLabel(/Start Date/).fill(formatUtcDay(startDay));
       await modal.getByLabel(/Start Date/).press('Enter');
-      await modal.getByLabel(/End Date/).fill(formatUtcDay(addUtcDays(today, 7)));
+      await modal.getByLabel(/End Date/).fill(formatUtcDay(addUtcDays(startDay, 7)));
       await modal.getByLabel(/End Date/).press('Enter');
       const hour = modal.getByLabel('Hour (UTC)');
       expect(await hour.locator('option[value="7"]').isDisabled()).toBe(true);
@@ -258,7 +262,7 @@ describe.skipIf(!hasChromium())('the custom report builder in a real browser', (
       expect(
         await page
           .getByRole('group', { name: 'Metrics' })
-          .getByRole('checkbox', { name: 'Opt-in %' })
+          .getByRole('checkbox', { name: 'Opt-in %', exact: true })
           .isChecked(),
       ).toBe(true);
 
@@ -266,7 +270,7 @@ describe.skipIf(!hasChromium())('the custom report builder in a real browser', (
       await page.goto(
         `${server.url}/protect/p-${owner.pcode}/reports/view-reports?report_type=scheduled`,
       );
-      await page.getByRole('radio', { name: 'On-demand Reports' }).click();
+      await page.getByRole('radio', { name: 'On-demand Reports', exact: true }).click();
       await page.waitForURL('**/reports/view-reports?report_type=on_demand');
       const onDemand = page.getByRole('table', { name: 'On-demand Reports' });
       const saved = onDemand.getByRole('row').filter({ hasText: SAVED_NAME });

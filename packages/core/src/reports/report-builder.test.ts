@@ -179,6 +179,16 @@ describe('Schedule Report', () => {
       'Please enter end date',
       'Please enter time',
     ]);
+    // Correcting a field takes its message away; the others stay until they are corrected.
+    if (refused.status !== 'scheduling') throw new Error('still scheduling');
+    const edited = reportBuilderReducer(refused, {
+      type: 'editSchedule',
+      form: { ...refused.form, name: 'Daily', time: '9:00' },
+    });
+    expect(edited.status === 'scheduling' && edited.issues.map((i) => i.message)).toEqual([
+      'Please enter start date',
+      'Please enter end date',
+    ]);
   });
 
   it('builds a scheduled report with lastDay as the default time period', () => {

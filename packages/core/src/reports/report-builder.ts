@@ -179,6 +179,23 @@ function draftFromJob(job: ReportJob): ReportDraft {
   };
 }
 
+/**
+ * The schedule form's issues that still stand after an edit: a field's message goes once the field
+ * changes (an end date before the start goes with either date, a recipient's with the list).
+ */
+function issuesStillStanding(issues: Issue[], before: ScheduleForm, after: ScheduleForm): Issue[] {
+  const changed = (field: keyof ScheduleForm) =>
+    field === 'recipients'
+      ? before.recipients.join('\n') !== after.recipients.join('\n')
+      : before[field] !== after[field];
+  return issues.filter((i) => {
+    if (i.field.startsWith('recipients.')) return !changed('recipients');
+    if (i.field === 'endDate') return !changed('endDate') && !changed('startDate');
+    const field = i.field as keyof ScheduleForm;
+    return !(field in after) || !changed(field);
+  });
+}
+
 export function reportBuilderReducer(
   state: ReportBuilderState,
   action: ReportBuilderAction,
@@ -281,9 +298,11 @@ export function reportBuilderReducer(
       return { status: 'scheduling', ...b, form: scheduleFormFor(b.editing), issues: [] };
     }
 
-    case 'editSchedule':
+    case 'editSchedule': {
       if (state.status !== 'scheduling') return state;
-      return { ...state, form: { ...action.form, recipients: [...action.form.recipients] } };
+      const form = { ...action.form, recipients: [...action.form.recipients] };
+      return { ...state, form, issues: issuesStillStanding(state.issues, state.form, form) };
+    }
 
     case 'closeSchedule':
       return state.status === 'scheduling' ? idle(b) : state;

@@ -40,8 +40,8 @@ describe('custom report chart', () => {
     expect(chart.xTitle).toBe('Period · Device Type');
     expect(chart.x).toEqual(['2024-03-11 · Desktop', '2024-03-11 · Phone']);
     expect(chart.series).toEqual([
-      { name: 'Display Count', fieldName: 'totalSessions', values: [4, 2] },
-      { name: 'Opt-in %', fieldName: 'optInPercent', values: [25, null] },
+      { name: 'Display Count', fieldName: 'totalSessions', percent: false, values: [4, 2] },
+      { name: 'Opt-in %', fieldName: 'optInPercent', percent: true, values: [25, null] },
     ]);
     expect(chart.percent).toBe(false);
   });

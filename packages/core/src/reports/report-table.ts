@@ -61,6 +61,8 @@ export interface CustomReportSeries {
   /** The metric's display name. */
   name: string;
   fieldName: string;
+  /** A percentage (plotted against a 0–100 axis of its own when counts share the chart). */
+  percent: boolean;
   /** One value per category of `x`; null where the row has none. */
   values: Array<number | null>;
 }
@@ -98,6 +100,7 @@ export function customReportChart(
     series: query.metrics.map((m) => ({
       name: catalogueDisplayName(m, catalogue),
       fieldName: m,
+      percent: isPercentMetric(m),
       values: rows.map((row) => (typeof row[m] === 'number' ? (row[m] as number) : null)),
     })),
     percent: query.metrics.length > 0 && query.metrics.every(isPercentMetric),

@@ -1,4 +1,4 @@
-import { Callout } from '@blueprintjs/core';
+import { ReportBuilder } from './ReportBuilder';
 
 export interface AnalyticsTabProps {
   pCode: string;
@@ -8,11 +8,7 @@ export interface AnalyticsTabProps {
   reportId?: string;
 }
 
-/** Placeholder until the custom report builder lands (branch rpb11 replaces this file). */
-export function AnalyticsTab({ propertyIds }: AnalyticsTabProps) {
-  return (
-    <Callout intent="primary" title="Create your Custom Report">
-      <p>The custom report builder is not built yet ({propertyIds.length} properties selected).</p>
-    </Callout>
-  );
+/** The Analytics tab of the reports page: the custom report builder. */
+export function AnalyticsTab({ pCode, propertyIds, reportId }: AnalyticsTabProps) {
+  return <ReportBuilder pCode={pCode} propertyIds={propertyIds} reportId={reportId} />;
 }

@@ -2,6 +2,13 @@ import { DateInput } from '@blueprintjs/datetime';
 import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 import type { FieldControlProps } from '../../components/FormField';
 
+/**
+ * Report dates are written YYYY-MM-DD and the calendar reads in English: date-fns' and
+ * react-day-picker's built-in en-US serves, so no locale chunk is fetched (Blueprint's default
+ * loader imports one by a path Vite does not bundle, and logs an error when it fails).
+ */
+const builtInLocale = () => Promise.resolve(undefined);
+
 /** A calendar day the user picks (local midnight) as the UTC day of the same date. */
 const utcDayOf = (date: Date) =>
   new Date(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()));
@@ -39,6 +46,7 @@ export function UtcDayInput({
     <DateInput
       value={value ?? null}
       dateFnsFormat="yyyy-MM-dd"
+      dateFnsLocaleLoader={builtInLocale}
       placeholder={placeholder}
       canClearSelection
       {...(minDay ? { minDate: localDayOf(minDay) } : {})}

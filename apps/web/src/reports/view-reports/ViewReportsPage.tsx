@@ -1,13 +1,8 @@
-import { Callout } from '@blueprintjs/core';
-import { PageLayout } from '../../components/PageLayout';
+import { useAccount } from '../../app/AccountContext';
+import { SavedReports } from './SavedReports';
 
-/** Placeholder until the saved-reports list lands (branch rpb11 replaces this file). */
+/** /protect/p-{pCode}/reports/view-reports?report_type=…: the account's saved reports. */
 export default function ViewReportsPage() {
-  return (
-    <PageLayout title="Reports">
-      <Callout intent="primary" title="Saved reports">
-        <p>The list of saved reports is not built yet.</p>
-      </Callout>
-    </PageLayout>
-  );
+  const { pCode } = useAccount();
+  return <SavedReports pCode={pCode} />;
 }
