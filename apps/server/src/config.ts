@@ -39,8 +39,10 @@ const EnvSchema = z.object({
   ASSENT_GOOGLE_ATP_URL: z
     .string()
     .default('https://storage.googleapis.com/tcfac/additional-consent-providers.csv'),
-  ASSENT_GEO_COUNTRY_HEADER: z.string().default('cf-ipcountry'),
-  ASSENT_GEO_REGION_HEADER: z.string().default('cf-region-code'),
+  // No default: a geo header is trusted only when the operator names the one its proxy sets
+  // (a visitor could otherwise choose their own regulation by sending `cf-ipcountry`).
+  ASSENT_GEO_COUNTRY_HEADER: z.string().optional(),
+  ASSENT_GEO_REGION_HEADER: z.string().optional(),
   ASSENT_GEOIP_DB: z.string().optional(),
   ASSENT_CMP_ID: z.coerce.number().int().min(0).default(0),
   ASSENT_SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
@@ -98,8 +100,9 @@ export interface ServerConfig {
   publicUrl: string | undefined;
   gvlBaseUrl: string;
   googleAtpUrl: string;
-  geoCountryHeader: string;
-  geoRegionHeader: string;
+  /** The trusted proxy's country and US-state headers; unset: no header is trusted. */
+  geoCountryHeader: string | undefined;
+  geoRegionHeader: string | undefined;
   geoIpDatabase: string | undefined;
   cmpId: number;
   sessionIdleMs: number;
@@ -152,8 +155,8 @@ export function loadConfig(
     publicUrl: e.ASSENT_PUBLIC_URL?.replace(/\/$/, '') || undefined,
     gvlBaseUrl: e.ASSENT_GVL_URL.replace(/\/$/, ''),
     googleAtpUrl: e.ASSENT_GOOGLE_ATP_URL,
-    geoCountryHeader: e.ASSENT_GEO_COUNTRY_HEADER.toLowerCase(),
-    geoRegionHeader: e.ASSENT_GEO_REGION_HEADER.toLowerCase(),
+    geoCountryHeader: e.ASSENT_GEO_COUNTRY_HEADER?.trim().toLowerCase() || undefined,
+    geoRegionHeader: e.ASSENT_GEO_REGION_HEADER?.trim().toLowerCase() || undefined,
     geoIpDatabase: e.ASSENT_GEOIP_DB || undefined,
     cmpId: e.ASSENT_CMP_ID,
     sessionIdleMs: e.ASSENT_SESSION_IDLE_MINUTES * 60_000,

@@ -13,6 +13,7 @@ import type { ChdbHttp } from '@assent/testing';
 import { startChdbHttp } from '@assent/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store, TestServer, TestUser } from './harness';
+import { GEO_HEADER_ENV } from './live-server';
 import { createTestServer, json, stores } from './harness';
 
 /**
@@ -112,7 +113,7 @@ describe.each(cases)('analytics reports ($name)', ({ store, clickhouse }) => {
     if (clickhouse) shim = await startChdbHttp();
     server = await createTestServer(store, {
       now: () => clock,
-      ...(shim ? { env: { ASSENT_ANALYTICS_URL: shim.url } } : {}),
+      env: { ...GEO_HEADER_ENV, ...(shim ? { ASSENT_ANALYTICS_URL: shim.url } : {}) },
     });
     user = await server.user();
     other = await server.user();

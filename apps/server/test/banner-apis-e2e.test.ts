@@ -15,7 +15,7 @@ import {
   waitForVisits,
 } from './banner-e2e-support';
 import type { LiveServer } from './live-server';
-import { startLiveServer } from './live-server';
+import { GEO_HEADER_ENV, startLiveServer } from './live-server';
 
 /**
  * The consent runtime's APIs as vendors and integrators use them, in Debian's Chromium: a running
@@ -132,7 +132,7 @@ describe.skipIf(!hasChromium())(
 
     beforeAll(async () => {
       buildBanner();
-      live = await startLiveServer({ env: { ASSENT_CMP_ID: String(CMP_ID) } });
+      live = await startLiveServer({ env: { ...GEO_HEADER_ENV, ASSENT_CMP_ID: String(CMP_ID) } });
       assent = live.url;
       const user = await live.user('integrator@news.test', {
         organisation: { name: 'The Daily Example' },

@@ -6,6 +6,7 @@ import type { Property } from '@assent/core/property';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoPath } from '../src/paths';
 import type { TestServer } from './harness';
+import { GEO_HEADER_ENV } from './live-server';
 import { createTestServer, json, stores } from './harness';
 
 // ---- A tiny MaxMind DB writer (IPv4, 24-bit records), enough to prove the lookup path.
@@ -91,6 +92,8 @@ describe.each(stores())('banner geo (%s)', (store) => {
   let server: TestServer;
   let site: Property;
   let dir: string;
+  /** The same database file, but no geo header configured (the default). */
+  let untrusting: TestServer;
 
   beforeAll(async () => {
     if (!existsSync(repoPath('packages', 'banner', 'dist', 'cmp.js')))
@@ -106,7 +109,7 @@ describe.each(stores())('banner geo (%s)', (store) => {
         '12.0.0.0/8': { country: { iso_code: 'US' }, subdivisions: [{ iso_code: 'CA' }] },
       }),
     );
-    server = await createTestServer(store, { env: { ASSENT_GEOIP_DB: file } });
+    server = await createTestServer(store, { env: { ...GEO_HEADER_ENV, ASSENT_GEOIP_DB: file } });
     const user = await server.user();
     const res = await server.request({
       method: 'POST',
@@ -120,8 +123,10 @@ describe.each(stores())('banner geo (%s)', (store) => {
       as: user,
     });
     site = json<Property>(res);
+    untrusting = await createTestServer(store, { env: { ASSENT_GEOIP_DB: file } });
   });
   afterAll(async () => {
+    await untrusting?.close();
     await server?.close();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -146,6 +151,38 @@ describe.each(stores())('banner geo (%s)', (store) => {
   it('prefers the proxy header, and falls back to the publisher’s country when nothing knows', async () => {
     expect(await regionFrom('81.2.69.160', { 'cf-ipcountry': 'FR' })).toEqual({ country: 'FR' });
     expect(await regionFrom('10.0.0.1')).toEqual({ country: 'NL' });
+  });
+
+  it('trusts no geo header by default: a visitor cannot choose their region with cf-ipcountry', async () => {
+    const untrustingUser = await untrusting.user();
+    const own = json<Property>(
+      await untrusting.request({
+        method: 'POST',
+        url: `/customization/v2/site?pCode=${untrustingUser.pcode}`,
+        payload: {
+          url: 'geo.example',
+          themeId: '1',
+          consentLocations: ['WORLDWIDE'],
+          publisherCC: 'NL',
+        },
+        as: untrustingUser,
+      }),
+    );
+    const regionOn = async (remoteAddress: string, headers: Record<string, string>) => {
+      const res = await untrusting.app.inject({
+        method: 'GET',
+        url: `/banner/property/${own.uuid}/cmp.js`,
+        remoteAddress,
+        headers,
+      });
+      expect(res.statusCode).toBe(200);
+      return JSON.parse(/"region":(\{[^}]*\})/.exec(res.body)![1]!) as unknown;
+    };
+    // A German address claiming to be Californian stays German; an unknown one gets the
+    // publisher's country, not the one it sent.
+    const claim = { 'cf-ipcountry': 'US', 'cf-region-code': 'CA' };
+    expect(await regionOn('81.2.69.160', claim)).toEqual({ country: 'DE' });
+    expect(await regionOn('10.0.0.1', claim)).toEqual({ country: 'NL' });
   });
 
   it('stores the located country with a visit', async () => {

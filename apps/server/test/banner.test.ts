@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoPath } from '../src/paths';
 import type { TestServer, TestUser } from './harness';
 import { ORIGIN, createTestServer, json, stores } from './harness';
-import { storeGoogleAtpList } from './live-server';
+import { GEO_HEADER_ENV, storeGoogleAtpList } from './live-server';
 import { visit } from './visit-records';
 
 const DIST = repoPath('packages', 'banner', 'dist');
@@ -74,7 +74,10 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
 
   beforeAll(async () => {
     ensureBannerBuilt();
-    server = await createTestServer(store, { now: () => new Date('2026-03-02T09:00:00Z') });
+    server = await createTestServer(store, {
+      env: GEO_HEADER_ENV,
+      now: () => new Date('2026-03-02T09:00:00Z'),
+    });
     user = await server.user();
     other = await server.user();
     news = await createSite(user, {

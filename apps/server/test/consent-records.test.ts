@@ -10,7 +10,7 @@ import { watchVisitPartitions } from '../src/analytics/storage';
 import { loadConfig } from '../src/config';
 import type { TestServer, TestUser } from './harness';
 import { ORIGIN, createTestServer, gvlFixture, json, stores } from './harness';
-import { silentLogger } from './live-server';
+import { GEO_HEADER_ENV, silentLogger } from './live-server';
 import { consentBeacon, storeConsentRecords } from './visit-records';
 
 const NOW = new Date('2026-03-02T09:00:00Z');
@@ -23,7 +23,7 @@ describe.each(stores())('consent records (%s)', (store) => {
   let news: Property;
 
   beforeAll(async () => {
-    server = await createTestServer(store, { now: () => NOW });
+    server = await createTestServer(store, { env: GEO_HEADER_ENV, now: () => NOW });
     user = await server.user();
     other = await server.user();
     news = json<Property>(

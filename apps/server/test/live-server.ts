@@ -56,6 +56,12 @@ export const TEST_ENV: Record<string, string> = {
   ASSENT_GOOGLE_ATP_URL: 'http://127.0.0.1:9/unreachable.csv',
 };
 
+/** The proxy geo headers trusted by a server (none by default): Cloudflare's, as tests send them. */
+export const GEO_HEADER_ENV: Record<string, string> = {
+  ASSENT_GEO_COUNTRY_HEADER: 'cf-ipcountry',
+  ASSENT_GEO_REGION_HEADER: 'cf-region-code',
+};
+
 export interface TestUser {
   id: number;
   email: string;

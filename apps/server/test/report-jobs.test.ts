@@ -32,6 +32,7 @@ import { scheduleReportRuns } from '../src/jobs/report-scheduler';
 import { reportRunLeaseMs } from '../src/jobs/report-run';
 import { FORBIDDEN_MESSAGE } from '../src/routes/errors';
 import type { TestServer, TestUser } from './harness';
+import { GEO_HEADER_ENV } from './live-server';
 import { createTestServer, json, stores } from './harness';
 
 /**
@@ -161,7 +162,11 @@ describe.each(stores())('report jobs (%s)', (store) => {
       persistent: true,
       now: () => new Date(Date.now() + offset),
       reportQuery: recorder.query,
-      env: { ASSENT_REPORT_SCHEDULER_INTERVAL_MS: '100', ASSENT_REPORT_TIMEOUT_MS: '1500' },
+      env: {
+        ...GEO_HEADER_ENV,
+        ASSENT_REPORT_SCHEDULER_INTERVAL_MS: '100',
+        ASSENT_REPORT_TIMEOUT_MS: '1500',
+      },
     });
     alice = await server.user('alice@example.com');
     bob = await server.user('bob@example.com');

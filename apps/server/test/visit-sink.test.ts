@@ -3,6 +3,7 @@ import type { Property, PropertyDraft } from '@assent/core/property';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VisitRecord, VisitSink } from '../src/analytics/visit-sink';
 import type { TestServer, TestUser } from './harness';
+import { GEO_HEADER_ENV } from './live-server';
 import { createTestServer, json, stores } from './harness';
 import { visit } from './visit-records';
 
@@ -48,7 +49,7 @@ describe.each(stores())('the visit sink (%s)', (store) => {
     );
 
   beforeAll(async () => {
-    server = await createTestServer(store, { now: () => NOW });
+    server = await createTestServer(store, { env: GEO_HEADER_ENV, now: () => NOW });
     user = await server.user();
     site = await createSite({ url: 'sink.example', consentLocations: ['EEA'] });
     amp = await createSite({

@@ -6,7 +6,7 @@ import { Reader } from 'mmdb-lib';
 import type { ServerConfig } from '../config';
 import type { Logger } from '../services/logger';
 
-/** Where a region came from (reported in the `x-assent-geo` header for operators). */
+/** Where a region came from. */
 export type RegionSource = 'header' | 'geoip' | 'fallback';
 
 export interface ResolvedRegion {
@@ -22,7 +22,8 @@ export interface GeoResolver {
 /** Country codes proxies send when they do not know (Cloudflare: XX unknown, T1 Tor). */
 const UNKNOWN_COUNTRIES = new Set(['XX', 'T1', 'ZZ', 'A1', 'A2', 'O1', 'EU', 'AP']);
 
-const header = (request: FastifyRequest, name: string): string | undefined => {
+const header = (request: FastifyRequest, name: string | undefined): string | undefined => {
+  if (!name) return undefined;
   const value = request.headers[name];
   const first = Array.isArray(value) ? value[0] : value;
   return first?.trim() || undefined;
@@ -47,7 +48,7 @@ function regionOf(
 
 /**
  * The visitor's region: the proxy's country header (ASSENT_GEO_COUNTRY_HEADER, with the region
- * header for US states) when present, else a MaxMind-format database (ASSENT_GEOIP_DB) looked up
+ * header for US states) when the operator configured one and it is present, else a MaxMind-format database (ASSENT_GEOIP_DB) looked up
  * by the client address. Callers fall back to the property's region when both are silent.
  */
 export function createGeoResolver(config: ServerConfig, logger: Logger): GeoResolver {
@@ -64,10 +65,13 @@ export function createGeoResolver(config: ServerConfig, logger: Logger): GeoReso
   }
   return {
     resolve(request) {
-      const fromHeader = regionOf(
-        header(request, config.geoCountryHeader),
-        header(request, config.geoRegionHeader),
-      );
+      // Only the header the operator configured is read: unset, a client cannot pick its region.
+      const fromHeader = config.geoCountryHeader
+        ? regionOf(
+            header(request, config.geoCountryHeader),
+            header(request, config.geoRegionHeader),
+          )
+        : undefined;
       if (fromHeader) return { region: fromHeader, source: 'header' };
       if (reader) {
         try {
