@@ -1,6 +1,6 @@
 import { buildPath, listRoutes, routes } from '@assent/core/api';
 import type { AnyRoute } from '@assent/core/api';
-import { toSavePayload } from '@assent/core/property';
+import { THEME_NOT_IN_ACCOUNT, toSavePayload } from '@assent/core/property';
 import type { Property } from '@assent/core/property';
 import { REPORT_FOREIGN_PROPERTY } from '@assent/core/reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,6 +60,75 @@ describe.each(stores())('tenant isolation (%s)', (store) => {
     const res = await server.request(requestFor(route, alice.pcode));
     expect(res.statusCode).toBe(401);
     expect(json(res)).toEqual({ status: 'UNAUTHORIZED', message: UNAUTHORIZED_MESSAGE });
+  });
+
+  it("refuses another account's theme on a site, an app and a bulk update, saying what is wrong", async () => {
+    const theirs = (themeType: 'SITE' | 'APP') =>
+      server
+        .request({
+          method: 'POST',
+          url: `/customization/v2/theme?pCode=${alice.pcode}`,
+          payload: { themeType, themeName: `Alice ${themeType}`, privacyModes: ['GDPR'] },
+          as: alice,
+        })
+        .then((res) => json<{ themeId: string }>(res).themeId);
+    const siteTheme = await theirs('SITE');
+    const appTheme = await theirs('APP');
+    const own = `pCode=${bob.pcode}`;
+    const refused = {
+      status: 'VALIDATION_ERROR',
+      message: THEME_NOT_IN_ACCOUNT,
+      fields: { themeId: THEME_NOT_IN_ACCOUNT },
+    };
+    const save = (method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>) =>
+      server.request({ method, url: `${url}?${own}`, payload, as: bob });
+
+    const site = await save('POST', '/customization/v2/site', {
+      url: 'bob.example',
+      themeId: siteTheme,
+    });
+    expect(site.statusCode).toBe(400);
+    expect(json(site)).toEqual(refused);
+    const app = await save('POST', '/customization/v2/app', {
+      packageId: 'com.bob.app',
+      themeId: appTheme,
+    });
+    expect(app.statusCode).toBe(400);
+    expect(json(app)).toEqual(refused);
+
+    // Bob's own site cannot be pointed at Alice's theme either, one by one or in bulk.
+    const mine = json<Property>(
+      await save('POST', '/customization/v2/site', { url: 'bob.example', themeId: '1' }),
+    );
+    const edit = await save('PUT', `/customization/v2/site/${mine.uuid}`, {
+      ...toSavePayload(mine),
+      themeId: siteTheme,
+    });
+    expect(edit.statusCode).toBe(400);
+    expect(json(edit)).toEqual(refused);
+    const bulk = await save('POST', '/customization/v2/bulk-update', {
+      sites: [mine.siteId],
+      fields: { themeId: siteTheme },
+    });
+    expect(bulk.statusCode).toBe(400);
+    expect(json(bulk)).toEqual(refused);
+    const bulkItem = await save('POST', '/customization/v2/bulk-update', {
+      items: [{ siteId: mine.siteId, changes: { themeId: siteTheme } }],
+    });
+    expect(bulkItem.statusCode).toBe(400);
+    expect(json(bulkItem)).toMatchObject({
+      message: THEME_NOT_IN_ACCOUNT,
+      fields: { 'items.0.changes.themeId': THEME_NOT_IN_ACCOUNT },
+    });
+    const still = json<Property>(
+      await server.request({
+        method: 'GET',
+        url: `/customization/v2/site/${mine.uuid}?${own}`,
+        as: bob,
+      }),
+    );
+    expect(still.themeId).toBe('1');
+    expect(still.editable).toBe(true);
   });
 
   it("treats another account's records as missing (404), under the caller's own account code", async () => {

@@ -2,12 +2,12 @@ import { AssentError } from '@assent/core';
 import type { Routes } from '@assent/core/api';
 import { failedPropertyCount, validateBulkFields } from '@assent/core/bulk-update';
 import type { BulkUpdateJob } from '@assent/core/bulk-update';
-import { propertyIdentifier } from '@assent/core/property';
+import { propertyIdentifier, validateThemeOfAccount } from '@assent/core/property';
 import type { Queryable } from '../db';
 import { QUEUES } from '../jobs/queue';
 import type { BulkUpdateRow } from '../repositories/bulk-updates';
 import { bulkUpdates } from '../repositories/bulk-updates';
-import { properties } from '../repositories/properties';
+import { properties, themeRefs } from '../repositories/properties';
 import type { GroupHandlers } from './context';
 
 export const BULK_ALREADY_RUNNING =
@@ -51,8 +51,22 @@ export const bulkUpdateHandlers: GroupHandlers<Routes['bulkUpdate']> = {
    * applies the fields to each, with the rules of a single save.
    */
   async submit({ body }, { deps, pCode, user }) {
-    const checked = validateBulkFields(body.fields);
-    if (!checked.ok) throw AssentError.fromIssues(checked.issues);
+    // A theme change (for all, or one property's in `items`) must name one of the account's themes.
+    const themeChanges = body.items.flatMap((item, i) =>
+      typeof item.changes.themeId === 'string'
+        ? [{ themeId: item.changes.themeId, field: `items.${i}.changes.themeId` }]
+        : [],
+    );
+    const themes =
+      body.fields.themeId !== undefined || themeChanges.length
+        ? await themeRefs(deps.db, pCode)
+        : undefined;
+    const checked = validateBulkFields(body.fields, themes ? { themes } : {});
+    const issues = [
+      ...(checked.ok ? [] : checked.issues),
+      ...themeChanges.flatMap((c) => validateThemeOfAccount(c.themeId, themes ?? [], c.field)),
+    ];
+    if (issues.length) throw AssentError.fromIssues(issues);
     const row = await deps.db.transaction(async (tx) => {
       if (await bulkUpdates.hasRunning(tx, pCode))
         throw new AssentError('CONFLICT', BULK_ALREADY_RUNNING);

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { REQUIRED } from '../messages';
-import { GBC_PURPOSE_REQUIRED, GBC_VERSION_UNSUPPORTED } from '../property/messages';
+import {
+  GBC_PURPOSE_REQUIRED,
+  GBC_VERSION_UNSUPPORTED,
+  THEME_NOT_IN_ACCOUNT,
+} from '../property/messages';
 import { legalBasisOf } from '../property/schema';
 import { toSavePayload } from '../property/save-payload';
 import { validateProperty } from '../property/validate';
@@ -155,6 +159,17 @@ describe('consent scope, sensitive data and next', () => {
 });
 
 describe('validateBulkFields', () => {
+  it("refuses a theme that is not one of the account's, when the themes are given", () => {
+    const themes = [{ themeId: '1' }, { themeId: '12' }];
+    expect(validateBulkFields({ themeId: '12' }, { themes }).ok).toBe(true);
+    const other = validateBulkFields({ themeId: '99' }, { themes });
+    expect(other.ok ? {} : issuesToFields(other.issues)).toEqual({
+      themeId: THEME_NOT_IN_ACCOUNT,
+    });
+    // The console and the CLI do not know the account's themes beyond their own list.
+    expect(validateBulkFields({ themeId: '99' }).ok).toBe(true);
+  });
+
   it('checks the group URL with the spec message', () => {
     expect(
       fieldsOf({

@@ -12,6 +12,7 @@ import {
   validateRepromptDays,
 } from '../property/regulations';
 import type { PropertyValues } from '../property/schema';
+import { validateThemeOfAccount } from '../property/validate';
 import {
   ConsentLocation,
   ConsentScope,
@@ -281,10 +282,19 @@ export function bulkDetailsNextEnabled(form: BulkDetailsForm): boolean {
  * vendors every' at least 6 days; MSPA purposes including one of 1 to 4; Google basic consent
  * turned on with its locations and at least one purpose (the single save's rule, so a bulk update
  * that turns it on is refused before it runs rather than failing on every property), on the CMP
- * version the update sets when it sets one.
+ * version the update sets when it sets one; with the account's themes, the theme is one of them.
  */
-export function validateBulkFields(form: BulkDetailsForm): Validation<BulkDetailsForm> {
+export function validateBulkFields(
+  form: BulkDetailsForm,
+  ctx: {
+    /** The account's themes: given (on the server), a theme change must name one of them. */
+    themes?: ReadonlyArray<{ themeId: string }>;
+  } = {},
+): Validation<BulkDetailsForm> {
   const checks: Issue[][] = [];
+  if (form.themeId !== undefined && ctx.themes) {
+    checks.push(validateThemeOfAccount(form.themeId, ctx.themes));
+  }
   if (form.consentScope !== undefined) {
     checks.push(
       validateConsentScope({

@@ -142,6 +142,7 @@ export {
   siteUrlHasSchemeMessage,
   TAG_COPIED,
   TAKE_SURVEY,
+  THEME_NOT_IN_ACCOUNT,
   THEME_TYPE_MISMATCH,
   UNEXPECTED_ERROR,
   UNIVERSAL_TAG_WARNING,
@@ -275,5 +276,6 @@ export {
   privacyPolicyLinkShown,
   publisherNameRequired,
   validateProperty,
+  validateThemeOfAccount,
 } from './validate';
 export type { PropertyValidationContext } from './validate';

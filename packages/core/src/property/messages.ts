@@ -40,6 +40,9 @@ export const LEGAL_BASIS_SCOPE_UNSUPPORTED =
   "'I define' is available only for the 'Your site only' and 'Group of sites' consent scopes";
 export const CONSENT_SCOPE_UNSUPPORTED = "Apps support only the 'Your app only' consent scope";
 export const THEME_TYPE_MISMATCH = 'Please choose a theme made for this type of property';
+/** A theme id that is not one of the account's themes (another account's, deleted or made up). */
+export const THEME_NOT_IN_ACCOUNT =
+  "This theme is not one of your account's themes: please choose one of your themes";
 
 /** Warnings (not blocking), properties-and-tags §5. */
 export const WARNING_GDPR_AND_US =

@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { issuesToFields } from '../validation';
 import { INVALID_URL, REQUIRED } from '../messages';
 import { THEMES_FIXTURE, appValues, siteValues } from '../testing/property';
-import { DUPLICATE_PROPERTY, PRIVACY_POLICY_REQUIRED, THEME_TYPE_MISMATCH } from './messages';
-import { validateProperty } from './validate';
+import {
+  DUPLICATE_PROPERTY,
+  PRIVACY_POLICY_REQUIRED,
+  THEME_NOT_IN_ACCOUNT,
+  THEME_TYPE_MISMATCH,
+} from './messages';
+import { validateProperty, validateThemeOfAccount } from './validate';
 
 const fieldsOf = (result: ReturnType<typeof validateProperty>) =>
   result.ok ? {} : issuesToFields(result.issues);
@@ -38,7 +43,19 @@ describe('validateProperty', () => {
     });
     expect(
       fieldsOf(validateProperty(siteValues({ themeId: '77' }), { themes: THEMES_FIXTURE })),
-    ).toEqual({ themeId: REQUIRED });
+    ).toEqual({ themeId: THEME_NOT_IN_ACCOUNT });
+  });
+
+  it("says a theme that is not the account's is not one of its themes (issue 19 item 16)", () => {
+    expect(THEME_NOT_IN_ACCOUNT).toBe(
+      "This theme is not one of your account's themes: please choose one of your themes",
+    );
+    const result = validateProperty(siteValues({ themeId: '77' }), { themes: THEMES_FIXTURE });
+    expect(result.ok ? [] : result.issues).toEqual([
+      expect.objectContaining({ field: 'themeId', rule: 'themeOfAccount' }),
+    ]);
+    expect(validateThemeOfAccount('77', THEMES_FIXTURE)).toHaveLength(1);
+    expect(validateThemeOfAccount('1', THEMES_FIXTURE)).toEqual([]);
   });
 
   it('requires the name and privacy policy when GDPR is on and a legal basis is declared', () => {

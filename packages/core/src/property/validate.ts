@@ -14,6 +14,7 @@ import {
 import {
   CONSENT_OR_PAY_UNSUPPORTED,
   PRIVACY_POLICY_REQUIRED,
+  THEME_NOT_IN_ACCOUNT,
   THEME_TYPE_MISMATCH,
 } from './messages';
 import {
@@ -50,6 +51,21 @@ export const privacyPolicyLinkShown = (p: PropertyValues): boolean =>
 /** The publisher name is required when GDPR is on and a legal basis is declared. */
 export const publisherNameRequired = (p: PropertyValues): boolean => privacyPolicyLinkShown(p);
 
+/**
+ * A theme chosen for a property or a bulk update must be one of the account's themes (its own or
+ * the built-in defaults): another account's theme, a deleted one or a made-up id is refused saying
+ * so. The AMP theme ids are not themes and are checked by the caller.
+ */
+export function validateThemeOfAccount(
+  themeId: string,
+  themes: ReadonlyArray<{ themeId: string }>,
+  field = 'themeId',
+): Issue[] {
+  return themes.some((t) => t.themeId === themeId)
+    ? []
+    : [issue(field, 'themeOfAccount', THEME_NOT_IN_ACCOUNT)];
+}
+
 function validateTheme(p: PropertyValues, ctx: PropertyValidationContext): Issue[] {
   if (isBlank(p.themeId)) return [issue('themeId', 'required', REQUIRED)];
   if (AMP_THEME_IDS.includes(p.themeId)) {
@@ -57,7 +73,7 @@ function validateTheme(p: PropertyValues, ctx: PropertyValidationContext): Issue
   }
   if (!ctx.themes) return [];
   const theme = ctx.themes.find((t) => t.themeId === p.themeId);
-  if (!theme) return [issue('themeId', 'required', REQUIRED)];
+  if (!theme) return validateThemeOfAccount(p.themeId, ctx.themes);
   const expected: PropertyType = p.propertyType;
   return theme.themeType === expected ? [] : [issue('themeId', 'themeType', THEME_TYPE_MISMATCH)];
 }
