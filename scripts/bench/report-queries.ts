@@ -1,0 +1,306 @@
+/**
+ * What the report-query benchmarks share (queries.ts on PGlite / PostgreSQL, clickhouse.ts on
+ * ClickHouse): the seeded visit generator's vocabulary and distribution, the timer, and the list of
+ * timed report calls (every dashboard query, every report-builder combination, the 90-day
+ * cross-property country table), run through whichever store answers them.
+ */
+import type { ReportDimension } from '../../packages/core/src/reports';
+import { ReportDimension as Dimensions } from '../../packages/core/src/reports';
+import type { AnalyticsScope } from '../../apps/server/src/analytics/queries';
+import {
+  countryTable,
+  insights,
+  propertyAnalytics,
+  runReport,
+  summary,
+  summaryComparison,
+} from '../../apps/server/src/analytics/queries';
+import type { VisitRecord } from '../../apps/server/src/analytics/visit-sink';
+import { mkdirSync } from 'node:fs';
+import { writeVisitBatch } from '../../apps/server/src/analytics/ingest/write-batch';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import { startServices } from '../../apps/server/src/index';
+import type { AppDeps } from '../../apps/server/src/routes/context';
+import { TEST_ENV, createTestUser, silentLogger } from '../../apps/server/test/live-server';
+import { percentile } from './support';
+
+export const PROPERTIES = 20;
+export const DAYS = 90;
+
+/** A small seeded generator, so every run writes the same visits. */
+function random(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+export const pick = <T>(r: () => number, items: readonly T[]): T =>
+  items[Math.floor(r() * items.length)]!;
+
+export const EU = [
+  'DE',
+  'FR',
+  'IT',
+  'ES',
+  'NL',
+  'PL',
+  'SE',
+  'BE',
+  'AT',
+  'IE',
+  'PT',
+  'DK',
+  'FI',
+  'GR',
+];
+export const OTHER = ['GB', 'CH', 'NO', 'CA', 'BR', 'IN', 'JP', 'AU', 'MX', 'ZA'];
+export const STATES = ['CA', 'VA', 'CO', 'CT', 'UT', 'TX', 'OR', 'NY', 'FL', 'WA'];
+export const OS = ['Windows', 'macOS', 'Android', 'iOS', 'Linux', 'ChromeOS', 'Other'];
+export const BROWSERS = ['Chrome', 'Safari', 'Firefox', 'Edge', 'Opera', 'Samsung', 'Other'];
+
+/** `count` generated visits of the last DAYS days before `today`, the same ones every run. */
+export function* visits(count: number, pcode: string, properties: readonly string[], today: Date) {
+  const r = random(42);
+  for (let i = 0; i < count; i += 1) {
+    const day = Math.floor(r() * DAYS) + 1;
+    const at = new Date(today.getTime() - day * 86_400_000 + Math.floor(r() * 86_400_000));
+    const region = r();
+    const us = region < 0.3;
+    const country = us ? 'US' : region < 0.8 ? pick(r, EU) : pick(r, OTHER);
+    const state = us && r() < 0.5 ? pick(r, STATES) : undefined;
+    const o = r();
+    const outcome = o < 0.55 ? 'a' : o < 0.75 ? 'r' : o < 0.85 ? 'p' : 'b';
+    const property = properties[Math.floor(r() * r() * properties.length)]!;
+    const record: VisitRecord = {
+      pcode,
+      propertyUuid: property,
+      event: {
+        p: property,
+        t: '1',
+        r: us ? (state ? 3 : 2) : country === 'GB' || EU.includes(country) ? 1 : 0,
+        ...(state ? { s: state } : {}),
+        o: outcome,
+        f: r() < 0.1 ? 'A' : 'H',
+        d: pick(r, ['d', 'd', 'm', 'm', 't'] as const),
+        os: pick(r, OS),
+        b: pick(r, BROWSERS),
+        ts: at.getTime(),
+        ...(r() < 0.2 && outcome !== 'b' ? { x: 1 as const } : {}),
+      },
+      country,
+      region: state ?? null,
+      receivedAt: at,
+    };
+    yield record;
+  }
+}
+
+export async function time(runs: number, fn: () => Promise<unknown>) {
+  await fn(); // warm
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const t = performance.now();
+    await fn();
+    samples.push(performance.now() - t);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+}
+
+export const day = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * Times every report call `runs` times through `run` (which gives the account's scope): one line
+ * per call with p50, p95 and the ratio of the p95 to `reference` (a round trip measured in the
+ * same run).
+ */
+export async function reportTimings(
+  run: <T>(query: (scope: AnalyticsScope) => Promise<T>) => Promise<T>,
+  properties: string[],
+  today: Date,
+  runs: number,
+  reference: { p50: number; p95: number },
+): Promise<string[]> {
+  const lines: string[] = [];
+  const yesterday = new Date(today.getTime() - 86_400_000);
+  const range = (days: number, endDaysAgo = 1) => ({
+    startDate: day(new Date(today.getTime() - (days + endDaysAgo - 1) * 86_400_000)),
+    endDate: day(new Date(today.getTime() - endDaysAgo * 86_400_000)),
+  });
+  const row = (name: string, t: { p50: number; p95: number }) =>
+    `  ${name.padEnd(48)} p50 ${t.p50.toFixed(1).padStart(7)} ms  p95 ${t.p95.toFixed(1).padStart(7)} ms  ×${(t.p95 / reference.p95).toFixed(0)}`;
+  const metrics = [
+    'totalTraffic',
+    'totalSessions',
+    'optInPercent',
+    'optOutPercent',
+    'partialOptInPercent',
+    'bouncePercent',
+  ];
+  const dashboard: Array<[string, () => Promise<unknown>]> = [
+    [
+      'summary (7 days, all properties)',
+      () =>
+        run((scope) =>
+          summary(scope, {
+            filters: [
+              { key: 'startDate', operator: 'gteq', values: [range(7).startDate] },
+              { key: 'endDate', operator: 'lteq', values: [range(7).endDate] },
+              { key: 'propertyId', operator: 'in', values: properties },
+            ],
+            metrics,
+          }),
+        ),
+    ],
+    [
+      'summary comparison (7 + 7 days)',
+      () =>
+        run((scope) =>
+          summaryComparison(scope, {
+            summaryDateRange: range(7),
+            comparisonDateRange: range(7, 8),
+            propertyId: properties,
+            metricFields: metrics,
+          }),
+        ),
+    ],
+    [
+      'insights: six charts (30 days)',
+      () =>
+        run((scope) => insights(scope, { range: range(30), propertyIds: properties, filters: {} })),
+    ],
+    [
+      'country table (30 + 30 days)',
+      () =>
+        run((scope) =>
+          countryTable(scope, {
+            currentRange: range(30),
+            comparisonRange: range(30, 31),
+            propertyIds: properties,
+            filters: {},
+          }),
+        ),
+    ],
+    [
+      'property analytics (30 days, 20 properties)',
+      () =>
+        run((scope) => propertyAnalytics(scope, properties, range(30).startDate, day(yesterday))),
+    ],
+  ];
+  lines.push('  dashboard');
+  for (const [name, fn] of dashboard) lines.push(row(name, await time(runs, fn)));
+  lines.push('  report builder (30 days, the six Sessions metrics)');
+  const combos: ReportDimension[][] = Dimensions.options.flatMap((d) =>
+    d === 'period' ? [[d]] : [[d], ['period', d]],
+  );
+  for (const dimensions of combos) {
+    const t = await time(runs, () =>
+      run((scope) =>
+        runReport(scope, {
+          filters: [
+            { key: 'startDate', operator: 'gteq', values: [range(30).startDate] },
+            { key: 'endDate', operator: 'lteq', values: [range(30).endDate] },
+            { key: 'propertyId', operator: 'in', values: properties },
+          ],
+          queries: [{ id: 'q', dimensions, metrics, granularity: 'day' }],
+        }),
+      ),
+    );
+    lines.push(row(dimensions.join(' × '), t));
+  }
+  lines.push(
+    row(
+      'country table, all properties, 90 days',
+      await time(runs, () =>
+        run((scope) =>
+          countryTable(scope, {
+            currentRange: range(90),
+            comparisonRange: range(90, 91),
+            propertyIds: properties,
+            filters: {},
+          }),
+        ),
+      ),
+    ),
+  );
+  return lines;
+}
+
+/** The benchmark's account and its PROPERTIES sites, created through the API. */
+export async function benchAccount(
+  deps: AppDeps,
+): Promise<{ user: { pcode: string }; properties: string[] }> {
+  const user = await createTestUser(deps, 'bench.queries@example.com');
+  const app = await buildApp(deps, { logger: false });
+  const properties: string[] = [];
+  for (let i = 0; i < PROPERTIES; i += 1) {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/customization/v2/site?pCode=${user.pcode}`,
+      headers: { authorization: `Bearer ${user.token}` },
+      payload: { url: `site${i}.bench.example`, themeId: '1' },
+    });
+    properties.push((res.json() as { uuid: string }).uuid);
+  }
+  await app.close();
+  return { user, properties };
+}
+
+const BATCH = 5_000;
+
+/**
+ * The report benchmark on this database (PGlite or PostgreSQL, by `env`): `events` generated visits
+ * written through the batch writer, then `reportTimings` against `select 1` on the same database.
+ */
+export async function databaseReportBench(
+  store: string,
+  { events, runs }: { events: number; runs: number },
+  env: Record<string, string>,
+): Promise<string[]> {
+  mkdirSync(env.ASSENT_DATA_DIR!, { recursive: true });
+  const config = loadConfig({ ...TEST_ENV, ...env });
+  const services = await startServices(config, { logger: silentLogger, workers: false });
+  const { deps } = services;
+  const lines: string[] = [];
+  try {
+    const { user, properties } = await benchAccount(deps);
+
+    const today = new Date(`${day(new Date())}T00:00:00Z`);
+    const writeStart = performance.now();
+    let batch: VisitRecord[] = [];
+    for (const v of visits(events, user.pcode, properties, today)) {
+      batch.push(v);
+      if (batch.length === BATCH) {
+        await writeVisitBatch(deps.db, batch);
+        batch = [];
+      }
+    }
+    if (batch.length) await writeVisitBatch(deps.db, batch);
+    const writeSeconds = (performance.now() - writeStart) / 1000;
+    const [rollup] = await deps.db.query<{ n: number }>(
+      'select count(*)::int as n from visit_rollup_daily',
+    );
+    lines.push(
+      `${store}: ${events.toLocaleString('en')} events written in ${writeSeconds.toFixed(0)} s ` +
+        `(${(events / writeSeconds).toFixed(0)} events/s through the batch writer); ` +
+        `${rollup!.n.toLocaleString('en')} rollup rows`,
+    );
+
+    const scope: AnalyticsScope = { db: deps.db, pcode: user.pcode };
+    const reference = await time(runs, () => deps.db.query('select 1'));
+    lines.push(
+      `  reference select 1: p50 ${reference.p50.toFixed(2)} ms, p95 ${reference.p95.toFixed(2)} ms`,
+    );
+    lines.push(
+      ...(await reportTimings((query) => query(scope), properties, today, runs, reference)),
+    );
+  } finally {
+    await services.close();
+  }
+  return lines;
+}
