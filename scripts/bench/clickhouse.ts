@@ -59,7 +59,13 @@ const list = (items: readonly string[]) => `[${items.map((i) => `'${i}'`).join('
  * Generates visits number `from` … `from + count - 1` inside ClickHouse: a hash of the number and a
  * salt stands for each random draw of queries.ts's generator (same shares; not the same rows).
  */
-function generateSql(pcode: string, properties: readonly string[], today: Date, from: number) {
+function generateSql(
+  pcode: string,
+  properties: readonly string[],
+  today: Date,
+  from: number,
+  count: number,
+) {
   const r = (salt: number) => `(cityHash64(number, ${salt}) % 1000000) / 1000000`;
   const at = (salt: number, items: readonly string[]) =>
     `${list(items)}[1 + cityHash64(number, ${salt}) % ${items.length}]`;
@@ -82,7 +88,7 @@ FROM (
     if(us AND ${r(5)} < 0.5, ${at(6, STATES)}, NULL) AS st,
     multiIf(${r(7)} < 0.55, 'acceptAll', ${r(7)} < 0.75, 'rejectAll', ${r(7)} < 0.85, 'partial',
       'bounce') AS outcome
-  FROM numbers(${from}, {count:UInt64})
+  FROM numbers(${from}, ${count})
 )
 SETTINGS max_threads = ${THREADS}, max_insert_threads = ${THREADS}`;
 }
@@ -130,10 +136,8 @@ async function clickhouseBench(dir: string): Promise<string[]> {
     for (let from = 0; from < EVENTS; from += CHUNK) {
       const n = Math.min(CHUNK, EVENTS - from);
       const t = performance.now();
-      await client.command({
-        query: generateSql(user.pcode, properties, today, WRITER + from),
-        query_params: { count: n },
-      });
+      // On the engine itself: a chunk takes longer than an HTTP request may wait.
+      await shim.session.queryAsync(generateSql(user.pcode, properties, today, WRITER + from, n));
       process.stderr.write(
         `  ${(from + n).toLocaleString('en')} events generated ` +
           `(${(n / ((performance.now() - t) / 1000)).toFixed(0)} events/s)\n`,

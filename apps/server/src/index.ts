@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { groupCommitSink } from './analytics/ingest/group-commit-sink';
 import { spoolingSink } from './analytics/spool-sink';
 import { runReport } from './analytics/queries';
+import { copyAnalyticsToClickHouse } from './analytics/clickhouse/copy';
+import type { CopyProgress, CopyResult } from './analytics/clickhouse/copy';
 import { clickhouseAnalytics, databaseAnalytics } from './analytics/store';
 import type { AnalyticsStore } from './analytics/store';
 import { adoptLegacyVisits, watchVisitPartitions } from './analytics/storage';
@@ -312,6 +314,36 @@ export async function runMigrations(config: ServerConfig = loadConfig()): Promis
   const db = await openDatabase(config);
   try {
     return await migrate(db, say);
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * `assent server analytics copy-to-clickhouse`: copies the database's analytics history (raw visits
+ * before `until`, and the rollup of the days past the retention) into ClickHouse at `url` (default
+ * ASSENT_ANALYTICS_URL), in batches, reporting progress. On PGlite, stop the server first.
+ */
+export async function copyToClickHouse(
+  options: {
+    url?: string;
+    until?: Date;
+    batchSize?: number;
+    onProgress?: (progress: CopyProgress) => void;
+  },
+  config: ServerConfig = loadConfig(),
+): Promise<CopyResult> {
+  const url = options.url ?? config.analyticsUrl;
+  if (!url) throw new Error('Where to copy: pass --to clickhouse://… or set ASSENT_ANALYTICS_URL');
+  const db = await openDatabase(config);
+  try {
+    return await copyAnalyticsToClickHouse(db, {
+      url,
+      retentionDays: config.visitsRetentionDays,
+      until: options.until ?? new Date(),
+      ...(options.batchSize ? { batchSize: options.batchSize } : {}),
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    });
   } finally {
     await db.close();
   }

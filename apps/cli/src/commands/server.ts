@@ -97,6 +97,60 @@ export function registerServerCommands(program: Command, ctx: CliContext): void 
       );
     });
 
+  server
+    .command('analytics')
+    .description('move the analytics history between stores')
+    .command('copy-to-clickhouse')
+    .description(
+      'copy the visits and rollups from the database into ClickHouse, in batches, with progress',
+    )
+    .option(
+      '--to <url>',
+      'ClickHouse: clickhouse://user:password@host:8123/db or https://… (default: ASSENT_ANALYTICS_URL)',
+    )
+    .option(
+      '--until <time>',
+      'copy the visits received before this ISO time (default: now): when the servers switched',
+    )
+    .option('--batch <n>', 'visits per batch (default: 50000)')
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ DATABASE_URL=postgres://assent@db/assent assent server analytics copy-to-clickhouse \\\n' +
+        '      --to clickhouse://assent:secret@ch1:8123/assent --until 2026-11-26T00:00:00Z\n' +
+        '\nOn PGlite (no DATABASE_URL), stop the server first. See docs/analytics.md, "ClickHouse".\n',
+    )
+    .action(async (options: { to?: string; until?: string; batch?: string }) => {
+      const until = options.until ? new Date(options.until) : undefined;
+      if (until && Number.isNaN(until.getTime()))
+        throw new CliError(`--until: expected an ISO time, got "${options.until}"`);
+      const batchSize = options.batch ? Number(options.batch) : undefined;
+      if (batchSize !== undefined && !(Number.isInteger(batchSize) && batchSize > 0))
+        throw new CliError(`--batch: expected a positive whole number, got "${options.batch}"`);
+      const { copyToClickHouse } = await loadServer();
+      let shown = '';
+      try {
+        const result = await copyToClickHouse({
+          ...(options.to ? { url: options.to } : {}),
+          ...(until ? { until } : {}),
+          ...(batchSize ? { batchSize } : {}),
+          onProgress: ({ phase, done, total }) => {
+            const line = `${phase === 'visits' ? 'visits' : 'rollup rows (days past the retention)'}: ${done.toLocaleString('en')} of ${total.toLocaleString('en')}${total ? ` (${Math.floor((done / total) * 100)}%)` : ''}`;
+            if (line !== shown) process.stderr.write(`${line}\n`);
+            shown = line;
+          },
+        });
+        process.stdout.write(
+          `Copied ${result.visits.toLocaleString('en')} visits` +
+            (result.rollupDays
+              ? ` and ${result.rollupRows.toLocaleString('en')} rollup rows (${result.rollupDays[0]} to ${result.rollupDays[1]})`
+              : '') +
+            ' into ClickHouse.\n',
+        );
+      } catch (error) {
+        throw new CliError((error as Error).message);
+      }
+    });
+
   addAdminCommand(server, ctx, 'assent server admin');
 
   const parseSwitch = (value: string): boolean => {
