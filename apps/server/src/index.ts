@@ -337,6 +337,7 @@ export async function copyToClickHouse(
   if (!url) throw new Error('Where to copy: pass --to clickhouse://… or set ASSENT_ANALYTICS_URL');
   const db = await openDatabase(config);
   try {
+    await migrate(db, () => {});
     return await copyAnalyticsToClickHouse(db, {
       url,
       retentionDays: config.visitsRetentionDays,

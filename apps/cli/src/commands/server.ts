@@ -97,9 +97,16 @@ export function registerServerCommands(program: Command, ctx: CliContext): void 
       );
     });
 
+  const COPY_EXAMPLE =
+    '\nExample:\n  $ assent server analytics copy-to-clickhouse \\\n' +
+    '      --to clickhouse://assent:secret@ch1:8123/assent \\\n' +
+    '      --until 2026-11-26T00:00:00Z\n' +
+    '\nIt reads DATABASE_URL (or PGlite: stop the server first).\n' +
+    'See docs/analytics.md, "ClickHouse".\n';
   server
     .command('analytics')
     .description('move the analytics history between stores')
+    .addHelpText('after', COPY_EXAMPLE)
     .command('copy-to-clickhouse')
     .description(
       'copy the visits and rollups from the database into ClickHouse, in batches, with progress',
@@ -113,12 +120,7 @@ export function registerServerCommands(program: Command, ctx: CliContext): void 
       'copy the visits received before this ISO time (default: now): when the servers switched',
     )
     .option('--batch <n>', 'visits per batch (default: 50000)')
-    .addHelpText(
-      'after',
-      '\nExample:\n  $ DATABASE_URL=postgres://assent@db/assent assent server analytics copy-to-clickhouse \\\n' +
-        '      --to clickhouse://assent:secret@ch1:8123/assent --until 2026-11-26T00:00:00Z\n' +
-        '\nOn PGlite (no DATABASE_URL), stop the server first. See docs/analytics.md, "ClickHouse".\n',
-    )
+    .addHelpText('after', COPY_EXAMPLE)
     .action(async (options: { to?: string; until?: string; batch?: string }) => {
       const until = options.until ? new Date(options.until) : undefined;
       if (until && Number.isNaN(until.getTime()))
