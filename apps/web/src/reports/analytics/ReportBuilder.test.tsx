@@ -126,6 +126,35 @@ describe('the custom report builder', () => {
     expect(granularity()).toBe('month');
   });
 
+  it('offers no future day and nothing before 3 months ago in the custom dates', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('radio', { name: 'Custom Date' }));
+    await user.click(screen.getByLabelText('Start date'));
+    // In March 2024 (the clock's 15 March) the 16th on is disabled.
+    const picker = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('.bp6-datepicker');
+      if (!found) throw new Error('no calendar yet');
+      return found;
+    });
+    await user.selectOptions(picker.querySelector('select')!, 'March');
+    const day = (n: string) =>
+      within(picker)
+        .getAllByRole('gridcell')
+        .find((c) => c.textContent === n && !c.className.includes('outside'))!;
+    await waitFor(() => expect(picker.textContent).toContain('March 2024'));
+    expect((day('15') as HTMLButtonElement).disabled).toBe(false);
+    expect((day('16') as HTMLButtonElement).disabled).toBe(true);
+    expect((day('31') as HTMLButtonElement).disabled).toBe(true);
+    await user.keyboard('{Escape}');
+    // Typed days outside the window are refused: the period stays unset.
+    await user.type(screen.getByLabelText('Start date'), '2023-12-14{Enter}');
+    await user.type(screen.getByLabelText('End date'), '2024-03-10{Enter}');
+    expect(screen.getByRole('button', { name: 'Time: not set' })).toBeTruthy();
+    await user.clear(screen.getByLabelText('Start date'));
+    await user.type(screen.getByLabelText('Start date'), '2023-12-15{Enter}');
+    await screen.findByRole('button', { name: 'Time: 2023-12-15 – 2024-03-10' });
+  });
+
   it('runs a report and shows its rows with two-decimal percentages', async () => {
     const api = createFakeApi().on(`POST ${reportPath}`, {
       body: [

@@ -16,6 +16,19 @@ const utcDayOf = (date: Date) =>
 const localDayOf = (day: Date) =>
   new Date(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate());
 
+/**
+ * The day of a DateInput change, or undefined when it is cleared or a disabled day: Blueprint
+ * passes some typed days outside minDate/maxDate on, so core's rule is checked here as well.
+ */
+function acceptedDay(
+  next: string | null,
+  isDayDisabled: ((utcDay: Date) => boolean) | undefined,
+): string | undefined {
+  if (!next) return undefined;
+  const day = next.slice(0, 10);
+  return isDayDisabled?.(new Date(`${day}T00:00:00Z`)) ? undefined : day;
+}
+
 export interface UtcDayInputProps {
   /** 'YYYY-MM-DD' or undefined. */
   value: string | undefined;
@@ -55,7 +68,7 @@ export function UtcDayInput({
         isDayDisabled ? { disabled: (d: Date) => isDayDisabled(utcDayOf(d)) } : undefined
       }
       inputProps={control ? { ...control, intent: control.intent } : undefined}
-      onChange={(next) => onChange(next ? next.slice(0, 10) : undefined)}
+      onChange={(next) => onChange(acceptedDay(next, isDayDisabled))}
       popoverProps={{ placement: 'bottom-start' }}
     />
   );
