@@ -177,6 +177,10 @@ describe('the custom report builder', () => {
     await check(user, 'Metrics', 'Opt-in %');
     await user.click(screen.getByRole('radio', { name: 'Last 7 Days' }));
     await user.click(within(group('Filters')).getByRole('checkbox', { name: 'Regulation: GDPR' }));
+    await user.type(within(group('Filters')).getByRole('combobox', { name: 'Country' }), 'germ');
+    const germany = await screen.findByRole('option', { name: /^Germany/ });
+    await user.click(germany.firstElementChild as HTMLElement);
+    await within(group('Filters')).findByText('Germany', { selector: '.bp6-tag *' });
     await user.click(screen.getByRole('button', { name: RUN_REPORT }));
 
     const table = await screen.findByRole('table', { name: 'Report results' });
@@ -196,6 +200,7 @@ describe('the custom report builder', () => {
       ],
       filters: [
         { key: 'regulation', operator: 'in', values: ['GDPR'] },
+        { key: 'country', operator: 'in', values: ['DE'] },
         { key: 'startDate', operator: 'gteq', values: ['2024-03-08'] },
         { key: 'endDate', operator: 'lteq', values: ['2024-03-14'] },
         { key: 'propertyId', operator: 'in', values: ['site-1'] },

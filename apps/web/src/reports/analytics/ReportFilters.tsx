@@ -1,8 +1,12 @@
 import type { ReportFilter, ReportFilterOption } from '@assent/core/reports';
 import { REPORT_FILTER_CHOICES } from '@assent/core/reports';
-import { Checkbox } from '@blueprintjs/core';
+import { countryName } from '@assent/core';
+import { Button, Checkbox, Tag } from '@blueprintjs/core';
+import { CrossIcon } from '@blueprintjs/icons';
+import { CountrySuggest } from '../../components/CountrySuggest';
 
 export const FILTERS_LABEL = 'Filters';
+export const COUNTRY_FILTER_LABEL = 'Country';
 
 export interface ReportFiltersProps {
   /** The draft's filters (time and property filters are not among them). */
@@ -41,6 +45,28 @@ export function ReportFilters({ filters, onChange }: ReportFiltersProps) {
           ))}
         </fieldset>
       ))}
+      <fieldset className="assent-field-category">
+        <legend>{COUNTRY_FILTER_LABEL}</legend>
+        <CountrySuggest
+          aria-label={COUNTRY_FILTER_LABEL}
+          exclude={valuesOf('country').map(String)}
+          onChange={(code) => toggle('country', code, true)}
+        />
+        <ul aria-label="Chosen countries" className="assent-chip-list">
+          {valuesOf('country').map((code) => (
+            <li key={String(code)}>
+              <Tag>{countryName(String(code))}</Tag>
+              <Button
+                variant="minimal"
+                size="small"
+                icon={<CrossIcon />}
+                aria-label={`Remove ${countryName(String(code))}`}
+                onClick={() => toggle('country', String(code), false)}
+              />
+            </li>
+          ))}
+        </ul>
+      </fieldset>
     </div>
   );
 }
