@@ -31,6 +31,9 @@ export const ErrorCode = z.enum([
   'USERNAME_EXISTS',
   'CODE_MISMATCH',
   'EXPIRED_CODE',
+  // Two-factor sign-in: the password was right, the session waits for the second factor.
+  'TWO_FACTOR_REQUIRED',
+  'TWO_FACTOR_SETUP_REQUIRED',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

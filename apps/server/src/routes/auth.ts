@@ -36,6 +36,7 @@ import { endSession, loadAuthUser, startSession } from '../services/auth';
 import { hashPassword, verifyPassword, verifyPasswordInConstantTime } from '../services/secrets';
 import type { AppDeps, AuthUser, GroupHandlers } from './context';
 import { rateLimitedError } from './errors';
+import { requireSecondFactor, twoFactorHandlers } from './two-factor';
 
 function check<T>(result: { ok: true; value: T } | { ok: false; issues: Issue[] }): T {
   if (!result.ok) throw AssentError.fromIssues(result.issues);
@@ -127,6 +128,7 @@ async function withCode(
 }
 
 export const authHandlers: GroupHandlers<Routes['auth']> = {
+  ...twoFactorHandlers,
   /**
    * Creates the user (unconfirmed) and their organisation with a fresh account code, and mails a
    * code. A taken address answers the same; its owner gets a mail saying they have an account.
@@ -189,6 +191,8 @@ export const authHandlers: GroupHandlers<Routes['auth']> = {
         throw new AssentError('USER_NOT_CONFIRMED', USER_IS_NOT_CONFIRMED);
       throw new AssentError('NOT_AUTHORIZED', INCORRECT_USERNAME_OR_PASSWORD);
     }
+    // Two-factor users get the session only after their code (routes/two-factor.ts).
+    await requireSecondFactor(deps, request, reply, user);
     await deps.throttle.signInSucceeded(email, request.ip);
     await startSession(request, reply, deps, user.id);
     const authUser = await loadAuthUser(deps.db, user.id, deps.config.adminEmails);

@@ -22,6 +22,7 @@ import { loadAuthUser, startSession } from '../services/auth';
 import { hashPassword } from '../services/secrets';
 import { toAccountUser } from './auth';
 import type { AppDeps, GroupHandlers } from './context';
+import { twoFactorRequirementHandlers } from './two-factor';
 
 function check<T>(result: { ok: true; value: T } | { ok: false; issues: Issue[] }): T {
   if (!result.ok) throw AssentError.fromIssues(result.issues);
@@ -68,6 +69,7 @@ async function join(deps: AppDeps, q: Queryable, invitation: InvitationRow, user
 }
 
 export const organisationHandlers: GroupHandlers<Routes['organisation']> = {
+  ...twoFactorRequirementHandlers,
   async members(_input, { deps, pCode }) {
     const org = await organisationOf(deps.db, pCode);
     return (await organisations.members(deps.db, org.id)).map((m) => ({

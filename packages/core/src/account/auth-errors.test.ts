@@ -44,6 +44,13 @@ describe('sign-in failures', () => {
     });
   });
 
+  it('a right password of a two-factor user asks for the code, or for enrolment', () => {
+    expect(signInFailureOutcome(api('TWO_FACTOR_REQUIRED', 'code'))).toEqual({ kind: 'twoFactor' });
+    expect(signInFailureOutcome(api('TWO_FACTOR_SETUP_REQUIRED', 'setup'))).toEqual({
+      kind: 'twoFactorSetup',
+    });
+  });
+
   it('other errors show the message, log or code', () => {
     expect(signInFailureOutcome(api('RATE_LIMITED', 'Slow down'))).toEqual({
       kind: 'message',

@@ -45,7 +45,12 @@ export const SIGN_IN_CREDENTIAL_CODES: readonly string[] = [
 ];
 
 export type SignInFailureOutcome =
-  { kind: 'resendActivation' } | { kind: 'message'; message: string };
+  | { kind: 'resendActivation' }
+  /** The password was right: the sign-in asks for the authenticator code. */
+  | { kind: 'twoFactor' }
+  /** The password was right and an account requires two-factor sign-in: enrol first. */
+  | { kind: 'twoFactorSetup' }
+  | { kind: 'message'; message: string };
 
 /**
  * A failed sign-in: an unconfirmed user gets a new activation e-mail; user-not-found,
@@ -55,6 +60,8 @@ export type SignInFailureOutcome =
 export function signInFailureOutcome(error: unknown): SignInFailureOutcome {
   const { code } = toAuthFailure(error);
   if (code === 'USER_NOT_CONFIRMED') return { kind: 'resendActivation' };
+  if (code === 'TWO_FACTOR_REQUIRED') return { kind: 'twoFactor' };
+  if (code === 'TWO_FACTOR_SETUP_REQUIRED') return { kind: 'twoFactorSetup' };
   if (code && SIGN_IN_CREDENTIAL_CODES.includes(code)) {
     return { kind: 'message', message: CHECK_EMAIL_AND_PASSWORD };
   }

@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors';
 import type { AuthFlowAction, AuthFlowState } from './auth-flow';
 import { authFlowReducer, initialAuthFlowState } from './auth-flow';
+import {
+  INVALID_TWO_FACTOR_CODE,
+  TWO_FACTOR_CODE_NEEDED,
+  TWO_FACTOR_SETUP_NEEDED,
+  TWO_FACTOR_SIGN_IN_EXPIRED,
+} from './two-factor';
 
 const run = (actions: AuthFlowAction[], from: AuthFlowState = initialAuthFlowState('/login')) =>
   actions.reduce<AuthFlowState>(authFlowReducer, from);
@@ -41,6 +47,59 @@ describe('auth flow', () => {
       step: 'password',
       phase: 'editing',
       notice: { kind: 'error', message: 'Please check your email and password and try again' },
+    });
+  });
+
+  it('asks a two-factor user for the code after the password, then signs in', () => {
+    const code = run([
+      { type: 'emailEntered', email: 'jane@example.com' },
+      { type: 'submit', email: 'jane@example.com' },
+      { type: 'failed', error: apiError('TWO_FACTOR_REQUIRED') },
+    ]);
+    expect(code).toMatchObject({
+      form: 'signIn',
+      step: 'twoFactor',
+      phase: 'editing',
+      notice: { kind: 'info', message: TWO_FACTOR_CODE_NEEDED },
+    });
+    const wrong = run(
+      [
+        { type: 'submit', email: 'jane@example.com' },
+        { type: 'failed', error: apiError('CODE_MISMATCH', INVALID_TWO_FACTOR_CODE) },
+      ],
+      code,
+    );
+    expect(wrong).toMatchObject({
+      step: 'twoFactor',
+      notice: { kind: 'error', message: INVALID_TWO_FACTOR_CODE },
+    });
+    expect(
+      run([{ type: 'submit', email: 'jane@example.com' }, { type: 'succeeded' }], wrong),
+    ).toEqual({ form: 'signedIn', email: 'jane@example.com' });
+    // An expired code step goes back to the password.
+    const expired = run(
+      [
+        { type: 'submit', email: 'jane@example.com' },
+        { type: 'failed', error: apiError('NOT_AUTHORIZED', TWO_FACTOR_SIGN_IN_EXPIRED) },
+      ],
+      code,
+    );
+    expect(expired).toMatchObject({
+      step: 'password',
+      notice: { kind: 'error', message: TWO_FACTOR_SIGN_IN_EXPIRED },
+    });
+  });
+
+  it('sends a member of an account requiring two-factor sign-in to enrolment', () => {
+    expect(
+      run([
+        { type: 'emailEntered', email: 'jane@example.com' },
+        { type: 'submit', email: 'jane@example.com' },
+        { type: 'failed', error: apiError('TWO_FACTOR_SETUP_REQUIRED') },
+      ]),
+    ).toMatchObject({
+      step: 'twoFactorSetup',
+      notice: { kind: 'info', message: TWO_FACTOR_SETUP_NEEDED },
     });
   });
 

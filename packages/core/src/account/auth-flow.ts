@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { SignInStep } from './auth-forms';
-import { authErrorMessage, signInFailureOutcome, signUpErrorMessage } from './auth-errors';
+import {
+  authErrorMessage,
+  signInFailureOutcome,
+  signUpErrorMessage,
+  toAuthFailure,
+} from './auth-errors';
 import {
   NEW_ACTIVATION_EMAIL_SENT,
   PASSWORD_RESET_SUCCESS,
@@ -8,6 +13,7 @@ import {
   SIGN_UP_CONFIRMED,
   SIGN_UP_SUCCESS,
 } from './messages';
+import { TWO_FACTOR_CODE_NEEDED, TWO_FACTOR_SETUP_NEEDED } from './two-factor';
 
 /**
  * The sign-in page as a discriminated union changed by a pure reducer (reports-and-account §2, §4).
@@ -134,10 +140,36 @@ export function authFlowReducer(state: AuthFlowState, action: AuthFlowAction): A
     case 'failed': {
       if (state.phase !== 'submitting') return state;
       if (state.form === 'signIn') {
+        if (state.step === 'twoFactor' || state.step === 'twoFactorSetup') {
+          const message = authErrorMessage(action.error);
+          // The code step has expired or seen too many wrong codes: start again from the password.
+          return toAuthFailure(action.error).code === 'NOT_AUTHORIZED'
+            ? signIn(state.email, { kind: 'error', message }, 'password')
+            : { ...state, phase: 'editing', notice: { kind: 'error', message } };
+        }
         const outcome = signInFailureOutcome(action.error);
-        return outcome.kind === 'resendActivation'
-          ? { ...state, phase: 'resendingActivation' }
-          : { ...state, phase: 'editing', notice: { kind: 'error', message: outcome.message } };
+        switch (outcome.kind) {
+          case 'resendActivation':
+            return { ...state, phase: 'resendingActivation' };
+          case 'twoFactor':
+            return signIn(
+              state.email,
+              { kind: 'info', message: TWO_FACTOR_CODE_NEEDED },
+              'twoFactor',
+            );
+          case 'twoFactorSetup':
+            return signIn(
+              state.email,
+              { kind: 'info', message: TWO_FACTOR_SETUP_NEEDED },
+              'twoFactorSetup',
+            );
+          case 'message':
+            return {
+              ...state,
+              phase: 'editing',
+              notice: { kind: 'error', message: outcome.message },
+            };
+        }
       }
       const message =
         state.form === 'signUp' ? signUpErrorMessage(action.error) : authErrorMessage(action.error);

@@ -85,7 +85,11 @@ function passwordPolicyIssue(field: string, password: string): Issue | undefined
 
 // --- Forms (console) and requests (server) ----------------------------------------------------
 
-export type SignInStep = 'email' | 'password';
+/**
+ * The sign-in's steps: the e-mail, the password, then for two-factor users the authenticator code
+ * (`twoFactor`), or enrolment when an account requires it and the user has none (`twoFactorSetup`).
+ */
+export type SignInStep = 'email' | 'password' | 'twoFactor' | 'twoFactorSetup';
 
 /** Sign-in: the e-mail (required, valid); the password once it is shown. */
 export function validateSignInForm(

@@ -234,3 +234,28 @@ export {
   showAccountSwitcher,
   userDisplayName,
 } from './user';
+export {
+  ENABLE_TWO_FACTOR_FIRST,
+  INVALID_TWO_FACTOR_CODE,
+  normaliseTwoFactorCode,
+  RECOVERY_CODE_COUNT,
+  RecoveryCodes,
+  recoveryCodeFromBytes,
+  TWO_FACTOR_ALREADY_ON,
+  TWO_FACTOR_CHALLENGE_MINUTES,
+  TWO_FACTOR_CODE_FORMAT,
+  TWO_FACTOR_CODE_NEEDED,
+  TWO_FACTOR_ISSUER,
+  TWO_FACTOR_MAX_ATTEMPTS,
+  TWO_FACTOR_NOT_ON,
+  TWO_FACTOR_REQUIRED_BY_ACCOUNT,
+  TWO_FACTOR_SETUP_NEEDED,
+  TWO_FACTOR_SIGN_IN_EXPIRED,
+  TwoFactorCodeRequest,
+  twoFactorCodeKind,
+  TwoFactorRequirement,
+  TwoFactorSetup,
+  TwoFactorStatus,
+  validateTwoFactorCode,
+} from './two-factor';
+export type { TwoFactorCodeKind } from './two-factor';

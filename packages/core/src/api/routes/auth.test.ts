@@ -39,6 +39,11 @@ describe('auth routes', () => {
       acceptTerms: 'POST /auth/terms',
       listTokens: 'GET /auth/tokens',
       createToken: 'POST /auth/tokens',
+      twoFactorVerify: 'POST /auth/sign-in/two-factor',
+      twoFactorStatus: 'GET /auth/two-factor',
+      twoFactorSetup: 'POST /auth/two-factor/setup',
+      twoFactorEnable: 'POST /auth/two-factor/enable',
+      twoFactorDisable: 'POST /auth/two-factor/disable',
       deleteToken: 'DELETE /auth/tokens/{id}',
     });
   });
@@ -50,6 +55,9 @@ describe('auth routes', () => {
       'confirmForgotPassword',
       'changePassword',
       'confirmSignUp',
+      'twoFactorVerify',
+      'twoFactorEnable',
+      'twoFactorDisable',
     ]) {
       expect(byName[name]?.rateLimited, name).toBe(true);
     }

@@ -10,6 +10,12 @@ import {
 } from '../../account/auth-forms';
 import { TermsAcceptance } from '../../account/terms';
 import {
+  RecoveryCodes,
+  TwoFactorCodeRequest,
+  TwoFactorSetup,
+  TwoFactorStatus,
+} from '../../account/two-factor';
+import {
   CreatePersonalAccessTokenRequest,
   CreatedPersonalAccessToken,
   PersonalAccessToken,
@@ -128,6 +134,52 @@ export const auth = {
     body: CreatePersonalAccessTokenRequest,
     response: CreatedPersonalAccessToken,
     status: 201,
+  }),
+  twoFactorVerify: defineRoute({
+    method: 'POST',
+    path: '/auth/sign-in/two-factor',
+    summary:
+      "Sign-in's second step after TWO_FACTOR_REQUIRED: the authenticator code or a recovery code (used up); starts the session",
+    access: PUBLIC,
+    body: TwoFactorCodeRequest,
+    response: AccountUser,
+    rateLimited: true,
+  }),
+  twoFactorStatus: defineRoute({
+    method: 'GET',
+    path: '/auth/two-factor',
+    summary:
+      "Whether the signed-in user's two-factor sign-in is on, recovery codes left, and the accounts requiring it",
+    access: USER,
+    response: TwoFactorStatus,
+  }),
+  twoFactorSetup: defineRoute({
+    method: 'POST',
+    path: '/auth/two-factor/setup',
+    summary:
+      'Start enrolment (signed in, or at sign-in after TWO_FACTOR_SETUP_REQUIRED): a new secret with its QR code (SVG data URL)',
+    access: PUBLIC,
+    response: TwoFactorSetup,
+  }),
+  twoFactorEnable: defineRoute({
+    method: 'POST',
+    path: '/auth/two-factor/enable',
+    summary:
+      'Confirm enrolment with a first code: two-factor sign-in is on, the ten recovery codes are returned this once (at sign-in, the session starts)',
+    access: PUBLIC,
+    body: TwoFactorCodeRequest,
+    response: RecoveryCodes,
+    rateLimited: true,
+  }),
+  twoFactorDisable: defineRoute({
+    method: 'POST',
+    path: '/auth/two-factor/disable',
+    summary:
+      'Turn two-factor sign-in off with a current code (refused while an account of the user requires it)',
+    access: USER,
+    body: TwoFactorCodeRequest,
+    response: TwoFactorStatus,
+    rateLimited: true,
   }),
   deleteToken: defineRoute({
     method: 'DELETE',

@@ -8,6 +8,7 @@ import {
   InviteRequest,
   Member,
 } from '../../account/invitations';
+import { TwoFactorRequirement } from '../../account/two-factor';
 import { AccountUser } from '../../account/user';
 import { ACCOUNT_PARAM, PUBLIC, USER, defineRoute } from '../route';
 
@@ -23,6 +24,24 @@ export const organisation = {
     access: ACCOUNT_PARAM,
     params: z.object({ pCode: z.string().min(1) }),
     response: z.array(Member),
+  }),
+  twoFactorRequirement: defineRoute({
+    method: 'GET',
+    path: '/account/{pCode}/two-factor',
+    summary: 'Whether the account requires two-factor sign-in of its members',
+    access: ACCOUNT_PARAM,
+    params: z.object({ pCode: z.string().min(1) }),
+    response: TwoFactorRequirement,
+  }),
+  setTwoFactorRequirement: defineRoute({
+    method: 'PUT',
+    path: '/account/{pCode}/two-factor',
+    summary:
+      'Require two-factor sign-in of every member (each enrols at their next sign-in), or stop requiring it; turning it on needs the caller to use it',
+    access: ACCOUNT_PARAM,
+    params: z.object({ pCode: z.string().min(1) }),
+    body: TwoFactorRequirement,
+    response: TwoFactorRequirement,
   }),
   invitations: defineRoute({
     method: 'GET',
