@@ -328,9 +328,20 @@ describe.skipIf(!hasChromium())(
             gvlVersion: GVL_VERSION,
           });
           // The listener queued in the stub was registered when cmp.js loaded.
-          expect(await recorded(page, '__events')).toEqual([
-            { eventStatus: 'cmpuishown', cmpStatus: 'loaded', tcString: '', ok: true },
+          // TCF 2.2: the shown UI's TC string has legitimate interest and no consent.
+          const shownEvents = await recorded(page, '__events');
+          expect(shownEvents).toEqual([
+            {
+              eventStatus: 'cmpuishown',
+              cmpStatus: 'loaded',
+              tcString: expect.any(String),
+              ok: true,
+            },
           ]);
+          const shown = TCString.decode(shownEvents[0]!.tcString!);
+          expect(ids(shown.purposeConsents)).toEqual([]);
+          expect(ids(shown.vendorConsents)).toEqual([]);
+          expect(ids(shown.purposeLegitimateInterests).length).toBeGreaterThan(0);
 
           // Second layer: consent to purposes 1, 3 and 4, legitimate interest for purpose 7,
           // consent for the first and third vendor, legitimate interest for the second.
@@ -502,7 +513,8 @@ describe.skipIf(!hasChromium())(
             'addEventListener',
             2,
           );
-          expect(registered.value).toMatchObject({ eventStatus: 'cmpuishown', tcString: '' });
+          expect(registered.value).toMatchObject({ eventStatus: 'cmpuishown' });
+          expect(ids(TCString.decode(registered.value.tcString).vendorConsents)).toEqual([]);
 
           await banner(page, 'first').locator('[data-action="accept"]').click();
           // The frame's listener is called again across frames with the visitor's choice.

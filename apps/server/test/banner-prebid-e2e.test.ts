@@ -21,8 +21,11 @@ import { PREBID_PATH, prebidBundle, prebidScript } from './prebid-support';
  */
 
 const CMP_ID = 300;
-/** The test bidder is vendor 2 of the GVL fixture (consent for purposes 1 to 4). */
-const BIDDER_GVLID = 2;
+/**
+ * The test bidder is vendor 8 of the GVL fixture: consent for purposes 1, 3 and 4, legitimate
+ * interest for 2, 7, 8 and 9 (Prebid's tcfControl is told the same for purposes 1, 2, 4 and 7).
+ */
+const BIDDER_GVLID = 8;
 const WAIT = { timeout: 20_000 } as const;
 
 if (!hasChromium()) console.warn(noChromiumMessage('Prebid.js conformance test'));
@@ -253,6 +256,42 @@ describe.skipIf(!hasChromium())(
       });
     });
 
+    describe('item 2: an EU visitor who has not answered yet', () => {
+      it('the auction goes ahead with gdprApplies true and the cmpuishown TC string (legitimate interest only, no consent)', async () => {
+        const { context, page } = await visit(`${publisher.origin('eu.test')}/universal`, {
+          country: 'FR',
+        });
+        try {
+          // Prebid's actionTimeout (200 ms) uses the string the CMP gave with cmpuishown.
+          const seen = await firstAuction(page);
+          await banner(page, 'first').waitFor(WAIT);
+          expect(seen).toMatchObject({
+            gdprConsent: { gdprApplies: true },
+            regs: { ext: { gdpr: 1 } },
+            // tcfControl: basic ads on legitimate interest go ahead; no purpose 4 consent, no
+            // user data for the bidder.
+            userData: false,
+          });
+          const shown = (await tcData(page)).tcString;
+          expect(seen!.gdprConsent!.consentString).toBe(shown);
+          const decoded = TCString.decode(shown);
+          expect(decoded.cmpId).toBe(CMP_ID);
+          expect(decoded.consentScreen).toBe(1);
+          expect(ids(decoded.purposeConsents)).toEqual([]);
+          expect(ids(decoded.vendorConsents)).toEqual([]);
+          expect(ids(decoded.specialFeatureOptins)).toEqual([]);
+          expect(ids(decoded.purposeLegitimateInterests)).toEqual(expect.arrayContaining([2, 7]));
+          for (const p of [1, 3, 4, 5, 6])
+            expect(decoded.purposeLegitimateInterests.has(p)).toBe(false);
+          expect(decoded.vendorLegitimateInterests.has(BIDDER_GVLID)).toBe(true);
+          // Nothing is stored before the visitor chooses.
+          expect((await context.cookies()).map((c) => c.name)).not.toContain('euconsent-v2');
+        } finally {
+          await context.close();
+        }
+      });
+    });
+
     describe('an EU visitor on the TCF-only site', () => {
       for (const tag of ['universal', 'site'] as const) {
         it(`${tag} tag: accept all hands the bidder the TC string with every purpose; reject all makes no bid request`, async () => {
@@ -285,7 +324,8 @@ describe.skipIf(!hasChromium())(
             const rejected = TCString.decode((await tcData(page)).tcString);
             expect(ids(rejected.purposeConsents)).toEqual([]);
             expect(rejected.vendorConsents.has(BIDDER_GVLID)).toBe(false);
-            // tcfControl denies fetchBids (purpose 2) for the bidder: Prebid makes no bid request.
+            // Reject all objects to legitimate interest too: tcfControl denies fetchBids
+            // (purpose 2) for the bidder, and Prebid makes no bid request.
             expect(await auction(page)).toBeNull();
           } finally {
             await context.close();

@@ -114,8 +114,20 @@ export function prebidScript(options: {
           [name]: {
             cmpApi: 'iab',
             timeout: 120_000,
-            ...(name === 'gdpr' && options.actionTimeout !== undefined
-              ? { actionTimeout: options.actionTimeout }
+            ...(name === 'gdpr'
+              ? {
+                  ...(options.actionTimeout !== undefined
+                    ? { actionTimeout: options.actionTimeout }
+                    : {}),
+                  // tcfControl: the bidder serves basic ads (purpose 2) on legitimate interest,
+                  // personalised ads (4) and measurement (7) on consent.
+                  defaultLegalBasis: {
+                    purposes: [1, 4, 7],
+                    legIntPurposes: [2],
+                    flexiblePurposes: [],
+                    specialFeatures: [1],
+                  },
+                }
               : {}),
           },
         }

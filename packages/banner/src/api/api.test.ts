@@ -80,7 +80,21 @@ describe('__tcfapi', () => {
       gdprApplies: true,
       eventStatus: 'cmpuishown',
       cmpStatus: 'loaded',
-      tcString: '',
+    });
+    // TCF 2.2 (issue 15 item 2): the shown UI's TC string signals every surfaced vendor's and
+    // purpose's legitimate interest and no consent, and TCData says the same.
+    const decoded = TCString.decode(data.tcString as string);
+    const config = bannerConfigFixture();
+    const vendorsLI = config.gdpr!.vendors.filter(([, , li]) => li & 0b1111000010).map((v) => v[0]);
+    expect([...decoded.purposeConsents.values()]).toEqual([]);
+    expect([...decoded.vendorConsents.values()]).toEqual([]);
+    expect([...decoded.specialFeatureOptins.values()]).toEqual([]);
+    expect([...decoded.purposeLegitimateInterests.values()]).toEqual([2, 7, 8, 9, 10]);
+    expect([...decoded.vendorLegitimateInterests.values()]).toEqual(vendorsLI);
+    expect(vendorsLI.length).toBeGreaterThan(0);
+    expect(decoded.consentScreen).toBe(1);
+    expect(data).toMatchObject({
+      purpose: { consents: { 1: false }, legitimateInterests: { 2: true, 7: true, 3: false } },
     });
   });
 

@@ -56,7 +56,14 @@ describe('runtime transitions: a GDPR visitor', () => {
     expect(effects[1]).toEqual([
       {
         type: 'tcf',
-        update: { eventStatus: 'cmpuishown', cmpStatus: 'loaded', displayStatus: 'visible' },
+        update: {
+          eventStatus: 'cmpuishown',
+          cmpStatus: 'loaded',
+          displayStatus: 'visible',
+          // Legitimate interest signalled, no consent (TCF 2.2); the choice is not stored.
+          model: expect.objectContaining({ purposeConsents: [], vendorConsents: [] }),
+          tcString: expect.stringMatching(/^C/),
+        },
       },
       { type: 'gpp', update: expect.objectContaining({ signalStatus: 'not ready' }) },
       { type: 'gpp', update: { cmpDisplayStatus: 'visible' } },

@@ -88,7 +88,7 @@ export type RuntimeState =
   /** Reading the stored choice. */
   | { phase: 'loading' }
   /** The stored choice is read; the page's body is not there yet. */
-  | (Known & { phase: 'starting'; stored: StoredConsent; fresh: Freshness })
+  | (Known & { phase: 'starting'; stored: StoredConsent; fresh: Freshness; now: Date })
   /** The banner asks: first layer, Consent or Pay, US screen, or the second layer. */
   | (Known & { phase: 'prompting'; view: Exclude<BannerView, { view: 'none' | 'link' }> })
   /** No dialog: the visitor decided (or was not asked); the persistent link may show. */
@@ -275,7 +275,41 @@ function restore(ctx: RuntimeContext, stored: StoredConsent, now: Date): Transit
     ...(fresh.use && fresh.meta.consentId ? { id: fresh.meta.consentId } : {}),
   };
   // Known from here on: getUSPData calls that waited for it are answered.
-  return [{ phase: 'starting', consent, stored, fresh }, [{ type: 'usp', value: usp }]];
+  return [{ phase: 'starting', consent, stored, fresh, now }, [{ type: 'usp', value: usp }]];
+}
+
+/** The TC model and string of GDPR choices under the publisher's settings. */
+function encode(
+  ctx: RuntimeContext,
+  choices: Choices,
+  screen: 1 | 2,
+  now: Date,
+  created?: Date,
+): Pick<TcfState, 'model' | 'tcString'> & { model: TCModel; tcString: string } {
+  const { config } = ctx;
+  const model = toTCModel(config.gdpr!, choices, {
+    cmpId: config.cmpId,
+    cmpVersion: config.cmpVersion,
+    language: ctx.language,
+    screen,
+    now,
+    ...(created ? { created } : {}),
+  });
+  return { model, tcString: encodeTCString(model) };
+}
+
+/**
+ * TCF 2.2: while the UI is shown (no choice yet) listeners and getTCData get a TC string with
+ * every surfaced vendor's and purpose's legitimate interest signalled and no consent. Not stored.
+ */
+function shownModel(ctx: RuntimeContext, now: Date) {
+  const all = acceptAllChoices(ctx.config.gdpr!);
+  return encode(
+    ctx,
+    { ...rejectAllChoices(), purposesLI: all.purposesLI, vendorsLI: all.vendorsLI },
+    1,
+    now,
+  );
 }
 
 /** The page is ready: restore the stored choice into the APIs, or ask. */
@@ -316,7 +350,12 @@ function start(ctx: RuntimeContext, s: Extract<RuntimeState, { phase: 'starting'
       [
         {
           type: 'tcf',
-          update: { eventStatus: 'cmpuishown', cmpStatus: 'loaded', displayStatus: 'visible' },
+          update: {
+            ...shownModel(ctx, s.now),
+            eventStatus: 'cmpuishown',
+            cmpStatus: 'loaded',
+            displayStatus: 'visible',
+          },
         },
         ...publish(false),
         { type: 'gpp', update: { cmpDisplayStatus: 'visible' } },
@@ -375,7 +414,7 @@ function commit(
   now: Date,
   id: string,
 ): [Consent, Effect[]] {
-  const { config, language } = ctx;
+  const { config } = ctx;
   const gdpr = config.gdpr!;
   const choices =
     choice.kind === 'save'
@@ -383,16 +422,7 @@ function commit(
       : choice.kind === 'acceptAll'
         ? acceptAllChoices(gdpr)
         : rejectAllChoices();
-  const created = s.consent.model?.created;
-  const model = toTCModel(gdpr, choices, {
-    cmpId: config.cmpId,
-    cmpVersion: config.cmpVersion,
-    language,
-    screen: choice.screen,
-    now,
-    ...(created ? { created } : {}),
-  });
-  const tcString = encodeTCString(model);
+  const { model, tcString } = encode(ctx, choices, choice.screen, now, s.consent.model?.created);
   const acString = acStringOf(gdpr, choices);
   const vendorConsents = vendorConsentsOf(gdpr, choices);
   const outcome = OUTCOME_CODE[outcomeOf(gdpr, choices)];
