@@ -1,21 +1,30 @@
 /**
- * API benchmark: requests per second and latency percentiles for the property list (1,000
- * properties) and a property save, and the wall time of a 1,000-property bulk update, on the
- * embedded database (PGlite on disk) and on PostgreSQL when it is installed.
+ * API benchmark: requests per second and latency percentiles for the properties list (1,000
+ * properties: the spec's full list and the table's rows, as a browser gets them, brotli, with the
+ * bytes on the wire), a property save at 8 connections and at 50 (time-outs: no answer within
+ * 10 s), and the wall time of a 1,000-property bulk update, on the embedded database (PGlite on
+ * disk) and on PostgreSQL when it is installed.
  *
- *   npx tsx scripts/bench/api.ts [--seconds 10] [--properties 1000]
+ * Reference, measured in the same run with the same load: a bare Fastify process that sends the
+ * same list bytes from memory and parses and echoes the same save body (no auth, no database).
+ * Each figure is printed with its ratio to it.
  *
- * The server runs in its own process (as in production); this process only sends requests.
+ *   npx tsx scripts/bench/api.ts [--seconds 10] [--properties 1000] [--store pglite|postgres]
+ *
+ * Goals (issue 16): the list of 1,000 at most 60 KB on the wire and p99 at most 50 ms at 8
+ * connections; saves at least 500/s with p99 at most 50 ms at 8 connections, no time-out at 50.
+ * The servers run in their own processes; this process only sends requests.
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { findPostgresBin, startCluster } from '@assent/testing';
-import { BENCH_PASSWORD, demoToken, siteSettings } from './support';
+import { BENCH_PASSWORD, demoToken, percentile, siteSettings } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const arg = (name: string, fallback: number) => {
@@ -24,6 +33,12 @@ const arg = (name: string, fallback: number) => {
 };
 const SECONDS = arg('seconds', 10);
 const PROPERTIES = arg('properties', 1000);
+const STORE = process.argv.includes('--store')
+  ? process.argv[process.argv.indexOf('--store') + 1]
+  : undefined;
+/** A request unanswered this long counts as a time-out. */
+const TIMEOUT_MS = 10_000;
+const BROWSER_ENCODING = 'gzip, deflate, br, zstd';
 
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -38,6 +53,10 @@ function startServer(env: Record<string, string>): Promise<{ child: ChildProcess
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  return waitForUrl(child);
+}
+
+function waitForUrl(child: ChildProcess): Promise<{ child: ChildProcess; url: string }> {
   let out = '';
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (d) => {
@@ -49,17 +68,43 @@ function startServer(env: Record<string, string>): Promise<{ child: ChildProcess
   });
 }
 
-const dispatcher = new Agent({ connections: 16, pipelining: 1 });
+const dispatcher = new Agent({
+  connections: 64,
+  pipelining: 1,
+  headersTimeout: TIMEOUT_MS,
+  bodyTimeout: TIMEOUT_MS,
+});
 
-/** A GET whose body is read but not parsed (so the load measures the server, not JSON.parse here). */
-async function fetchOnly(url: string, token: string): Promise<number> {
+/** A GET as a browser sends it (brotli accepted); the body is counted, not decoded or parsed. */
+async function fetchOnly(url: string, token: string): Promise<{ status: number; bytes: number }> {
   const res = await request(url, {
     method: 'GET',
     dispatcher,
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${token}`, 'accept-encoding': BROWSER_ENCODING },
   });
-  await res.body.dump({ limit: Number.MAX_SAFE_INTEGER });
-  return res.statusCode;
+  let bytes = 0;
+  for await (const chunk of res.body) bytes += (chunk as Buffer).length;
+  return { status: res.statusCode, bytes };
+}
+
+/** The reference: Fastify alone, sending the list's bytes from memory and echoing a save body. */
+function startBareFastify(listFile: string): Promise<{ child: ChildProcess; url: string }> {
+  const fastify = createRequire(path.join(root, 'apps/server/package.json')).resolve('fastify');
+  const source = `
+    const { readFileSync } = await import('node:fs');
+    const Fastify = (await import(${JSON.stringify(fastify)})).default;
+    const list = readFileSync(${JSON.stringify(listFile)});
+    const app = Fastify({ logger: false });
+    app.get('/list', async (_req, reply) =>
+      reply.type('application/json; charset=utf-8').header('content-encoding', 'br').send(list));
+    app.put('/save', async (req) => req.body);
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    console.log('Assent is running: ' + address);`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', source], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return waitForUrl(child);
 }
 
 async function call(
@@ -81,35 +126,69 @@ async function call(
   return { status: res.statusCode, json: text ? (JSON.parse(text) as unknown) : undefined };
 }
 
-/** Runs `task` from `concurrency` loops for `seconds`; returns rps and latency percentiles (ms). */
-async function load(concurrency: number, seconds: number, task: (i: number) => Promise<number>) {
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  timeouts: number;
+  /** Mean bytes of a response body on the wire (when the task counts them). */
+  bytes: number;
+}
+
+/**
+ * Runs `task` from `concurrency` loops for `seconds`; returns rps and latency percentiles (ms),
+ * error answers (4xx, 5xx) and time-outs (no answer within TIMEOUT_MS).
+ */
+async function load(
+  concurrency: number,
+  seconds: number,
+  task: (i: number) => Promise<{ status: number; bytes?: number }>,
+): Promise<Load> {
   const latencies: number[] = [];
   let errors = 0;
+  let timeouts = 0;
+  let bytes = 0;
   const end = Date.now() + seconds * 1000;
   let n = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (Date.now() < end) {
         const t = performance.now();
-        const status = await task(n++);
-        latencies.push(performance.now() - t);
-        if (status >= 400) errors++;
+        try {
+          const result = await task(n++);
+          latencies.push(performance.now() - t);
+          bytes += result.bytes ?? 0;
+          if (result.status >= 400) errors++;
+        } catch {
+          timeouts++;
+        }
       }
     }),
   );
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
   return {
     rps: latencies.length / seconds,
-    p50: pct(50),
-    p99: pct(99),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
     errors,
-    count: latencies.length,
+    timeouts,
+    bytes: latencies.length ? bytes / latencies.length : 0,
   };
 }
 
-async function bench(store: string, env: Record<string, string>) {
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const show = (l: Load) =>
+  `${l.rps.toFixed(0).padStart(5)}/s  p50 ${l.p50.toFixed(1).padStart(6)} ms  p99 ${l.p99
+    .toFixed(1)
+    .padStart(6)} ms  ${l.errors} errors  ${l.timeouts} time-outs`;
+/** The figure and its ratio to the same load on the bare Fastify reference. */
+const versus = (l: Load, ref: Load) =>
+  `${show(l)}  | bare Fastify ${ref.rps.toFixed(0)}/s p99 ${ref.p99.toFixed(1)} ms: ratio ${(
+    l.rps / ref.rps
+  ).toFixed(2)} (rate), ${(l.p99 / ref.p99).toFixed(1)} (p99)`;
+
+async function bench(store: string, env: Record<string, string>, dir: string) {
   const server = await startServer(env);
   try {
     const { token, pcode } = await demoToken(server.url, 'bench');
@@ -130,15 +209,20 @@ async function bench(store: string, env: Record<string, string>) {
       }),
     );
     const seedSeconds = (performance.now() - seedStart) / 1000;
-    const listed = (await call(`${base}/site?pCode=${pcode}&sort=url,ASC`, 'GET', token))
-      .json as Array<{ uuid: string; siteId: number }>;
-
-    const list = await load(8, SECONDS, () =>
-      fetchOnly(`${base}/site?pCode=${pcode}&sort=url,ASC`, token),
-    );
+    const listUrl = `${base}/site?pCode=${pcode}&sort=url,ASC`;
+    const rowsUrl = `${base}/site/rows?pCode=${pcode}&sort=url,ASC`;
+    const listed = (await call(listUrl, 'GET', token)).json as Array<{
+      uuid: string;
+      siteId: number;
+      propertyType: string;
+    }>;
+    const jsonBytes = {
+      list: Buffer.byteLength(JSON.stringify(listed)),
+      rows: Buffer.byteLength(JSON.stringify((await call(rowsUrl, 'GET', token)).json)),
+    };
     const full = await Promise.all(
       listed
-        .filter((p) => (p as { propertyType?: string }).propertyType === 'SITE')
+        .filter((p) => p.propertyType === 'SITE')
         .slice(0, 50)
         .map(
           async (p) =>
@@ -148,24 +232,57 @@ async function bench(store: string, env: Record<string, string>) {
             >,
         ),
     );
-    let firstError: unknown;
-    const save = await load(4, SECONDS, async (i) => {
-      const p = full[i % full.length]!;
-      const res = await call(`${base}/site/${String(p.uuid)}?pCode=${pcode}`, 'PUT', token, {
-        ...siteSettings(p),
-        publisherName: `Saved ${i}`,
-      });
-      if (res.status >= 400) firstError ??= res.json;
-      return res.status;
+    const saveBody = (i: number) => ({
+      ...siteSettings(full[i % full.length]!),
+      publisherName: `Saved ${i}`,
     });
+
+    // The reference, just before the same loads on the server: the rows' own bytes, from memory.
+    const rowsBody = await request(rowsUrl, {
+      dispatcher,
+      headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br' },
+    });
+    const listFile = path.join(dir, 'rows.br');
+    writeFileSync(listFile, Buffer.from(await rowsBody.body.arrayBuffer()));
+    const bare = await startBareFastify(listFile);
+    const echo = async (i: number) => {
+      const res = await request(`${bare.url}/save`, {
+        method: 'PUT',
+        dispatcher,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(saveBody(i)),
+      });
+      await res.body.dump({ limit: Number.MAX_SAFE_INTEGER });
+      return { status: res.statusCode };
+    };
+    const reference = {
+      list: await load(8, SECONDS, () => fetchOnly(`${bare.url}/list`, token)),
+      save8: await load(8, SECONDS, echo),
+      save50: await load(50, SECONDS, echo),
+    };
+    bare.child.kill('SIGTERM');
+
+    const list = await load(8, SECONDS, () => fetchOnly(listUrl, token));
+    const rows = await load(8, SECONDS, () => fetchOnly(rowsUrl, token));
+    let firstError: unknown;
+    const save = async (i: number) => {
+      const p = full[i % full.length]!;
+      const res = await call(
+        `${base}/site/${String(p.uuid)}?pCode=${pcode}`,
+        'PUT',
+        token,
+        saveBody(i),
+      );
+      if (res.status >= 400) firstError ??= res.json;
+      return { status: res.status };
+    };
+    const save8 = await load(8, SECONDS, save);
+    const save50 = await load(50, SECONDS, save);
     if (firstError) console.log(`  first save error: ${JSON.stringify(firstError)}`);
-    const listOne = await load(1, SECONDS, () =>
-      fetchOnly(`${base}/site?pCode=${pcode}&sort=url,ASC`, token),
-    );
 
     const bulkStart = performance.now();
     const sites = listed
-      .filter((p) => (p as { propertyType?: string }).propertyType === 'SITE')
+      .filter((p) => p.propertyType === 'SITE')
       .slice(0, 1000)
       .map((p) => p.siteId);
     const submitted = await call(`${base}/bulk-update?pCode=${pcode}`, 'POST', token, {
@@ -187,38 +304,42 @@ async function bench(store: string, env: Record<string, string>) {
     }
     const bulkSeconds = (performance.now() - bulkStart) / 1000;
 
-    return {
+    return [
       store,
-      seed: `${PROPERTIES} creates in ${seedSeconds.toFixed(1)} s (${(PROPERTIES / seedSeconds).toFixed(0)}/s)`,
-      list: `${list.rps.toFixed(0)} req/s, p50 ${list.p50.toFixed(1)} ms, p99 ${list.p99.toFixed(1)} ms at 8 concurrent; p99 ${listOne.p99.toFixed(1)} ms one at a time; ${list.errors} errors (${listed.length} properties)`,
-      save: `${save.rps.toFixed(0)} req/s, p50 ${save.p50.toFixed(1)} ms, p99 ${save.p99.toFixed(1)} ms, ${save.errors} errors`,
-      bulk: `${sites.length} properties in ${bulkSeconds.toFixed(2)} s (${job!.successful} updated, ${job!.failed.length} failed)`,
-    };
+      `  seed             ${PROPERTIES} creates in ${seedSeconds.toFixed(1)} s (${(PROPERTIES / seedSeconds).toFixed(0)}/s)`,
+      `  list, full       ${versus(list, reference.list)}  ${kb(list.bytes)} on the wire (${kb(jsonBytes.list)} JSON, ${listed.length} properties)`,
+      `  list, rows       ${versus(rows, reference.list)}  ${kb(rows.bytes)} on the wire (${kb(jsonBytes.rows)} JSON)`,
+      `  save, 8 conn.    ${versus(save8, reference.save8)}`,
+      `  save, 50 conn.   ${versus(save50, reference.save50)}`,
+      `  bulk update      ${sites.length} properties in ${bulkSeconds.toFixed(2)} s (${job!.successful} updated, ${job!.failed.length} failed)`,
+    ];
   } finally {
     server.child.kill('SIGTERM');
   }
 }
 
-const results = [];
+const results: string[][] = [];
 const dir = mkdtempSync(path.join(os.tmpdir(), 'assent-bench-'));
 try {
-  results.push(
-    await bench('PGlite (embedded, on disk)', { ASSENT_DATA_DIR: path.join(dir, 'pglite') }),
-  );
-  const bin = findPostgresBin();
+  if (STORE !== 'postgres')
+    results.push(
+      await bench('PGlite (embedded, on disk)', { ASSENT_DATA_DIR: path.join(dir, 'pglite') }, dir),
+    );
+  const bin = STORE === 'pglite' ? undefined : findPostgresBin();
   if (bin) {
     const cluster = await startCluster(bin);
     try {
       results.push(
-        await bench('PostgreSQL', {
-          ASSENT_DATA_DIR: path.join(dir, 'pg'),
-          DATABASE_URL: cluster.url,
-        }),
+        await bench(
+          'PostgreSQL',
+          { ASSENT_DATA_DIR: path.join(dir, 'pg'), DATABASE_URL: cluster.url },
+          dir,
+        ),
       );
     } finally {
       cluster.stop();
     }
-  } else {
+  } else if (STORE !== 'pglite') {
     console.log('PostgreSQL is not installed: PGlite only.');
   }
 } finally {
@@ -226,12 +347,12 @@ try {
   await dispatcher.close();
 }
 console.log(
-  `\nAPI benchmark (${SECONDS} s per load, ${os.cpus().length} cores, Node ${process.version})\n`,
+  `\nAPI benchmark (${SECONDS} s per load, ${os.cpus().length} cores, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}, Node ${process.version})\n`,
 );
-for (const r of results) {
-  console.log(r.store);
-  console.log(`  seed           ${r.seed}`);
-  console.log(`  list (GET)     ${r.list}`);
-  console.log(`  save (PUT)     ${r.save}`);
-  console.log(`  bulk update    ${r.bulk}`);
-}
+for (const lines of results) for (const line of lines) console.log(line);
+console.log(
+  '\nGoals (issue 16): list of 1,000 at most 60 KB on the wire, p99 at most 50 ms at 8 connections; saves at least 500/s, p99 at most 50 ms at 8 connections, no time-out at 50.',
+);

@@ -9,8 +9,8 @@ import {
   BulkUpdateFields,
   MULTIPLE_VERSIONS_TEXT,
 } from '@assent/core/bulk-update';
-import { DUPLICATE_PROPERTY, GBC_PURPOSE_REQUIRED } from '@assent/core/property';
-import type { Property, PropertyListItem } from '@assent/core/property';
+import { DUPLICATE_PROPERTY, GBC_PURPOSE_REQUIRED, PropertyListRow } from '@assent/core/property';
+import type { Property } from '@assent/core/property';
 import { APP_USES_SDK } from '@assent/core/tags';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliServer, CliWorkspace, TestUser } from './harness';
@@ -257,22 +257,29 @@ describe('login, whoami and accounts', () => {
 
 describe('properties and themes', () => {
   it('lists properties as JSON and as a table that fits 80 columns', async () => {
-    const items = json<PropertyListItem[]>((await cli(['properties', 'list', '--json'])).stdout);
+    const items = json<PropertyListRow[]>((await cli(['properties', 'list', '--json'])).stdout);
     expect(items.map((p) => p.url ?? p.packageId)).toEqual([
       'com.example.app',
       'news.example.com',
       'shop.example.org',
     ]);
+    // The table's columns only (GET /customization/v2/site/rows), not the bulk update's fields.
+    expect(Object.keys(items[1]!).filter((key) => !(key in PropertyListRow.shape))).toEqual([]);
+    expect(items[1]).toMatchObject({
+      url: 'news.example.com',
+      publisherName: 'News',
+      editable: true,
+    });
     const table = await cli(['properties', 'list']);
     const lines = table.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^PROPERTY\s+TYPE\s+THEME/);
     expect(lines).toHaveLength(4);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
-    const apps = json<PropertyListItem[]>(
+    const apps = json<PropertyListRow[]>(
       (await cli(['properties', 'list', '--type', 'app', '--json'])).stdout,
     );
     expect(apps.map((p) => p.packageId)).toEqual(['com.example.app']);
-    const filtered = json<PropertyListItem[]>(
+    const filtered = json<PropertyListRow[]>(
       (await cli(['properties', 'list', '--filter', 'shop', '--json'])).stdout,
     );
     expect(filtered.map((p) => p.url)).toEqual(['shop.example.org']);

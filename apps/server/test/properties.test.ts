@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { REQUIRED, UNSAFE_CONTENT } from '@assent/core';
 import {
   AMP_VERSION_UNSUPPORTED,
@@ -14,6 +15,7 @@ import {
   toSavePayload,
 } from '@assent/core/property';
 import type { Property, PropertyListItem } from '@assent/core/property';
+import { PropertyListRow } from '@assent/core/property';
 import { PNG_1X1 } from '@assent/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { properties as repo } from '../src/repositories/properties';
@@ -452,6 +454,64 @@ describe.each(stores())('sites and apps (%s)', (store) => {
     ).find((p) => p.url === 'cached.example');
     expect(row).toMatchObject({ themeName: 'After rename', editable: false });
     await repo.setEditable(server.deps.db, user.pcode, [created.siteId], true);
+  });
+
+  it("sends the table's rows with the list's columns only, compressed once per version as the browser accepts", async () => {
+    await site({ url: 'rows.example', publisherName: 'Rows' });
+    const query = `pCode=${user.pcode}&sort=url,ASC`;
+    const items = json<PropertyListItem[]>(
+      await server.request({ method: 'GET', url: `/customization/v2/site?${query}`, as: user }),
+    );
+    const url = `/customization/v2/site/rows?${query}`;
+    const plain = await server.request({ method: 'GET', url, as: user });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const rows = json<PropertyListRow[]>(plain);
+    // The same properties in the same order, each with the row fields alone (no bulk filters).
+    expect(rows.map((r) => r.uuid)).toEqual(items.map((i) => i.uuid));
+    const row = rows.find((r) => r.url === 'rows.example')!;
+    expect(row).toEqual({
+      uuid: row.uuid,
+      propertyType: 'SITE',
+      url: 'rows.example',
+      publisherName: 'Rows',
+      themeId: '1',
+      themeName: 'Default theme',
+      regulation: items.find((i) => i.url === 'rows.example')!.regulation,
+      cmpVersion: 'latest',
+      editable: true,
+      ampEnabled: false,
+    });
+    for (const r of rows)
+      expect(Object.keys(r).every((key) => key in PropertyListRow.shape)).toBe(true);
+    expect(plain.body.length).toBeLessThan(JSON.stringify(items).length / 2);
+
+    const br = await server.request({
+      method: 'GET',
+      url,
+      as: user,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(rows);
+    const gz = await server.request({
+      method: 'GET',
+      url,
+      as: user,
+      headers: { 'accept-encoding': 'gzip, br;q=0' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8'))).toEqual(rows);
+    const cached = await server.request({
+      method: 'GET',
+      url,
+      as: user,
+      headers: { 'if-none-match': String(br.headers.etag) },
+    });
+    expect(cached.statusCode).toBe(304);
+
+    const other = await server.user();
+    expect((await server.request({ method: 'GET', url, as: other })).statusCode).toBe(403);
   });
 
   it('exports every property of the account in full, in url order', async () => {

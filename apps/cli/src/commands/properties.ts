@@ -1,6 +1,6 @@
 import { DOCUMENT_SETTINGS_FIELDS } from '@assent/core/config-as-code';
 import { identifierKey, isUuid, propertyIdentifier } from '@assent/core/property';
-import type { Property, PropertyListItem } from '@assent/core/property';
+import type { Property, PropertyListRow } from '@assent/core/property';
 import { z } from 'zod';
 import { defineCommand, jsonOutput } from '../command';
 import { CliError } from '../errors';
@@ -13,9 +13,9 @@ import { openAccountSession } from '../session';
 export async function resolveProperty(
   session: AccountSession,
   reference: string,
-): Promise<PropertyListItem> {
+): Promise<PropertyListRow> {
   const byUuid = isUuid(reference);
-  const items = await session.client.sites.list({
+  const items = await session.client.sites.rows({
     query: { pCode: session.account, ...(byUuid ? {} : { filter: reference }) },
   });
   const key = identifierKey(reference);
@@ -33,7 +33,7 @@ export async function resolveProperty(
 
 export async function getProperty(
   session: AccountSession,
-  item: PropertyListItem,
+  item: Pick<PropertyListRow, 'uuid' | 'propertyType'>,
 ): Promise<Property> {
   const input = { params: { id: item.uuid }, query: { pCode: session.account } };
   return item.propertyType === 'APP'
@@ -54,7 +54,7 @@ export const listProperties = defineCommand({
   }),
   async run(options, ctx) {
     const session = await openAccountSession(ctx, options.account);
-    return session.client.sites.list({
+    return session.client.sites.rows({
       query: {
         pCode: session.account,
         ...(options.type ? { type: options.type } : {}),

@@ -1,5 +1,7 @@
 import {
   PROPERTY_TYPE_LABELS,
+  PropertyListItem,
+  PropertyListRow,
   PropertySettings,
   identifierKey,
   legalBasisOf,
@@ -7,12 +9,7 @@ import {
   regulationLabel,
   regulationsOf,
 } from '@assent/core/property';
-import type {
-  Property,
-  PropertyListItem,
-  PropertyType,
-  PropertyValues,
-} from '@assent/core/property';
+import type { Property, PropertyType, PropertyValues } from '@assent/core/property';
 import type { Queryable } from '../db';
 import { iso } from '../db';
 import { contentVersions } from './accounts';
@@ -78,6 +75,19 @@ const ORDER: Record<PropertySort, string> = {
   'updatedAt,DESC': 'p.updated_at desc, p.id desc',
 };
 
+export interface ListOptions {
+  type?: PropertyType;
+  filter?: string;
+  sort?: PropertySort;
+}
+/** Every field of a list item (the bulk update's filters), or the table's row fields alone. */
+export type ListColumns = 'item' | 'row';
+
+/** The stored list fields a table row leaves out (derived from core's two schemas). */
+const NOT_ROW_FIELDS = Object.keys(PropertyListItem.shape).filter(
+  (key) => !(key in PropertyListRow.shape),
+);
+
 /** The unique-index name a concurrent duplicate insert trips over. */
 export const IDENTIFIER_INDEX = 'properties_identifier';
 
@@ -98,27 +108,37 @@ export const properties = {
 
   /**
    * The properties list as one JSON array text, built by the database from the stored list rows:
-   * a thousand properties cost one small query and no per-row work in JavaScript.
+   * a thousand properties cost one small query and no per-row work in JavaScript. `columns: 'row'`
+   * sends the table's row fields only (core's `PropertyListRow`), dropping the others in the query.
    */
   async listJson(
     q: Queryable,
     pcode: string,
-    options: { type?: PropertyType; filter?: string; sort?: PropertySort } = {},
+    options: ListOptions & { columns?: ListColumns } = {},
   ): Promise<string> {
-    const rows = await q.query<{ json: string }>(
-      `select coalesce(json_agg(
-           p.list_item
+    const rows = options.columns === 'row';
+    const rowItem = `(p.list_item - $4::text[])
+             || case when t.name is null then '{}'::jsonb else jsonb_build_object('themeName', t.name) end
+             || jsonb_build_object('editable', p.editable)`;
+    const fullItem = `p.list_item
              || case when t.name is null then '{}'::jsonb else jsonb_build_object('themeName', t.name) end
              || jsonb_build_object('editable', p.editable,
-                  'updatedAt', to_char(p.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+                  'updatedAt', to_char(p.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+    const result = await q.query<{ json: string }>(
+      `select coalesce(json_agg(${rows ? rowItem : fullItem}
            order by ${ORDER[options.sort ?? 'url,ASC']})::text, '[]') as json
        from properties p
        left join themes t on t.id::text = p.theme_id and (t.pcode = p.pcode or t.pcode is null)
        where p.pcode = $1 and ($2::text is null or p.property_type = $2)
          and ($3::text is null or p.identifier_key like '%' || lower($3) || '%')`,
-      [pcode, options.type ?? null, options.filter?.trim() || null],
+      [
+        pcode,
+        options.type ?? null,
+        options.filter?.trim() || null,
+        ...(rows ? [NOT_ROW_FIELDS] : []),
+      ],
     );
-    return rows[0]?.json ?? '[]';
+    return result[0]?.json ?? '[]';
   },
 
   async get(

@@ -7,6 +7,8 @@ import type { ServerConfig } from '../config';
 import type { Db } from '../db';
 import type { InteractiveGate } from '../jobs/interactive-first';
 import type { JobQueue } from '../jobs/queue';
+import type { ContentEncoding } from '../services/http-cache';
+import { compressBody } from '../services/http-cache';
 import type { Logger } from '../services/logger';
 import type { LruCache } from '../services/lru';
 import type { LogoChecker } from '../services/logo-check';
@@ -92,6 +94,7 @@ export interface FileReply {
  */
 export class RawJson {
   private encoded: Buffer | undefined;
+  private readonly compressed = new Map<ContentEncoding, Buffer>();
   constructor(
     readonly text: string,
     /** Sent as ETag; a request whose If-None-Match matches gets 304 Not Modified. */
@@ -101,6 +104,16 @@ export class RawJson {
   /** The UTF-8 body, encoded once: a cached RawJson is sent again without re-encoding its text. */
   get bytes(): Buffer {
     return (this.encoded ??= Buffer.from(this.text, 'utf8'));
+  }
+
+  /** The body compressed, once per encoding: a cached RawJson is not compressed again per request. */
+  compressedAs(encoding: ContentEncoding): Buffer {
+    let body = this.compressed.get(encoding);
+    if (!body) {
+      body = compressBody(this.bytes, encoding);
+      this.compressed.set(encoding, body);
+    }
+    return body;
   }
 }
 

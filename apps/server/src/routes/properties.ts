@@ -16,6 +16,7 @@ import type { Queryable } from '../db';
 import { contentVersions, organisations } from '../repositories/accounts';
 import type { ChangeActor } from '../repositories/change-history';
 import { changeHistory } from '../repositories/change-history';
+import type { ListColumns, PropertySort } from '../repositories/properties';
 import {
   IDENTIFIER_INDEX,
   properties,
@@ -156,29 +157,37 @@ async function removeProperty(
   return { deleted: true as const };
 }
 
+/**
+ * The list is read far more often than written: its encoded body is cached per account, content
+ * version (bumped by every write, on any server), options and columns, and answered with an ETag.
+ */
+async function cachedList(
+  deps: AppDeps,
+  pCode: string,
+  query: { sort: PropertySort; type?: PropertyType | undefined; filter?: string | undefined },
+  columns: ListColumns,
+): Promise<RawJson> {
+  const version = await contentVersions.get(deps.db, pCode);
+  const options = {
+    ...(query.type ? { type: query.type } : {}),
+    ...(query.filter ? { filter: query.filter } : {}),
+    sort: query.sort,
+  };
+  const key = JSON.stringify([pCode, version, options, columns]);
+  let list = deps.propertyLists.get(key);
+  if (list === undefined) {
+    list = new RawJson(
+      await properties.listJson(deps.db, pCode, { ...options, columns }),
+      `W/"${createHash('sha1').update(key).digest('base64url').slice(0, 20)}"`,
+    );
+    deps.propertyLists.set(key, list);
+  }
+  return list;
+}
+
 export const siteHandlers: GroupHandlers<Routes['sites']> = {
-  /**
-   * The list is read far more often than written: its encoded body is cached per account and
-   * content version (bumped by every write, on any server) and answered with an ETag.
-   */
-  async list({ query }, { deps, pCode }) {
-    const version = await contentVersions.get(deps.db, pCode);
-    const options = {
-      ...(query.type ? { type: query.type } : {}),
-      ...(query.filter ? { filter: query.filter } : {}),
-      sort: query.sort,
-    };
-    const key = JSON.stringify([pCode, version, options]);
-    let list = deps.propertyLists.get(key);
-    if (list === undefined) {
-      list = new RawJson(
-        await properties.listJson(deps.db, pCode, options),
-        `W/"${createHash('sha1').update(key).digest('base64url').slice(0, 20)}"`,
-      );
-      deps.propertyLists.set(key, list);
-    }
-    return list;
-  },
+  list: ({ query }, { deps, pCode }) => cachedList(deps, pCode, query, 'item'),
+  rows: ({ query }, { deps, pCode }) => cachedList(deps, pCode, query, 'row'),
 
   export: async ({ query }, { deps, pCode }) =>
     properties.list(deps.db, pCode, query.type ? { type: query.type } : {}),

@@ -4,7 +4,13 @@ import type { AnyRoute, RouteTable } from '@assent/core/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { authenticate, originMatches } from '../services/auth';
-import { NO_STORE, PRIVATE_REVALIDATE, ifNoneMatch } from '../services/http-cache';
+import {
+  NO_STORE,
+  PRIVATE_REVALIDATE,
+  acceptedEncoding,
+  ifNoneMatch,
+} from '../services/http-cache';
+import { COMPRESS_THRESHOLD_BYTES } from '../web-serving';
 import type {
   AppDeps,
   Auth,
@@ -27,6 +33,7 @@ import {
 import type { CompressedCache } from './http-options';
 import {
   CACHE_CONTROL,
+  addVary,
   allowCredentialedOrigin,
   createCompressedCache,
   hasEtag,
@@ -87,6 +94,19 @@ function accountCodeOf(
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * A JSON text already serialised: from 1 KB up, compressed as the request accepts, once per
+ * RawJson (a cached list is compressed once per content version, not once per request).
+ */
+function sendRawJson(request: FastifyRequest, reply: FastifyReply, raw: RawJson, status: number) {
+  reply.code(status).type(JSON_TYPE);
+  const encoding =
+    raw.bytes.length >= COMPRESS_THRESHOLD_BYTES ? acceptedEncoding(request) : undefined;
+  addVary(reply, 'Accept-Encoding');
+  if (!encoding) return reply.send(raw.bytes);
+  return reply.header('content-encoding', encoding).send(raw.compressedAs(encoding));
+}
 
 /** A text or binary success; with an ETag policy, a 304 or a gzipped body as the browser allows. */
 function sendFile(
@@ -309,7 +329,7 @@ export function registerRoutes<T extends RouteTable>(
             reply.header('etag', result.etag).header('cache-control', PRIVATE_REVALIDATE);
             if (ifNoneMatch(request, result.etag)) return reply.code(304).send();
           }
-          return reply.code(route.status).type(JSON_TYPE).send(result.bytes);
+          return sendRawJson(request, reply, result, route.status);
         }
         return reply.code(route.status).send(result);
       },

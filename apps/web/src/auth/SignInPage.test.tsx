@@ -38,7 +38,7 @@ function anonymousApi() {
     .on('GET /auth/me', () =>
       signedIn ? { body: jane } : apiError(401, 'UNAUTHORIZED', 'Please sign in'),
     )
-    .on('GET /customization/v2/site', { body: [] });
+    .on('GET /customization/v2/site/rows', { body: [] });
   return { api, signIn: () => (signedIn = true) };
 }
 

@@ -24,8 +24,9 @@ const failedJob = job({
 });
 const statusCalls = (api: ReturnType<typeof bulkApi>) =>
   api.calls.filter((c) => c.path.endsWith('/bulk-update/status')).length;
+/** Loads of the properties page's rows (the table's list). */
 const listCalls = (api: ReturnType<typeof bulkApi>) =>
-  api.calls.filter((c) => c.method === 'GET' && c.path === '/customization/v2/site').length;
+  api.calls.filter((c) => c.method === 'GET' && c.path === '/customization/v2/site/rows').length;
 
 describe("the properties list's bulk update alert", () => {
   afterEach(() => vi.useRealTimers());

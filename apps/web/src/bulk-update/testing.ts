@@ -55,10 +55,14 @@ export const statusBody = (j: BulkUpdateJob | null) => ({
   job: j,
 });
 
-/** The calls the flow makes: the account's properties, the site init data, the latest job. */
+/**
+ * The calls the flow makes: the account's properties (in full, and as the properties page's rows),
+ * the site init data, the latest job.
+ */
 export function bulkApi(properties: PropertyListItem[] = BULK_PROPERTIES): FakeApi {
   return fakeApi()
     .on('GET /customization/v2/site', { body: properties })
+    .on('GET /customization/v2/site/rows', { body: properties })
     .on('GET /customization/v2/site/init', { body: initData('SITE') })
     .on(STATUS_ROUTE, { body: statusBody(null) });
 }

@@ -13,7 +13,7 @@ const PATH = `/protect/p-${PCODE}/properties`;
 /** An account on day one: one site just added, the survey not filled, both terms accepted. */
 function dayOneApi() {
   return fakeApi()
-    .on('GET /customization/v2/site', { body: [listItem(1)] })
+    .on('GET /customization/v2/site/rows', { body: [listItem(1)] })
     .on(`POST /analytics/v1/properties/pcode/${PCODE}`, { body: { 'uuid-01': gdprAnalytics(0) } })
     .on(`GET /customization/${PCODE}/survey`, { body: { filled: false } });
 }

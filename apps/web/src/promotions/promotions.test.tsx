@@ -189,7 +189,7 @@ describe('products welcome modal', () => {
 describe('survey popup', () => {
   const unfilled = () =>
     fakeApi()
-      .on('GET /customization/v2/site', { body: [] })
+      .on('GET /customization/v2/site/rows', { body: [] })
       .on(`GET /customization/${PCODE}/survey`, { body: { filled: false } });
   const popup = () => screen.findByRole('complementary', { name: SURVEY_TITLE });
 
@@ -208,7 +208,7 @@ describe('survey popup', () => {
     renderApp({
       path: PROPERTIES_PATH,
       api: fakeApi()
-        .on('GET /customization/v2/site', { body: [] })
+        .on('GET /customization/v2/site/rows', { body: [] })
         .on(`GET /customization/${PCODE}/survey`, { body: { filled: true } }),
     });
     await screen.findByText('No properties yet');

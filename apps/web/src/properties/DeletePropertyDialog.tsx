@@ -7,7 +7,7 @@ import {
   propertyIdentifier,
   propertyDeleted,
 } from '@assent/core/property';
-import type { PropertyListItem } from '@assent/core/property';
+import type { PropertyListRow } from '@assent/core/property';
 import { applyCacheEffects, propertyDeleteMutation } from '@assent/core/queries';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useClient } from '../app/ServicesContext';
@@ -16,7 +16,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 
 /** What the dialog reads of a property: a list row or a stored property both serve. */
 export type DeletableProperty = Pick<
-  PropertyListItem,
+  PropertyListRow,
   'uuid' | 'propertyType' | 'url' | 'packageId' | 'editable'
 >;
 

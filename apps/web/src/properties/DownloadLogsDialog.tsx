@@ -7,7 +7,7 @@ import {
   validateDownloadLogs,
 } from '@assent/core/audit-log';
 import { propertyIdentifier } from '@assent/core/property';
-import type { PropertyListItem } from '@assent/core/property';
+import type { PropertyListRow } from '@assent/core/property';
 import { auditLogKeys } from '@assent/core/queries';
 import { Callout, DialogBody, InputGroup, Radio, RadioGroup } from '@blueprintjs/core';
 import { Dialog } from '../components/Dialog';
@@ -33,7 +33,7 @@ export default function DownloadLogsDialog({
   onClose,
 }: {
   pCode: string;
-  item: PropertyListItem;
+  item: PropertyListRow;
   onClose: () => void;
 }) {
   const client = useClient();

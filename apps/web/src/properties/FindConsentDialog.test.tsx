@@ -38,7 +38,7 @@ const RECORD: ConsentRecord = {
 
 const api = () =>
   fakeApi()
-    .on('GET /customization/v2/site', { body: [] })
+    .on('GET /customization/v2/site/rows', { body: [] })
     .on(`GET /customization/v2/consent-record/${ID}`, { body: RECORD })
     .on(
       'GET /customization/v2/consent-record/00000000-0000-4000-8000-000000000000',

@@ -27,7 +27,7 @@ const ANALYTICS = '/analytics/v1/properties/pcode/AB12CD';
 function listApi(count: number) {
   const items = Array.from({ length: count }, (_, i) => listItem(i + 1));
   return fakeApi()
-    .on('GET /customization/v2/site', { body: items })
+    .on('GET /customization/v2/site/rows', { body: items })
     .on(`POST ${ANALYTICS}`, ({ body }) => ({
       body: Object.fromEntries(
         (body as { propertyIds: string[] }).propertyIds.map((id) => [id, gdprAnalytics(50)]),
@@ -39,7 +39,7 @@ const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1
 
 describe('properties list', () => {
   it('shows the empty state with PROTECT AN APP and PROTECT A SITE', async () => {
-    const api = fakeApi().on('GET /customization/v2/site', { body: [] });
+    const api = fakeApi().on('GET /customization/v2/site/rows', { body: [] });
     const { user, router } = renderApp({ path: PATH, api });
     expect(await screen.findByRole('heading', { name: PROPERTIES_TITLE })).toBeTruthy();
     expect(await screen.findByText(PROPERTIES_EMPTY_TITLE)).toBeTruthy();
@@ -115,7 +115,7 @@ describe('properties list', () => {
       listItem(2, { propertyType: 'APP', packageId: 'com.example.news', propertyTypeLabel: 'App' }),
       listItem(3, { url: 'shop.test' }),
     ];
-    const api = fakeApi().on('GET /customization/v2/site', { body: items });
+    const api = fakeApi().on('GET /customization/v2/site/rows', { body: items });
     const { user } = renderApp({ path: PATH, api });
     const filter = await screen.findByLabelText(PROPERTIES_FILTER_LABEL);
     await user.type(filter, 'NEWS');
@@ -129,7 +129,7 @@ describe('properties list', () => {
   });
 
   it("marks old SDK versions' consent rate as not applicable", async () => {
-    const api = fakeApi().on('GET /customization/v2/site', {
+    const api = fakeApi().on('GET /customization/v2/site/rows', {
       body: [listItem(1, { cmpVersion: 40 })],
     });
     renderApp({ path: PATH, api });
@@ -137,14 +137,17 @@ describe('properties list', () => {
   });
 
   it('shows the access-denied view on 403', async () => {
-    const api = fakeApi().on('GET /customization/v2/site', apiError(403, 'FORBIDDEN', 'No access'));
+    const api = fakeApi().on(
+      'GET /customization/v2/site/rows',
+      apiError(403, 'FORBIDDEN', 'No access'),
+    );
     renderApp({ path: PATH, api });
     expect(await screen.findByText(RESTRICTED_ACCESS)).toBeTruthy();
   });
 
   it('shows the premium banner; the survey link only while the survey is not filled', async () => {
     const api = fakeApi()
-      .on('GET /customization/v2/site', { body: [] })
+      .on('GET /customization/v2/site/rows', { body: [] })
       .on('GET /customization/AB12CD/survey', { body: { filled: false } });
     const { user, router } = renderApp({ path: PATH, api });
     expect(await screen.findByText(PREMIUM_BANNER)).toBeTruthy();
@@ -156,7 +159,7 @@ describe('properties list', () => {
   });
 
   it('shows the pricing promotion once per account when both terms are accepted', async () => {
-    const api = fakeApi().on('GET /customization/v2/site', { body: [] });
+    const api = fakeApi().on('GET /customization/v2/site/rows', { body: [] });
     const { user, storage } = renderApp({
       path: PATH,
       api,

@@ -11,7 +11,7 @@ import {
   pageOfProperties,
   propertiesNoMatch,
 } from '@assent/core/property';
-import { propertiesQuery, propertyAnalyticsQuery } from '@assent/core/queries';
+import { propertyRowsQuery, propertyAnalyticsQuery } from '@assent/core/queries';
 import { dashboardPresetRange } from '@assent/core/reports';
 import { Button, Callout, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import {
@@ -61,7 +61,7 @@ export default function PropertiesPage() {
   const [filter, setFilter] = useState('');
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<PropertyDialog>(null);
-  const properties = useQuery(propertiesQuery(client, pCode));
+  const properties = useQuery(propertyRowsQuery(client, pCode));
 
   const filtered = useMemo(
     () => filterProperties(properties.data ?? [], filter),

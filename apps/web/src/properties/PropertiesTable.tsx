@@ -3,13 +3,14 @@ import {
   OLD_SDK_VERSION_LABEL,
   PROPERTY_LIST_COLUMNS,
   PROPERTY_STATUS_LABELS,
+  PROPERTY_TYPE_LABELS,
   cmpVersionLabel,
   consentRateNotApplicable,
   listConsentRate,
   propertyIdentifier,
   propertyStatus,
 } from '@assent/core/property';
-import type { PropertyListColumn, PropertyListItem } from '@assent/core/property';
+import type { PropertyListColumn, PropertyListRow } from '@assent/core/property';
 import type { PropertyAnalytics } from '@assent/core/reports';
 import { HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
@@ -18,14 +19,14 @@ import { RowActions } from './RowActions';
 
 export interface PropertiesTableProps {
   pCode: string;
-  rows: PropertyListItem[];
+  rows: PropertyListRow[];
   /** Analytics of the shown rows by uuid; undefined while they load. */
   analytics: Record<string, PropertyAnalytics> | undefined;
   analyticsPending: boolean;
   onDialog: (dialog: PropertyDialog) => void;
 }
 
-type Cell = (item: PropertyListItem, props: PropertiesTableProps) => ReactNode;
+type Cell = (item: PropertyListRow, props: PropertiesTableProps) => ReactNode;
 
 /** How each column renders a row; keyed by the core's column list so none is forgotten. */
 const CELLS: Record<PropertyListColumn, Cell> = {
@@ -51,7 +52,7 @@ const CELLS: Record<PropertyListColumn, Cell> = {
     return formatPercent(listConsentRate(analytics?.[item.uuid]));
   },
   cmpVersion: (item) => cmpVersionLabel(item.cmpVersion),
-  type: (item) => item.propertyTypeLabel,
+  type: (item) => PROPERTY_TYPE_LABELS[item.propertyType],
   actions: (item, { pCode, onDialog }) => (
     <RowActions pCode={pCode} item={item} onDialog={onDialog} />
   ),

@@ -3,7 +3,7 @@ import {
   PROPERTY_ROW_ACTIONS,
   propertyIdentifier,
 } from '@assent/core/property';
-import type { PropertyListItem } from '@assent/core/property';
+import type { PropertyListRow } from '@assent/core/property';
 import { Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import {
   ChartIcon,
@@ -24,7 +24,7 @@ export function RowActions({
   onDialog,
 }: {
   pCode: string;
-  item: PropertyListItem;
+  item: PropertyListRow;
   onDialog: (dialog: PropertyDialog) => void;
 }) {
   const navigate = useNavigate();

@@ -30,7 +30,7 @@ describe('universal-tag warning', () => {
   it('follows a new site to the list: the warning, its 24-hour note and the universal tag', async () => {
     let created = false;
     const api = withFormRoutes(fakeApi())
-      .on('GET /customization/v2/site', () => ({
+      .on('GET /customization/v2/site/rows', () => ({
         body: created ? [listItem(1, { uuid: 'site-new', url: 'news.example.com' })] : [],
       }))
       .on('POST /customization/v2/site', ({ body }) => {
@@ -109,7 +109,7 @@ describe('universal-tag warning', () => {
 
   it("turns green once the site's analytics count a banner shown", async () => {
     const api = fakeApi()
-      .on('GET /customization/v2/site', {
+      .on('GET /customization/v2/site/rows', {
         body: [listItem(1, { uuid: 'site-new', url: 'news.example.com' })],
       })
       .on(ANALYTICS, { body: { 'site-new': gdprAnalytics(60) } });
@@ -122,7 +122,7 @@ describe('universal-tag warning', () => {
   });
 
   it('is forgotten when the site is no longer on the account', async () => {
-    const api = fakeApi().on('GET /customization/v2/site', { body: [listItem(2)] });
+    const api = fakeApi().on('GET /customization/v2/site/rows', { body: [listItem(2)] });
     const { storage } = renderApp({
       path: PATH,
       api,

@@ -7,7 +7,7 @@ import {
   universalTagDetected,
   universalTagWarningState,
 } from '@assent/core/property';
-import type { PropertyListItem } from '@assent/core/property';
+import type { PropertyListRow } from '@assent/core/property';
 import { propertyAnalyticsQuery } from '@assent/core/queries';
 import { dashboardPresetRange } from '@assent/core/reports';
 import { Button, Callout } from '@blueprintjs/core';
@@ -32,7 +32,7 @@ export function UniversalTagWarning({
 }: {
   pCode: string;
   /** The account's properties, once loaded. */
-  properties: PropertyListItem[] | undefined;
+  properties: PropertyListRow[] | undefined;
   onGetTag: () => void;
 }) {
   const client = useClient();

@@ -72,7 +72,7 @@ afterEach(() => {
 describe('tag dialogs', () => {
   it("shows the server's message when the universal tag is not available", async () => {
     const api = fakeApi()
-      .on('GET /customization/v2/site', { body: [] })
+      .on('GET /customization/v2/site/rows', { body: [] })
       .on(
         'GET /customization/v2/tag',
         apiError(501, 'NOT_IMPLEMENTED', 'Tags are not available yet.'),
@@ -89,7 +89,7 @@ describe('tag dialogs', () => {
   it("copies the tag and says 'The tag has been copied' for 3 seconds", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = fakeApi()
-      .on('GET /customization/v2/site', { body: [] })
+      .on('GET /customization/v2/site/rows', { body: [] })
       .on('GET /customization/v2/tag', tag('universal'));
     const { user } = renderApp({ path: PATH, api });
     await user.click(await screen.findByRole('button', { name: UNIVERSAL_TAG_BUTTON }));
@@ -109,7 +109,7 @@ describe('tag dialogs', () => {
 
   it('offers the TCF 2.0 tab to premium accounts only, saying it is the same tag', async () => {
     const api = fakeApi()
-      .on('GET /customization/v2/site', { body: [] })
+      .on('GET /customization/v2/site/rows', { body: [] })
       .on('GET /customization/v2/tag', tag('universal'));
     const { user } = renderApp({
       path: PATH,
@@ -137,7 +137,7 @@ describe('tag dialogs', () => {
 
   it('shows no TCF 2.0 tab to accounts without premium', async () => {
     const api = fakeApi()
-      .on('GET /customization/v2/site', { body: [listItem(1)] })
+      .on('GET /customization/v2/site/rows', { body: [listItem(1)] })
       .on('GET /customization/v2/tag', ({ url }) =>
         tag(url.searchParams.get('type') === 'site' ? 'site' : 'universal'),
       );
@@ -165,7 +165,7 @@ describe('tag dialogs', () => {
 
   it('shows the documentation alert with the instructions', async () => {
     const api = fakeApi()
-      .on('GET /customization/v2/site', { body: [] })
+      .on('GET /customization/v2/site/rows', { body: [] })
       .on('GET /customization/v2/tag', tag('universal'));
     const { user } = renderApp({ path: PATH, api });
     await user.click(await screen.findByRole('button', { name: UNIVERSAL_TAG_BUTTON }));
@@ -184,7 +184,7 @@ describe('tag dialogs', () => {
 
   it('gets the AMP tag with its styles block and the persistent link checkbox', async () => {
     const api = fakeApi()
-      .on('GET /customization/v2/site', { body: [listItem(1, { ampEnabled: true })] })
+      .on('GET /customization/v2/site/rows', { body: [listItem(1, { ampEnabled: true })] })
       .on('GET /customization/v2/tag', ({ url }) =>
         tag('amp', {
           name: `amp-${url.searchParams.get('persistentLink')}`,
@@ -212,7 +212,7 @@ describe('delete confirmation', () => {
   it("asks with the spec's text and deletes", async () => {
     let items = [listItem(1)];
     const api = fakeApi()
-      .on('GET /customization/v2/site', () => ({ body: items }))
+      .on('GET /customization/v2/site/rows', () => ({ body: items }))
       .on('DELETE /customization/v2/site/uuid-01', () => {
         items = [];
         return { body: { deleted: true } };
@@ -226,7 +226,7 @@ describe('delete confirmation', () => {
   });
 
   it("refuses a property with pending updates: 'Not able to delete'", async () => {
-    const api = fakeApi().on('GET /customization/v2/site', {
+    const api = fakeApi().on('GET /customization/v2/site/rows', {
       body: [listItem(1, { editable: false })],
     });
     const { user } = renderApp({ path: PATH, api });
@@ -238,7 +238,7 @@ describe('delete confirmation', () => {
 
   it("shows the server's refusal in the dialog", async () => {
     const api = fakeApi()
-      .on('GET /customization/v2/site', {
+      .on('GET /customization/v2/site/rows', {
         body: [listItem(1, { propertyType: 'APP', propertyTypeLabel: 'App' })],
       })
       .on(
@@ -274,7 +274,7 @@ describe('download logs and audit modals', () => {
 
   it('checks the end date and prepares the logs of the site', async () => {
     const api = fakeApi()
-      .on('GET /customization/v2/site', { body: [listItem(1)] })
+      .on('GET /customization/v2/site/rows', { body: [listItem(1)] })
       .on('POST /customization/v2/audit-log', {
         status: 202,
         body: log('1', 'QUEUED', 'http://site-01.example.com'),
@@ -314,7 +314,7 @@ describe('download logs and audit modals', () => {
   it('lists ready logs in the success modal; OK acknowledges them', async () => {
     let logs = [log('1', 'SUCCEEDED', 'http://a.example.com')];
     const api = fakeApi()
-      .on('GET /customization/v2/site', { body: [] })
+      .on('GET /customization/v2/site/rows', { body: [] })
       .on('GET /customization/v2/audit-log/status', () => ({ body: logs }))
       .on('POST /customization/v2/audit-log/hide', () => {
         logs = [];
@@ -334,7 +334,7 @@ describe('download logs and audit modals', () => {
 
   it('lists failed logs with Copy Properties', async () => {
     const api = fakeApi()
-      .on('GET /customization/v2/site', { body: [] })
+      .on('GET /customization/v2/site/rows', { body: [] })
       .on('GET /customization/v2/audit-log/status', {
         body: [
           log('2', 'FAILED', 'http://b.example.com'),
@@ -352,7 +352,7 @@ describe('download logs and audit modals', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let state: AuditLog['queryState'] = 'RUNNING';
     const api = fakeApi()
-      .on('GET /customization/v2/site', { body: [] })
+      .on('GET /customization/v2/site/rows', { body: [] })
       .on('GET /customization/v2/audit-log/status', () => ({
         body: [log('4', state, 'http://d.example.com')],
       }));
@@ -376,7 +376,7 @@ describe('download logs and audit modals', () => {
 describe('survey modal', () => {
   it('needs an answer, then thanks', async () => {
     const api = fakeApi()
-      .on('GET /customization/v2/site', { body: [] })
+      .on('GET /customization/v2/site/rows', { body: [] })
       .on('GET /customization/AB12CD/survey', { body: { filled: false } })
       .on('POST /customization/AB12CD/survey', { status: 201, body: { filled: true } });
     const { user, storage } = renderApp({ path: PATH, api });

@@ -105,7 +105,7 @@ export function withFormRoutes(
     });
   return api
     .onDefault('GET /customization/v2/site/init', { body: initData(type, options.init) })
-    .onDefault('GET /customization/v2/site', { body: options.list ?? [] })
+    .onDefault('GET /customization/v2/site/rows', { body: options.list ?? [] })
     .onDefault('POST /customization/v2/logo-check', {
       body: { ok: true, suffix: '?v=abc123', message: null },
     })

@@ -2,7 +2,7 @@ import { BULK_UPDATE_POLL_INTERVAL_MS } from '@assent/core/account';
 import { propertyIdentifier } from '@assent/core/property';
 import type { PropertyType } from '@assent/core/property';
 import {
-  propertiesQuery,
+  propertyRowsQuery,
   propertyInitQuery,
   propertyKeys,
   propertyQuery,
@@ -25,7 +25,7 @@ export function usePropertyFormData(
 ) {
   const client = useClient();
   const init = useQuery(propertyInitQuery(client, pCode, propertyType));
-  const properties = useQuery(propertiesQuery(client, pCode));
+  const properties = useQuery(propertyRowsQuery(client, pCode));
   const property = useQuery({
     ...propertyQuery(client, { pCode, id: id ?? '', propertyType }),
     enabled: editing && Boolean(id),

@@ -31,7 +31,7 @@ import { CLOSE_ANNOUNCEMENT, DISMISS_ANNOUNCEMENT } from './AnnouncementsModal';
 import { SDK_BUTTON, SDK_FILE_NAME } from './SdkDownloadButton';
 import { NEW_TAG } from './TabBar';
 
-const withSites = () => fakeApi().on('GET /customization/v2/site', { body: [] });
+const withSites = () => fakeApi().on('GET /customization/v2/site/rows', { body: [] });
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -226,6 +226,7 @@ export {
   PROPERTY_TYPE_LABELS,
   propertyIdentifier,
   PropertyListItem,
+  PropertyListRow,
   PropertySettings,
   PropertyType,
   REQUIRE_CONSENT_FROM_LABELS,

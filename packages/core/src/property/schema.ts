@@ -232,6 +232,27 @@ export const PropertyListItem = z.object({
 });
 export type PropertyListItem = z.infer<typeof PropertyListItem>;
 
+/**
+ * One row of the properties table (GET /customization/v2/site/rows): what its columns, its filter
+ * and its row actions read, and nothing more. The full item stays for the bulk update's filters;
+ * the table of 1,000 properties loads this (a third of the bytes). The type column reads
+ * `PROPERTY_TYPE_LABELS[propertyType]`.
+ */
+export const PropertyListRow = PropertyListItem.pick({
+  uuid: true,
+  propertyType: true,
+  url: true,
+  packageId: true,
+  publisherName: true,
+  themeId: true,
+  themeName: true,
+  regulation: true,
+  cmpVersion: true,
+  editable: true,
+  ampEnabled: true,
+});
+export type PropertyListRow = z.infer<typeof PropertyListRow>;
+
 /** Defaults of the site form. */
 export const defaultSiteValues = (): PropertyValues =>
   PropertySettings.parse({ propertyType: 'SITE' });

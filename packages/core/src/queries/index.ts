@@ -55,6 +55,7 @@ export {
   propertyInitQuery,
   propertyKeys,
   propertyQuery,
+  propertyRowsQuery,
 } from './properties';
 export type { PropertyAnalyticsInput } from './properties';
 export {

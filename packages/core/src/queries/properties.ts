@@ -3,14 +3,24 @@ import type { PropertyType } from '../property/schema';
 import type { PropertyAnalytics } from '../reports/property-analytics';
 import { queryOptionsOf } from './query-options';
 
-/** The account's properties (sites and apps) sorted by url, as the properties list shows them. */
+/**
+ * The account's properties (sites and apps) sorted by url: every list field (the bulk update's
+ * filters read them all), or the table's rows alone. Invalidating `account(pCode)` refreshes both.
+ */
 export const propertiesKeys = {
   all: ['properties'] as const,
   account: (pCode: string) => [...propertiesKeys.all, pCode] as const,
+  items: (pCode: string) => [...propertiesKeys.account(pCode), 'items'] as const,
+  rows: (pCode: string) => [...propertiesKeys.account(pCode), 'rows'] as const,
 };
 export const propertiesQuery = (client: AssentClient, pCode: string) =>
-  queryOptionsOf(propertiesKeys.account(pCode), ({ signal }) =>
+  queryOptionsOf(propertiesKeys.items(pCode), ({ signal }) =>
     client.sites.list({ query: { pCode, sort: 'url,ASC' } }, { signal }),
+  );
+/** The properties table's rows (its columns only), sorted by url: the properties page and forms. */
+export const propertyRowsQuery = (client: AssentClient, pCode: string) =>
+  queryOptionsOf(propertiesKeys.rows(pCode), ({ signal }) =>
+    client.sites.rows({ query: { pCode, sort: 'url,ASC' } }, { signal }),
   );
 
 /** One property by uuid; apps are read from the app route, sites from the site route. */

@@ -43,8 +43,14 @@ describe('query-option factories', () => {
     {
       name: 'properties',
       build: (c) => q.propertiesQuery(c, 'AB12'),
-      key: ['properties', 'AB12'],
+      key: ['properties', 'AB12', 'items'],
       call: '/customization/v2/site?pCode=AB12&sort=url,ASC',
+    },
+    {
+      name: 'property rows',
+      build: (c) => q.propertyRowsQuery(c, 'AB12'),
+      key: ['properties', 'AB12', 'rows'],
+      call: '/customization/v2/site/rows?pCode=AB12&sort=url,ASC',
     },
     {
       name: 'property (site)',

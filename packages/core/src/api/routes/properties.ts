@@ -1,11 +1,23 @@
 import { z } from 'zod';
 import { CmpVersionInfo } from '../../property/cmp-version';
-import { Property, PropertyListItem, PropertySettings, PropertyType } from '../../property/schema';
+import {
+  Property,
+  PropertyListItem,
+  PropertyListRow,
+  PropertySettings,
+  PropertyType,
+} from '../../property/schema';
 import { ACCOUNT_QUERY, defineRoute } from '../route';
 
 const PCode = z.string().min(1);
 const AccountQuery = z.object({ pCode: PCode });
 const IdParams = z.object({ id: z.string().min(1) });
+const ListQuery = z.object({
+  pCode: PCode,
+  sort: z.enum(['url,ASC', 'url,DESC', 'updatedAt,DESC']).default('url,ASC'),
+  type: PropertyType.optional(),
+  filter: z.string().optional(),
+});
 
 /** What the site and app forms load first: defaults, versions, themes and the account's options. */
 export const PropertyInitData = z.object({
@@ -33,13 +45,17 @@ export const sites = {
     summary:
       "The account's properties (sites and apps), sorted; a site is identified by url, an app by packageId",
     access: ACCOUNT_QUERY,
-    query: z.object({
-      pCode: PCode,
-      sort: z.enum(['url,ASC', 'url,DESC', 'updatedAt,DESC']).default('url,ASC'),
-      type: PropertyType.optional(),
-      filter: z.string().optional(),
-    }),
+    query: ListQuery,
     response: z.array(PropertyListItem),
+  }),
+  rows: defineRoute({
+    method: 'GET',
+    path: '/customization/v2/site/rows',
+    summary:
+      "The properties table's rows: the list's columns only (no bulk-update filter fields), same sort, type and filter as the list",
+    access: ACCOUNT_QUERY,
+    query: ListQuery,
+    response: z.array(PropertyListRow),
   }),
   export: defineRoute({
     method: 'GET',
