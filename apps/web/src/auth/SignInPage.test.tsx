@@ -21,11 +21,14 @@ import {
   SIGN_UP_CONFIRMED,
   SIGN_UP_SUCCESS,
   TROUBLE_SIGNING_IN,
+  INVALID_TWO_FACTOR_CODE,
+  TWO_FACTOR_CODE_NEEDED,
+  TWO_FACTOR_SETUP_NEEDED,
 } from '@assent/core/account';
 import { buildAccountUser } from '@assent/core/testing';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AUTH_BUTTONS, AUTH_TITLES, PROFILE_HEADING } from './labels';
+import { AUTH_BUTTONS, AUTH_TITLES, PROFILE_HEADING, TWO_FACTOR_COPY } from './labels';
 import { apiError } from '../testing/fake-api';
 import { fakeApi, renderApp } from '../testing/render';
 
@@ -80,6 +83,76 @@ describe('sign-in page', () => {
       email: 'jane@example.com',
       password: 'secret 42',
     });
+  });
+
+  it('asks a two-factor user for the code after the password; the session comes with the code', async () => {
+    const { api, signIn } = anonymousApi();
+    api
+      .on('POST /auth/sign-in', apiError(401, 'TWO_FACTOR_REQUIRED', TWO_FACTOR_CODE_NEEDED))
+      .on('POST /auth/sign-in/two-factor', ({ body }) => {
+        if ((body as { code: string }).code !== '654321')
+          return {
+            status: 400,
+            body: {
+              status: 'CODE_MISMATCH',
+              message: INVALID_TWO_FACTOR_CODE,
+              fields: { code: INVALID_TWO_FACTOR_CODE },
+            },
+          };
+        signIn();
+        return { body: jane };
+      });
+    const { user, router } = renderApp({ path: '/login', user: null, api });
+    await enterEmail(user, 'jane@example.com');
+    await user.type(await screen.findByLabelText('Password'), 'secret 42');
+    await user.click(screen.getByRole('button', { name: SIGN_IN_BUTTON }));
+    expect(await screen.findByText(TWO_FACTOR_CODE_NEEDED)).toBeTruthy();
+    const code = await screen.findByLabelText(/^Authentication code/);
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: TWO_FACTOR_COPY.verifyButton }));
+    expect(await screen.findByText(INVALID_TWO_FACTOR_CODE)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    await user.clear(code);
+    await user.type(code, '654 321');
+    await user.click(screen.getByRole('button', { name: TWO_FACTOR_COPY.verifyButton }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/protect/p-AB12CD/properties'),
+    );
+  });
+
+  it('enrols a member whose account requires two-factor sign-in, then shows the recovery codes', async () => {
+    const { api, signIn } = anonymousApi();
+    const codes = Array.from({ length: 10 }, (_, i) => `abcde-fgh${'jkmnpqrstu'[i]}k`);
+    api
+      .on('POST /auth/sign-in', apiError(401, 'TWO_FACTOR_SETUP_REQUIRED', TWO_FACTOR_SETUP_NEEDED))
+      .on('POST /auth/two-factor/setup', {
+        body: {
+          secret: 'JBSWY3DPEHPK3PXP',
+          otpauthUri: 'otpauth://totp/Assent:jane%40example.com?secret=JBSWY3DPEHPK3PXP',
+          qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
+        },
+      })
+      .on('POST /auth/two-factor/enable', () => {
+        signIn();
+        return { body: { recoveryCodes: codes } };
+      });
+    const { user, router } = renderApp({ path: '/login', user: null, api });
+    await enterEmail(user, 'jane@example.com');
+    await user.type(await screen.findByLabelText('Password'), 'secret 42');
+    await user.click(screen.getByRole('button', { name: SIGN_IN_BUTTON }));
+    expect(await screen.findByText(TWO_FACTOR_SETUP_NEEDED)).toBeTruthy();
+    const qr = await screen.findByRole('img', { name: TWO_FACTOR_COPY.qrAlt });
+    expect(qr.getAttribute('src')).toBe('data:image/svg+xml;base64,PHN2Zy8+');
+    expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeTruthy();
+    await user.type(screen.getByLabelText(/^Authentication code/), '123456');
+    await user.click(screen.getByRole('button', { name: TWO_FACTOR_COPY.enableButton }));
+    const list = await screen.findByRole('list', { name: TWO_FACTOR_COPY.recoveryTitle });
+    expect(list.textContent).toBe(codes.join(''));
+    expect(router.state.location.pathname).toBe('/login');
+    await user.click(screen.getByRole('button', { name: TWO_FACTOR_COPY.continue }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/protect/p-AB12CD/properties'),
+    );
   });
 
   it('maps refused credentials to the check-your-email message', async () => {

@@ -15,7 +15,13 @@ import {
   validateSignInForm,
   validateSignUpForm,
 } from '@assent/core/account';
-import type { AuthFlowState, AuthFormName } from '@assent/core/account';
+import type {
+  AccountUser,
+  AuthFlowState,
+  AuthFormName,
+  TwoFactorSetup,
+} from '@assent/core/account';
+import { validateTwoFactorCode } from '@assent/core/account';
 import { Button, Callout, Card, H1, H2, H3 } from '@blueprintjs/core';
 import { TickCircleIcon } from '@blueprintjs/icons';
 import type { FormEvent, ReactNode } from 'react';
@@ -34,6 +40,7 @@ import {
   LANDING,
   PROFILE_HEADING,
   PROFILE_SIGN_OUT_HINT,
+  TWO_FACTOR_COPY,
 } from './labels';
 import { useSession, useSessionChange } from './session';
 
@@ -145,6 +152,8 @@ function AuthForms() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const heading = useRef<HTMLHeadingElement>(null);
   const from = (location.state as SignInRedirectState | null)?.from;
+  const [enrolment, setEnrolment] = useState<TwoFactorSetup | undefined>();
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | undefined>();
 
   const current = state as Editable;
   const formKey = current.form === 'signIn' ? `signIn-${current.step}` : current.form;
@@ -168,6 +177,23 @@ function AuthForms() {
       .then(() => dispatch({ type: 'activationResent' }))
       .catch((error: unknown) => dispatch({ type: 'activationResendFailed', error }));
   }, [client, current.phase, current.email]);
+
+  // An account requires two-factor sign-in: the enrolment's QR code, once per step.
+  const enrolling = current.form === 'signIn' && current.step === 'twoFactorSetup';
+  useEffect(() => {
+    if (!enrolling) return;
+    client.auth
+      .twoFactorSetup()
+      .then(setEnrolment)
+      .catch((error: unknown) => dispatch({ type: 'failed', error }));
+  }, [client, enrolling]);
+
+  const signedIn = (user: AccountUser) => {
+    sessionChanged(user);
+    // Back to a console page, or to the invitation link that sent the user here.
+    const back = from && (from.startsWith(paths.protect) || from.startsWith(paths.invitation('')));
+    navigate(back ? from : paths.protect, { replace: true });
+  };
 
   const set = (name: keyof Fields) => (value: string) =>
     setFields((f) => ({ ...f, [name]: value }));
@@ -205,16 +231,29 @@ function AuthForms() {
           dispatch({ type: 'emailEntered', email });
           return;
         }
+        if (step === 'twoFactor' || step === 'twoFactorSetup') {
+          const typed = validateTwoFactorCode({ code: fields.code });
+          if (!check(typed) || !typed.ok) return;
+          const code = typed.value.code;
+          if (step === 'twoFactor') {
+            const user = await perform(() => client.auth.twoFactorVerify({ body: { code } }));
+            if (user) signedIn(user as AccountUser);
+            return;
+          }
+          // The session starts with the enrolment; the codes are shown before the console.
+          dispatch({ type: 'submit', email: fields.email });
+          try {
+            const enabled = await client.auth.twoFactorEnable({ body: { code } });
+            setRecoveryCodes(enabled.recoveryCodes);
+          } catch (error) {
+            dispatch({ type: 'failed', error });
+          }
+          return;
+        }
         const user = await perform(() =>
           client.auth.signIn({ body: { email, password: fields.password } }),
         );
-        if (user) {
-          sessionChanged(user as Awaited<ReturnType<typeof client.auth.signIn>>);
-          // Back to a console page, or to the invitation link that sent the user here.
-          const back =
-            from && (from.startsWith(paths.protect) || from.startsWith(paths.invitation('')));
-          navigate(back ? from : paths.protect, { replace: true });
-        }
+        if (user) signedIn(user as AccountUser);
         return;
       }
       case 'signUp': {
@@ -289,9 +328,49 @@ function AuthForms() {
   let links: ReactNode;
   switch (current.form) {
     case 'signIn':
-      submitText = current.step === 'email' ? NEXT_BUTTON : SIGN_IN_BUTTON;
+      submitText =
+        current.step === 'email'
+          ? NEXT_BUTTON
+          : current.step === 'twoFactor'
+            ? TWO_FACTOR_COPY.verifyButton
+            : current.step === 'twoFactorSetup'
+              ? TWO_FACTOR_COPY.enableButton
+              : SIGN_IN_BUTTON;
       body =
-        current.step === 'email' ? (
+        current.step === 'twoFactor' || current.step === 'twoFactorSetup' ? (
+          <>
+            {current.step === 'twoFactorSetup' ? (
+              <div className="assent-two-factor-enrol">
+                <p>{TWO_FACTOR_COPY.scan}</p>
+                {enrolment ? (
+                  <>
+                    <img
+                      src={enrolment.qrCode}
+                      alt={TWO_FACTOR_COPY.qrAlt}
+                      width={180}
+                      height={180}
+                    />
+                    <p className="assent-muted">
+                      {TWO_FACTOR_COPY.secretLabel} <code>{enrolment.secret}</code>
+                    </p>
+                  </>
+                ) : (
+                  <Loading />
+                )}
+              </div>
+            ) : null}
+            <TextField
+              label={AUTH_LABELS.twoFactorCode}
+              name="code"
+              autoComplete="one-time-code"
+              autoFocus
+              value={fields.code}
+              error={errors.code}
+              helperText={TWO_FACTOR_COPY.codeHelper}
+              onChange={set('code')}
+            />
+          </>
+        ) : current.step === 'email' ? (
           emailField(true)
         ) : (
           <>
@@ -433,6 +512,37 @@ function AuthForms() {
         />
       );
       break;
+  }
+
+  if (recoveryCodes) {
+    return (
+      <section aria-labelledby="assent-recovery-heading" className="assent-recovery-codes">
+        <H3 id="assent-recovery-heading">{TWO_FACTOR_COPY.recoveryTitle}</H3>
+        <p>{TWO_FACTOR_COPY.recoveryText}</p>
+        <ul aria-label={TWO_FACTOR_COPY.recoveryTitle}>
+          {recoveryCodes.map((code) => (
+            <li key={code}>
+              <code>{code}</code>
+            </li>
+          ))}
+        </ul>
+        <Button
+          intent="primary"
+          fill
+          size="large"
+          text={TWO_FACTOR_COPY.continue}
+          onClick={() => {
+            client.auth
+              .me()
+              .then(signedIn)
+              .catch((error: unknown) => {
+                setRecoveryCodes(undefined);
+                dispatch({ type: 'failed', error });
+              });
+          }}
+        />
+      </section>
+    );
   }
 
   return (

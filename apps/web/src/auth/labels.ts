@@ -7,6 +7,7 @@ export const AUTH_LABELS = {
   lastName: 'Last name',
   company: 'Company name',
   code: 'Confirmation code',
+  twoFactorCode: 'Authentication code',
 } as const;
 
 export const AUTH_TITLES = {
@@ -41,4 +42,18 @@ export const LANDING = {
     'Customisable to your brand',
     'Set up in 3 steps',
   ],
+} as const;
+
+/** The sign-in's two-factor steps (issue 19 item 22). */
+export const TWO_FACTOR_COPY = {
+  verifyButton: 'VERIFY',
+  enableButton: 'TURN ON AND SIGN IN',
+  codeHelper: 'The 6 digits your authenticator app shows, or one of your recovery codes.',
+  scan: 'Scan this QR code with an authenticator app (such as 1Password, Google Authenticator or Authy), then enter the code it shows.',
+  qrAlt: 'QR code to add Assent to an authenticator app',
+  secretLabel: 'Or type this key into the app:',
+  recoveryTitle: 'Save your recovery codes',
+  recoveryText:
+    'Each code signs you in once if you lose your authenticator app. Keep them somewhere safe: they are not shown again.',
+  continue: 'I have saved them: go to the console',
 } as const;
