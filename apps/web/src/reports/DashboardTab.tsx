@@ -1,10 +1,133 @@
+import { countryTableQuery, insightsQuery, summaryComparisonQuery } from '@assent/core/queries';
+import type { DashboardFilterSelection, ReportDateRange } from '@assent/core/reports';
+import {
+  DASHBOARD_SUMMARY_METRICS,
+  defaultComparisonRange,
+  defaultSummaryRange,
+  isChartFullWidth,
+} from '@assent/core/reports';
+import { Callout, H3 } from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useClient, useNow } from '../app/ServicesContext';
+import { Loading } from '../components/Loading';
+import { dashboardCharts } from './dashboard/chart-data';
+import { CountryTable } from './dashboard/CountryTable';
+import { FiltersDrawer } from './dashboard/FiltersDrawer';
+import { InsightsCharts } from './dashboard/InsightsCharts';
+import { RangePicker } from './dashboard/RangePicker';
+import { SummaryCards } from './dashboard/SummaryCards';
+
+export const SUMMARY_TITLE = 'Summary';
+export const INSIGHTS_TITLE = 'Insights';
+export const SUMMARY_PERIOD = 'Summary period';
+export const COMPARISON_PERIOD = 'Comparison period';
+export const INSIGHTS_PERIOD = 'Insights period';
+export const DASHBOARD_LOAD_FAILED = 'The dashboard data could not be loaded.';
+
 export interface DashboardTabProps {
   pCode: string;
   /** The analytics ids of the selected properties. */
   propertyIds: string[];
 }
 
-/** The Dashboard tab: summary cards, insights charts and the country table (being built). */
-export function DashboardTab({ propertyIds }: DashboardTabProps) {
-  return <p>{propertyIds.length} properties selected.</p>;
+/**
+ * The Dashboard tab (reports-and-account §2, §4, §9): the summary period and comparison pickers with
+ * the metric cards; the insights range, 'More Filters', the six charts and the country table. Every
+ * call is cached per filter set through core's query factories (no retry, no refetch on focus:
+ * the console's query client defaults).
+ */
+export function DashboardTab({ pCode, propertyIds }: DashboardTabProps) {
+  const client = useClient();
+  const now = useNow()();
+  const [summaryRange, setSummaryRange] = useState<ReportDateRange>(() => defaultSummaryRange(now));
+  const [comparisonRange, setComparisonRange] = useState<ReportDateRange>(() =>
+    defaultComparisonRange(defaultSummaryRange(now)),
+  );
+  const [insightsRange, setInsightsRange] = useState<ReportDateRange>(() =>
+    defaultSummaryRange(now),
+  );
+  const [filters, setFilters] = useState<DashboardFilterSelection>({});
+
+  const summary = useQuery(
+    summaryComparisonQuery(client, pCode, {
+      summaryDateRange: summaryRange,
+      comparisonDateRange: comparisonRange,
+      propertyId: propertyIds,
+      metricFields: [...DASHBOARD_SUMMARY_METRICS],
+    }),
+  );
+  const insights = useQuery(
+    insightsQuery(client, pCode, { range: insightsRange, propertyIds, filters }),
+  );
+  const countries = useQuery(
+    countryTableQuery(client, pCode, {
+      currentRange: insightsRange,
+      comparisonRange: defaultComparisonRange(insightsRange),
+      propertyIds,
+      filters,
+    }),
+  );
+
+  const failed = <Callout intent="danger" title={DASHBOARD_LOAD_FAILED} />;
+  return (
+    <div className="assent-dashboard">
+      <section aria-label={SUMMARY_TITLE} className="assent-dashboard-section">
+        <H3>{SUMMARY_TITLE}</H3>
+        <div className="assent-dashboard-pickers">
+          <RangePicker
+            label={SUMMARY_PERIOD}
+            value={summaryRange}
+            now={now}
+            onChange={(range) => {
+              setSummaryRange(range);
+              setComparisonRange(defaultComparisonRange(range));
+            }}
+          />
+          <RangePicker
+            label={COMPARISON_PERIOD}
+            value={comparisonRange}
+            now={now}
+            onChange={setComparisonRange}
+          />
+        </div>
+        {summary.isError ? (
+          failed
+        ) : summary.data ? (
+          <SummaryCards metrics={summary.data} />
+        ) : (
+          <Loading />
+        )}
+      </section>
+      <section aria-label={INSIGHTS_TITLE} className="assent-dashboard-section">
+        <H3>{INSIGHTS_TITLE}</H3>
+        <div className="assent-dashboard-pickers">
+          <RangePicker
+            label={INSIGHTS_PERIOD}
+            value={insightsRange}
+            now={now}
+            onChange={setInsightsRange}
+          />
+          <FiltersDrawer value={filters} onApply={setFilters} />
+        </div>
+        {insights.isError ? (
+          failed
+        ) : insights.data ? (
+          <InsightsCharts
+            charts={dashboardCharts(insights.data)}
+            fullWidth={isChartFullWidth(insightsRange)}
+          />
+        ) : (
+          <Loading />
+        )}
+        {countries.isError ? (
+          failed
+        ) : countries.data ? (
+          <CountryTable rows={countries.data} />
+        ) : (
+          <Loading />
+        )}
+      </section>
+    </div>
+  );
 }

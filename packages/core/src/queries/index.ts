@@ -22,6 +22,15 @@ export {
 } from './account';
 export { auditLogKeys, auditLogsQuery, consentRecordKeys, consentRecordQuery } from './audit-logs';
 export { bulkUpdateStatusKeys, bulkUpdateStatusQuery } from './bulk-update';
+export {
+  abTestKeys,
+  abTestQuery,
+  countryTableQuery,
+  dashboardKeys,
+  insightsQuery,
+  summaryComparisonQuery,
+} from './dashboard';
+export type { SummaryComparisonInput } from './dashboard';
 export { historyKeys, historyQuery } from './history';
 export {
   applyCacheEffects,

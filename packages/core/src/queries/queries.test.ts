@@ -251,6 +251,75 @@ describe('query-option factories', () => {
     });
   });
 
+  it('the dashboard queries post their filter set, which is part of their key', async () => {
+    const range = { startDate: '2024-03-07', endDate: '2024-03-13' };
+    const comparison = { startDate: '2024-02-29', endDate: '2024-03-06' };
+    const filters = { regulation: ['GDPR'] };
+    type Built = {
+      queryKey: readonly unknown[];
+      queryFn: (c: { signal?: unknown }) => Promise<unknown>;
+    };
+    const cases: Array<{
+      options: (c: ReturnType<typeof recordingClient>['client']) => Built;
+      kind: string;
+      url: string;
+    }> = [
+      {
+        options: (c: ReturnType<typeof recordingClient>['client']) =>
+          q.summaryComparisonQuery(c, 'AB12', {
+            summaryDateRange: range,
+            comparisonDateRange: comparison,
+            propertyId: ['u1'],
+            metricFields: ['totalSessions'],
+          }),
+        kind: 'summary',
+        url: '/analytics/v1/summary-comparison/pcode/AB12',
+      },
+      {
+        options: (c: ReturnType<typeof recordingClient>['client']) =>
+          q.insightsQuery(c, 'AB12', { range, propertyIds: ['u1'], filters }),
+        kind: 'insights',
+        url: '/analytics/v1/insights/pcode/AB12',
+      },
+      {
+        options: (c: ReturnType<typeof recordingClient>['client']) =>
+          q.countryTableQuery(c, 'AB12', {
+            currentRange: range,
+            comparisonRange: comparison,
+            propertyIds: ['u1'],
+            filters,
+          }),
+        kind: 'countryTable',
+        url: '/analytics/v1/country-table/pcode/AB12',
+      },
+    ];
+    for (const { options, kind, url } of cases) {
+      const { client, calls } = recordingClient({});
+      const built = options(client);
+      const body = built.queryKey[3];
+      expect(built.queryKey.slice(0, 3)).toEqual(['dashboard', 'AB12', kind]);
+      await run(built);
+      expect(calls[0]?.url).toBe(url);
+      expect(calls[0]?.init.method).toBe('POST');
+      expect(JSON.parse(calls[0]?.init.body ?? '')).toEqual(body);
+    }
+    // Another filter set is another cache entry.
+    const { client } = recordingClient({});
+    const a = q.insightsQuery(client, 'AB12', { range, propertyIds: ['u1'], filters });
+    const b = q.insightsQuery(client, 'AB12', { range, propertyIds: ['u1'], filters: {} });
+    expect(a.queryKey).not.toEqual(b.queryKey);
+  });
+
+  it('abTest posts the property and the range', async () => {
+    const { client, calls } = recordingClient({});
+    const input = { propertyId: 'u1', startDate: '2024-02-14', endDate: '2024-03-14' };
+    const options = q.abTestQuery(client, 'AB12', input);
+    expect(options.queryKey).toEqual(['abTest', 'AB12', input]);
+    await run(options);
+    expect(calls[0]?.url).toBe('/analytics/v1/ab-test/pcode/AB12');
+    expect(JSON.parse(calls[0]?.init.body ?? '')).toEqual(input);
+  });
+
   it('propertyAnalytics of an empty page makes no call', async () => {
     const { client, calls } = recordingClient({});
     const options = q.propertyAnalyticsQuery(client, {

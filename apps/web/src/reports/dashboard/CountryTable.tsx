@@ -1,0 +1,127 @@
+import { formatCompactNumber, formatPercent } from '@assent/core';
+import type {
+  CountryTableRow,
+  CountryTableSort,
+  CountryTableSortField,
+} from '@assent/core/reports';
+import {
+  COUNTRY_TABLE_COLUMNS,
+  COUNTRY_TABLE_PAGE_SIZE,
+  countryRowsToCsv,
+  countryTableCell,
+  countryTablePage,
+  DEFAULT_COUNTRY_TABLE_SORT,
+  filterCountryRows,
+  formatComparison,
+  isPercentMetric,
+  sortCountryRows,
+} from '@assent/core/reports';
+import { Button, HTMLTable, InputGroup } from '@blueprintjs/core';
+import { DownloadIcon, SearchIcon } from '@blueprintjs/icons';
+import { useState } from 'react';
+import { saveFile } from '../../components/download';
+import { Pager } from '../../components/Pager';
+
+export const COUNTRY_TABLE_TITLE = 'Consent by country';
+export const COUNTRY_FILTER_PLACEHOLDER = 'Filter by country';
+export const EXPORT_CSV = 'Export CSV';
+export const COUNTRY_CSV_FILE = 'country-report.csv';
+
+/** A cell as shown: country names, one-decimal percentages, abbreviated counts, changes, N/A. */
+function shownCell(row: CountryTableRow, field: keyof CountryTableRow): string {
+  if (field === 'country') return countryTableCell(row, field);
+  const value = row[field];
+  if (typeof value !== 'number') return countryTableCell(row, field);
+  if (field.endsWith('Change')) return formatComparison(value);
+  return isPercentMetric(field) ? formatPercent(value) : formatCompactNumber(value);
+}
+
+/**
+ * The dashboard's country table (reports-and-account §2, §9): client-side filter and sort (default
+ * Display Count descending), 10 rows a page with no size changer, N/A for null, and a CSV export of
+ * the filtered, sorted rows made on the client.
+ */
+export function CountryTable({ rows }: { rows: readonly CountryTableRow[] }) {
+  const [text, setText] = useState('');
+  const [sort, setSort] = useState<CountryTableSort>(DEFAULT_COUNTRY_TABLE_SORT);
+  const [page, setPage] = useState(1);
+  const shown = sortCountryRows(filterCountryRows(rows, text), sort);
+  const pageCount = Math.max(1, Math.ceil(shown.length / COUNTRY_TABLE_PAGE_SIZE));
+  const current = Math.min(page, pageCount);
+  const sortBy = (field: CountryTableSortField) => {
+    setSort((s) =>
+      s.field === field
+        ? { field, order: s.order === 'descend' ? 'ascend' : 'descend' }
+        : { field, order: field === 'country' ? 'ascend' : 'descend' },
+    );
+    setPage(1);
+  };
+  return (
+    <section className="assent-country-table" aria-label={COUNTRY_TABLE_TITLE}>
+      <div className="assent-country-table-tools">
+        <InputGroup
+          leftIcon={<SearchIcon />}
+          placeholder={COUNTRY_FILTER_PLACEHOLDER}
+          aria-label={COUNTRY_FILTER_PLACEHOLDER}
+          value={text}
+          onValueChange={(v) => {
+            setText(v);
+            setPage(1);
+          }}
+        />
+        <Button
+          icon={<DownloadIcon />}
+          text={EXPORT_CSV}
+          disabled={shown.length === 0}
+          onClick={() =>
+            saveFile(
+              new Blob([countryRowsToCsv(shown)], { type: 'text/csv;charset=utf-8' }),
+              COUNTRY_CSV_FILE,
+            )
+          }
+        />
+      </div>
+      <HTMLTable compact striped className="assent-country-table-table">
+        <thead>
+          <tr>
+            {COUNTRY_TABLE_COLUMNS.map((column) => {
+              const field = column.field as CountryTableSortField;
+              const active = sort.field === field;
+              return (
+                <th
+                  key={column.field}
+                  scope="col"
+                  aria-sort={
+                    active ? (sort.order === 'ascend' ? 'ascending' : 'descending') : undefined
+                  }
+                >
+                  <Button variant="minimal" size="small" onClick={() => sortBy(field)}>
+                    {column.title}
+                    {active ? (sort.order === 'ascend' ? ' ▲' : ' ▼') : ''}
+                  </Button>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {countryTablePage(shown, current).map((row) => (
+            <tr key={row.country}>
+              {COUNTRY_TABLE_COLUMNS.map((column) => (
+                <td key={column.field}>{shownCell(row, column.field)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+      {pageCount > 1 ? (
+        <Pager
+          page={current}
+          pageCount={pageCount}
+          onPageChange={setPage}
+          label="Country table pages"
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import { NO_DATA_AVAILABLE } from '@assent/core/reports';
+import { Card, H4 } from '@blueprintjs/core';
+import { lazy, Suspense } from 'react';
+import { Loading } from '../../components/Loading';
+import type { DashboardChart } from './chart-data';
+import { isChartEmpty } from './chart-data';
+
+// plotly is heavy: its chunk loads only when a chart is drawn.
+const PlotChart = lazy(() => import('./PlotChart'));
+
+/** A chart's text alternative: its data as a table (Accessible, issue 11 Quality). */
+function ChartTable({ chart }: { chart: DashboardChart }) {
+  return (
+    <details className="assent-chart-table">
+      <summary>Show data as a table</summary>
+      <table className="bp6-html-table bp6-compact" aria-label={`${chart.title} data`}>
+        <thead>
+          <tr>
+            <th scope="col">{chart.categoryTitle}</th>
+            {chart.series.map((s) => (
+              <th key={s.name} scope="col">
+                {s.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {chart.categories.map((category, i) => (
+            <tr key={category}>
+              <th scope="row">{category}</th>
+              {chart.series.map((s) => (
+                <td key={s.name}>
+                  {chart.percent ? `${(s.values[i] ?? 0).toFixed(1)}%` : (s.values[i] ?? 0)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}
+
+/**
+ * The six insight charts; 'No Data Available' for an empty one; full width for ranges of 6 to 15
+ * and 36 to 90 days (core's `isChartFullWidth`), else two a row.
+ */
+export function InsightsCharts({
+  charts,
+  fullWidth,
+}: {
+  charts: readonly DashboardChart[];
+  fullWidth: boolean;
+}) {
+  return (
+    <div className={`assent-insights-charts${fullWidth ? ' assent-insights-charts-full' : ''}`}>
+      {charts.map((chart) => (
+        <Card
+          key={chart.id}
+          className="assent-insights-chart"
+          role="region"
+          aria-label={chart.title}
+        >
+          <H4>{chart.title}</H4>
+          {isChartEmpty(chart) ? (
+            <p className="assent-chart-empty">{NO_DATA_AVAILABLE}</p>
+          ) : (
+            <>
+              <div role="img" aria-label={`${chart.title} (chart; its data is in the table below)`}>
+                <Suspense fallback={<Loading />}>
+                  <PlotChart chart={chart} />
+                </Suspense>
+              </div>
+              <ChartTable chart={chart} />
+            </>
+          )}
+        </Card>
+      ))}
+    </div>
+  );
+}

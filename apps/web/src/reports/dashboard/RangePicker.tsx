@@ -1,0 +1,69 @@
+import type { DashboardPreset, ReportDateRange } from '@assent/core/reports';
+import {
+  DASHBOARD_LOOKBACK_DAYS,
+  DASHBOARD_PRESET_LABELS,
+  DashboardPreset as Presets,
+  dashboardPresetRange,
+  isDashboardDayDisabled,
+  latestSelectableDay,
+} from '@assent/core/reports';
+import { addUtcDays, formatUtcDay, parseUtcDay } from '@assent/core';
+import { DateRangeInput } from '@blueprintjs/datetime';
+import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
+
+/** A UTC day as the local midnight of the same date, for the calendar. */
+export const localDayOf = (utc: Date) =>
+  new Date(utc.getUTCFullYear(), utc.getUTCMonth(), utc.getUTCDate());
+/** A calendar day (local midnight) as the UTC midnight of the same date. */
+export const utcDayOf = (local: Date) =>
+  new Date(Date.UTC(local.getFullYear(), local.getMonth(), local.getDate()));
+
+const toLocal = (day: string) => localDayOf(parseUtcDay(day));
+const toDay = (local: Date) => formatUtcDay(utcDayOf(local));
+
+/**
+ * One of the dashboard's date-range pickers (reports-and-account §5, §9): whole UTC days, the
+ * latest selectable day and the look-back window from core, the dashboard presets as shortcuts.
+ * Only complete ranges are reported.
+ */
+export function RangePicker({
+  label,
+  value,
+  onChange,
+  now,
+}: {
+  label: string;
+  value: ReportDateRange;
+  onChange: (range: ReportDateRange) => void;
+  now: Date;
+}) {
+  const latest = latestSelectableDay(now);
+  const shortcuts = Presets.options.map((preset: DashboardPreset) => {
+    const r = dashboardPresetRange(preset, now);
+    return {
+      label: DASHBOARD_PRESET_LABELS[preset],
+      dateRange: [toLocal(r.startDate), toLocal(r.endDate)] as [Date, Date],
+    };
+  });
+  return (
+    <div className="assent-range-picker" role="group" aria-label={label}>
+      <span className="assent-range-picker-label">{label}</span>
+      <DateRangeInput
+        value={[toLocal(value.startDate), toLocal(value.endDate)]}
+        onChange={([start, end]) => {
+          if (start && end) onChange({ startDate: toDay(start), endDate: toDay(end) });
+        }}
+        dateFnsFormat="yyyy-MM-dd"
+        minDate={localDayOf(addUtcDays(latest, -DASHBOARD_LOOKBACK_DAYS))}
+        maxDate={localDayOf(latest)}
+        dayPickerProps={{ disabled: (d: Date) => isDashboardDayDisabled(utcDayOf(d), now) }}
+        shortcuts={shortcuts}
+        allowSingleDayRange
+        singleMonthOnly
+        startInputProps={{ 'aria-label': `${label}: start date` }}
+        endInputProps={{ 'aria-label': `${label}: end date` }}
+        popoverProps={{ placement: 'bottom-start' }}
+      />
+    </div>
+  );
+}
