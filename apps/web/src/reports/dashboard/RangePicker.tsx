@@ -11,6 +11,12 @@ import { addUtcDays, formatUtcDay, parseUtcDay } from '@assent/core';
 import { DateRangeInput } from '@blueprintjs/datetime';
 import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 
+/**
+ * The calendar reads in English with date-fns' built-in en-US: no locale chunk is fetched
+ * (Blueprint's default loader imports one by a path Vite does not bundle).
+ */
+const builtInLocale = () => Promise.resolve(undefined);
+
 /** A UTC day as the local midnight of the same date, for the calendar. */
 export const localDayOf = (utc: Date) =>
   new Date(utc.getUTCFullYear(), utc.getUTCMonth(), utc.getUTCDate());
@@ -54,6 +60,7 @@ export function RangePicker({
           if (start && end) onChange({ startDate: toDay(start), endDate: toDay(end) });
         }}
         dateFnsFormat="yyyy-MM-dd"
+        dateFnsLocaleLoader={builtInLocale}
         minDate={localDayOf(addUtcDays(latest, -DASHBOARD_LOOKBACK_DAYS))}
         maxDate={localDayOf(latest)}
         dayPickerProps={{ disabled: (d: Date) => isDashboardDayDisabled(utcDayOf(d), now) }}
