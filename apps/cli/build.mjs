@@ -20,6 +20,7 @@ await build({
   platform: 'node',
   target: 'node20',
   sourcemap: true,
-  external: [...external, '@assent/server'],
+  // The terminal UI is built on its own (apps/tui/dist) and loaded by `assent tui`.
+  external: [...external, '@assent/server', '@assent/tui'],
   logLevel: 'warning',
 });

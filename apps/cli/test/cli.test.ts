@@ -109,6 +109,7 @@ describe('help and start-up', () => {
         'properties list',
         'properties get',
         'history',
+        'tui',
         'themes',
         'themes list',
         'tag',

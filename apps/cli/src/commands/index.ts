@@ -234,6 +234,20 @@ export function registerCommands(
     );
 
   program
+    .command('tui')
+    .description(
+      'a full-screen terminal UI: properties, themes, vendors, reports and jobs (? shows the keys)',
+    )
+    .addHelpText('after', example('assent tui', 'assent tui --account AB12'))
+    .action(
+      action(
+        ctx,
+        async () => (await import('./tui')).startTui as never,
+        (...a) => optionsOf(a, 0),
+      ),
+    );
+
+  program
     .command('themes')
     .description("the account's themes")
     .addHelpText('after', example('assent themes list', 'assent themes list --type app --json'))

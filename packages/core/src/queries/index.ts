@@ -40,6 +40,7 @@ export {
   propertyDeleteMutation,
   propertySavedEffects,
   propertySaveMutation,
+  reportActiveMutation,
   saveWithLogoCheck,
   sendProperty,
   themeDeleteMutation,

@@ -10,6 +10,7 @@ import {
   createQueryClientDefaults,
   propertyDeleteMutation,
   propertySaveMutation,
+  reportActiveMutation,
   sendProperty,
   themeSavedEffects,
 } from './index';
@@ -115,5 +116,16 @@ describe('mutation specs', () => {
 
   it('a finished bulk update refreshes the properties', () => {
     expect(bulkUpdateFinishedEffects('AB12')).toEqual({ refresh: [['properties', 'AB12']] });
+  });
+
+  it("pausing a scheduled report sends active=false; the account's reports are read again", async () => {
+    const { client, calls } = recordingClient(() => ({}));
+    const spec = reportActiveMutation(client, 'AB12');
+    await spec.mutationFn({ jobId: 'j1', active: false });
+    expect(calls[0]!.init.method).toBe('PATCH');
+    expect(calls[0]!.url).toBe('/analytics/v1/pcode/AB12/job/j1?active=false');
+    const { cache, log } = recordingCache();
+    await applyCacheEffects(cache, spec.effects({}, { jobId: 'j1', active: false }));
+    expect(log).toEqual(['invalidate ["reportJob","AB12"]']);
   });
 });

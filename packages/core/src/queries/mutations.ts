@@ -6,6 +6,7 @@ import type { Theme } from '../theme';
 import { auditLogKeys } from './audit-logs';
 import { bulkUpdateStatusKeys } from './bulk-update';
 import { propertiesKeys, propertyInitKeys, propertyKeys } from './properties';
+import { reportJobKeys } from './reports';
 import { textRequestKeys, themeKeys } from './themes';
 
 /**
@@ -189,4 +190,16 @@ export const bulkUpdateSubmitMutation = (
 /** A bulk update finished: the properties it changed are read again. */
 export const bulkUpdateFinishedEffects = (pCode: string): CacheEffects => ({
   refresh: [propertiesKeys.account(pCode)],
+});
+
+/** Pauses (active false) or resumes a scheduled report; the account's reports are read again. */
+export const reportActiveMutation = (
+  client: AssentClient,
+  pCode: string,
+): MutationSpec<unknown, { jobId: string; active: boolean }> => ({
+  mutationFn: ({ jobId, active }) =>
+    client.analytics.setJobActive({ params: { pCode, jobId }, query: { active } }),
+  effects: () => ({
+    invalidate: [reportJobKeys.account(pCode)],
+  }),
 });

@@ -1,0 +1,906 @@
+import { ApiError } from '@assent/core';
+import type { AssentClient } from '@assent/core/api';
+import type { PropertyListItem } from '@assent/core/property';
+import {
+  PROPERTY_STATUS_LABELS,
+  filterProperties,
+  listConsentRate,
+  propertyIdentifier,
+  propertyStatus,
+} from '@assent/core/property';
+import {
+  applyCacheEffects,
+  bulkUpdateStatusQuery,
+  meQuery,
+  propertiesQuery,
+  propertyAnalyticsQuery,
+  reportActiveMutation,
+  reportJobsQuery,
+  tagQuery,
+  themeQuery,
+  themesQuery,
+  vendorSelectionQuery,
+  vendorsQuery,
+} from '@assent/core/queries';
+import type { QueryCacheLike } from '@assent/core/queries';
+import { dashboardPresetRange, propertyAnalyticsSections } from '@assent/core/reports';
+import type { ReportJob } from '@assent/core/reports';
+import type { TagType } from '@assent/core/tags';
+import type { ThemeListItem } from '@assent/core/theme';
+import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { Box, Text, useApp, useInput, useStdout } from 'ink';
+import type { Key } from 'ink';
+import type { ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Palette } from './terminal';
+import { fit, visibleWindow } from './terminal';
+
+/** Seconds between refreshes of a running bulk update. */
+export const JOB_POLL_MS = 3000;
+
+type Mode = 'list' | 'filter' | 'account' | 'help' | 'confirm';
+
+export const SECTIONS = ['Properties', 'Themes', 'Vendors', 'Reports', 'Jobs'] as const;
+export type SectionName = (typeof SECTIONS)[number];
+
+export interface TuiProps {
+  client: AssentClient;
+  queryClient: QueryClient;
+  /** The server's URL, for the header and the messages. */
+  url: string;
+  account: string;
+  palette: Palette;
+  /** Puts text on the clipboard (OSC 52 on a real terminal). */
+  copy: (text: string) => void;
+  now?: () => Date;
+}
+
+export const HELP_KEYS: ReadonlyArray<readonly [string, string]> = [
+  ['Tab / Shift-Tab, 1-5', 'switch section'],
+  ['j / k, ↓ / ↑', 'move'],
+  ['g / G, PgDn / PgUp', 'first / last, page'],
+  ['Enter', 'open the detail'],
+  ['Esc', 'back (close the detail, filter or help)'],
+  ['/', 'filter the list'],
+  ['t', 'property: show its tag (site, universal, AMP)'],
+  ['c', 'property: copy the tag shown (OSC 52)'],
+  ['p', 'report: pause or resume (asks y/n)'],
+  ['r', 'refresh'],
+  [':', 'switch account'],
+  ['?', 'this help'],
+  ['q', 'quit'],
+];
+
+/** What the status line says about a failed request, with what to do. */
+export function describeError(error: unknown, url: string): string {
+  if (error instanceof ApiError && error.httpStatus > 0) {
+    if (error.httpStatus === 401)
+      return `The server refused the token (401): run assent login --url ${url}, or set ASSENT_TOKEN`;
+    if (error.httpStatus === 403)
+      return `Not allowed in this account (403): ${error.message}. Press : to switch account`;
+    return `${error.message} (${error.httpStatus}). Press r to retry`;
+  }
+  // The transport's reason: the innermost error code (ECONNREFUSED, ENOTFOUND…), else its message.
+  let reason = error instanceof ApiError ? (error.detail ?? error.message) : String(error);
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && !(e instanceof ApiError)) reason = code;
+  }
+  return `Cannot reach ${url} (${reason}): is the server running? Press r to retry`;
+}
+
+interface Column<T> {
+  title: string;
+  width: number;
+  value: (row: T) => string;
+}
+
+const TAG_TYPES: readonly TagType[] = ['site', 'universal', 'amp'];
+const TAG_LABELS: Record<TagType, string> = {
+  site: 'Site tag',
+  universal: 'Universal tag',
+  amp: 'AMP tag',
+} as Record<TagType, string>;
+
+export function App(props: TuiProps) {
+  return (
+    <QueryClientProvider client={props.queryClient}>
+      <Screen {...props} />
+    </QueryClientProvider>
+  );
+}
+
+function Screen({
+  client,
+  url,
+  account: initialAccount,
+  palette,
+  copy,
+  now = () => new Date(),
+}: TuiProps) {
+  const { exit } = useApp();
+  const { stdout } = useStdout();
+  const width = Math.max(60, stdout.columns || 80);
+  const height = Math.max(20, stdout.rows || 24);
+  const queryClient = useQueryClient();
+  const [account, setAccount] = useState(initialAccount);
+  const [section, setSection] = useState<SectionName>('Properties');
+  const [selected, setSelected] = useState(0);
+  const [detail, setDetail] = useState(false);
+  const [filter, setFilter] = useState('');
+  const [mode, setModeState] = useState<Mode>('list');
+  // Keys after `/` or `:` may arrive before the render that shows the prompt: the mode is read from a ref.
+  const modeRef = useRef<Mode>('list');
+  const setMode = (next: Mode) => {
+    modeRef.current = next;
+    setModeState(next);
+  };
+  const [input, setInput] = useState('');
+  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  const [tagType, setTagType] = useState<TagType | null>(null);
+
+  const me = useQuery(meQuery(client));
+  const sectionData = useSectionRows(client, account, section, now);
+  const rows = useMemo(() => sectionData.filter(filter), [sectionData, filter]);
+  const current = rows[Math.min(selected, rows.length - 1)];
+  const errorText = sectionData.error
+    ? describeError(sectionData.error, url)
+    : me.error
+      ? describeError(me.error, url)
+      : null;
+
+  const activeSpec = reportActiveMutation(client, account);
+  const toggleReport = useMutation({
+    mutationFn: activeSpec.mutationFn,
+    onSuccess: async (data, vars) => {
+      await applyCacheEffects(
+        queryClient as unknown as QueryCacheLike,
+        activeSpec.effects(data, vars),
+      );
+      setStatus({
+        text: vars.active ? 'The report was resumed.' : 'The report was paused.',
+        error: false,
+      });
+    },
+    onError: (error) => setStatus({ text: describeError(error, url), error: true }),
+  });
+
+  useEffect(() => setSelected((s) => Math.min(s, Math.max(0, rows.length - 1))), [rows.length]);
+
+  const wide = width >= 120;
+  const bodyHeight = height - 4; // header, tabs, status, keys line
+  const listHeight = bodyHeight - 1; // column titles
+
+  const switchSection = (next: SectionName) => {
+    setSection(next);
+    setSelected(0);
+    setDetail(false);
+    setFilter('');
+    setTagType(null);
+  };
+
+  // The handler reads this render's state: ink may deliver a key before it re-subscribes.
+  const typed = useRef('');
+  const onKey = useRef<(char: string, key: Key) => void>(() => {});
+  useInput((char, key) => onKey.current(char, key));
+  onKey.current = (char, key) => {
+    const mode = modeRef.current;
+    if (mode === 'filter' || mode === 'account') {
+      if (key.escape) {
+        if (mode === 'filter') setFilter('');
+        setMode('list');
+        return;
+      }
+      if (key.return) {
+        if (mode === 'account' && typed.current.trim()) {
+          const code = typed.current.trim();
+          setAccount(code);
+          setSelected(0);
+          setDetail(false);
+          setStatus({ text: `Switched to account ${code}.`, error: false });
+        }
+        setMode('list');
+        return;
+      }
+      // Several keys may arrive before the next render (a paste, a fast typist): the text so far
+      // is kept in a ref, not read from this render's state.
+      const next = key.backspace || key.delete ? typed.current.slice(0, -1) : typed.current + char;
+      typed.current = next;
+      setInput(next);
+      if (mode === 'filter') {
+        setFilter(next);
+        setSelected(0);
+      }
+      return;
+    }
+    if (mode === 'help') {
+      if (key.escape || char === '?' || char === 'q') setMode('list');
+      return;
+    }
+    if (mode === 'confirm') {
+      const job = current as ReportJob | undefined;
+      if (char === 'y' && job) toggleReport.mutate({ jobId: job.id, active: job.active === false });
+      else setStatus({ text: 'Nothing was changed.', error: false });
+      setMode('list');
+      return;
+    }
+    if (char === 'q') return exit();
+    if (char === '?') return setMode('help');
+    if (char === '/') {
+      typed.current = filter;
+      setInput(filter);
+      return setMode('filter');
+    }
+    if (char === ':') {
+      typed.current = '';
+      setInput('');
+      return setMode('account');
+    }
+    if (char === 'r') {
+      void queryClient.invalidateQueries();
+      return setStatus({ text: 'Refreshing…', error: false });
+    }
+    if (key.tab) {
+      const i = SECTIONS.indexOf(section);
+      return switchSection(
+        SECTIONS[(i + (key.shift ? SECTIONS.length - 1 : 1)) % SECTIONS.length]!,
+      );
+    }
+    if (/^[1-5]$/.test(char)) return switchSection(SECTIONS[Number(char) - 1]!);
+    if (key.escape) {
+      if (tagType) return setTagType(null);
+      if (detail) return setDetail(false);
+      if (filter) return setFilter('');
+      return;
+    }
+    if (key.return) return setDetail(true);
+    const move = (to: number) => {
+      setSelected(Math.max(0, Math.min(rows.length - 1, to)));
+      setTagType(null);
+    };
+    if (char === 'j' || key.downArrow) return move(selected + 1);
+    if (char === 'k' || key.upArrow) return move(selected - 1);
+    if (key.pageDown) return move(selected + listHeight);
+    if (key.pageUp) return move(selected - listHeight);
+    if (char === 'g') return move(0);
+    if (char === 'G') return move(rows.length - 1);
+    if (section === 'Properties' && current && char === 't') {
+      setDetail(true);
+      return setTagType((t) => TAG_TYPES[(t ? TAG_TYPES.indexOf(t) + 1 : 0) % TAG_TYPES.length]!);
+    }
+    if (section === 'Properties' && char === 'c') {
+      const text = tagType
+        ? queryClient.getQueryData<{ snippet: string; styles?: string | null }>(
+            tagQuery(client, tagInput(account, tagType, current as PropertyListItem)).queryKey,
+          )
+        : undefined;
+      if (!tagType)
+        return setStatus({ text: 'Press t to show a tag first, then c to copy it.', error: false });
+      if (!text) return setStatus({ text: 'The tag has not loaded yet.', error: true });
+      copy(tagText(text));
+      return setStatus({
+        text: `Copied the ${TAG_LABELS[tagType].toLowerCase()} to the clipboard (OSC 52).`,
+        error: false,
+      });
+    }
+    if (section === 'Reports' && current && char === 'p') {
+      const job = current as ReportJob;
+      if (job.type !== 'scheduled')
+        return setStatus({
+          text: 'Only a scheduled report can be paused or resumed.',
+          error: true,
+        });
+      setStatus({
+        text: `${job.active === false ? 'Resume' : 'Pause'} the report "${job.name}"? y/n`,
+        error: false,
+      });
+      return setMode('confirm');
+    }
+  };
+
+  const muted = palette.muted;
+  const header = (
+    <Box justifyContent="space-between">
+      <Text bold color={palette.accent}>
+        Assent
+      </Text>
+      <Text>
+        {fit(`server ${url}  account ${account}  user ${me.data?.email ?? '…'}`, width - 8)}
+      </Text>
+    </Box>
+  );
+  const tabs = (
+    <Box>
+      {SECTIONS.map((name, i) => (
+        <Text key={name} {...(name === section ? { inverse: true, bold: true } : { color: muted })}>
+          {` ${i + 1} ${name} `}
+        </Text>
+      ))}
+      <Text color={muted}>{filter ? `  filter: ${filter}` : ''}</Text>
+    </Box>
+  );
+  const listWidth = wide ? Math.floor(width * 0.55) : width;
+  const list = (
+    <ListPane
+      rows={rows}
+      columns={sectionData.columns as Column<unknown>[]}
+      selected={selected}
+      height={listHeight}
+      width={listWidth}
+      palette={palette}
+      loading={sectionData.loading}
+      empty={filter ? `Nothing matches "${filter}".` : sectionData.empty}
+      summary={sectionData.summary}
+    />
+  );
+  const detailPane = current ? (
+    <Box
+      flexDirection="column"
+      width={wide ? width - listWidth - 1 : width}
+      paddingLeft={wide ? 1 : 0}
+    >
+      <Detail
+        section={section}
+        row={current}
+        client={client}
+        account={account}
+        palette={palette}
+        tagType={tagType}
+        now={now}
+        width={wide ? width - listWidth - 2 : width}
+        height={bodyHeight}
+      />
+    </Box>
+  ) : null;
+
+  let body: ReactNode;
+  if (mode === 'help') body = <Help palette={palette} />;
+  else if (wide)
+    body = (
+      <Box>
+        {list}
+        {detailPane}
+      </Box>
+    );
+  else body = detail ? detailPane : list;
+
+  let statusLine: ReactNode;
+  if (mode === 'filter')
+    statusLine = (
+      <Text>
+        /{input}
+        <Text inverse> </Text>
+      </Text>
+    );
+  else if (mode === 'account')
+    statusLine = (
+      <Text>
+        Switch to account: {input}
+        <Text inverse> </Text>
+      </Text>
+    );
+  else if (errorText)
+    statusLine = (
+      <Text color={palette.error}>
+        {palette.color ? '' : 'Error: '}
+        {fit(errorText, width - 7)}
+      </Text>
+    );
+  else if (status)
+    statusLine = (
+      <Text color={status.error ? palette.error : palette.ok}>{fit(status.text, width)}</Text>
+    );
+  else
+    statusLine = <Text color={muted}>{fit(`${rows.length} ${section.toLowerCase()}`, width)}</Text>;
+
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      {header}
+      {tabs}
+      <Box flexDirection="column" height={bodyHeight} overflow="hidden">
+        {body}
+      </Box>
+      {statusLine}
+      <Text color={muted}>
+        {fit('? help  / filter  Enter open  Esc back  Tab section  : account  q quit', width)}
+      </Text>
+    </Box>
+  );
+}
+
+function Help({ palette }: { palette: Palette }) {
+  return (
+    <Box flexDirection="column">
+      <Text bold color={palette.accent}>
+        Keys
+      </Text>
+      {HELP_KEYS.map(([keys, what]) => (
+        <Text key={keys}>
+          {fit(keys, 24)}
+          {what}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+function ListPane<T>({
+  rows,
+  columns,
+  selected,
+  height,
+  width,
+  palette,
+  loading,
+  empty,
+  summary,
+}: {
+  rows: readonly T[];
+  columns: Column<T>[];
+  selected: number;
+  height: number;
+  width: number;
+  palette: Palette;
+  loading: boolean;
+  empty: string;
+  summary: ReactNode;
+}) {
+  const summaryLines = summary ? 3 : 0;
+  const { start, end } = visibleWindow(rows.length, selected, height - summaryLines);
+  const fixed = columns.slice(1).reduce((sum, c) => sum + c.width + 1, 0);
+  const firstWidth = Math.max(12, width - fixed - 2);
+  const line = (values: string[]) =>
+    values.map((v, i) => fit(v, i === 0 ? firstWidth : columns[i]!.width)).join(' ');
+  return (
+    <Box flexDirection="column" width={width}>
+      {summary}
+      <Text bold color={palette.muted}>
+        {'  ' + line(columns.map((c) => c.title))}
+      </Text>
+      {loading ? (
+        <Text color={palette.muted}>Loading…</Text>
+      ) : rows.length === 0 ? (
+        <Text color={palette.muted}>{empty}</Text>
+      ) : (
+        rows.slice(start, end).map((row, i) => {
+          const index = start + i;
+          const text = line(columns.map((c) => c.value(row)));
+          return index === selected ? (
+            <Text key={index} inverse color={palette.accent}>
+              {'> ' + text}
+            </Text>
+          ) : (
+            <Text key={index}>{'  ' + text}</Text>
+          );
+        })
+      )}
+    </Box>
+  );
+}
+
+interface SectionRows<T> {
+  rows: readonly T[];
+  filter: (term: string) => T[];
+  columns: Column<T>[];
+  loading: boolean;
+  error: unknown;
+  empty: string;
+  summary: ReactNode;
+}
+
+const byText =
+  <T,>(rows: readonly T[], text: (row: T) => string) =>
+  (term: string): T[] => {
+    const needle = term.trim().toLowerCase();
+    return needle ? rows.filter((r) => text(r).toLowerCase().includes(needle)) : [...rows];
+  };
+
+const formatRate = (rate: number | null | undefined) =>
+  rate === null || rate === undefined ? '-' : `${rate.toFixed(1)}%`;
+
+/** The rows of the current section, each from core's query factories (the console's keys). */
+function useSectionRows(
+  client: AssentClient,
+  pCode: string,
+  section: SectionName,
+  now: () => Date,
+): SectionRows<unknown> {
+  const properties = useQuery({
+    ...propertiesQuery(client, pCode),
+    enabled: section === 'Properties',
+  });
+  const range = useMemo(() => dashboardPresetRange('last30Days', now()), [now]);
+  const propertyIds = useMemo(() => (properties.data ?? []).map((p) => p.uuid), [properties.data]);
+  const analytics = useQuery({
+    ...propertyAnalyticsQuery(client, { pCode, propertyIds, ...range }),
+    enabled: section === 'Properties' && propertyIds.length > 0,
+  });
+  const themes = useQuery({ ...themesQuery(client, pCode), enabled: section === 'Themes' });
+  const vendors = useQuery({ ...vendorsQuery(client), enabled: section === 'Vendors' });
+  const selection = useQuery({
+    ...vendorSelectionQuery(client, pCode),
+    enabled: section === 'Vendors',
+  });
+  const scheduled = useQuery({
+    ...reportJobsQuery(client, pCode, 'scheduled'),
+    enabled: section === 'Reports',
+  });
+  const onDemand = useQuery({
+    ...reportJobsQuery(client, pCode, 'on_demand'),
+    enabled: section === 'Reports',
+  });
+  const jobs = useQuery({
+    ...bulkUpdateStatusQuery(client, pCode, 'status'),
+    enabled: section === 'Jobs',
+    // A running bulk update is read again every few seconds until it is done.
+    refetchInterval: (query) =>
+      query.state.data?.job && !query.state.data.job.done ? JOB_POLL_MS : false,
+  });
+
+  switch (section) {
+    case 'Properties': {
+      const rows = properties.data ?? [];
+      const rate = (p: PropertyListItem) => formatRate(listConsentRate(analytics.data?.[p.uuid]));
+      const columns: Column<PropertyListItem>[] = [
+        { title: 'Property', width: 0, value: propertyIdentifier },
+        { title: 'Status', width: 15, value: (p) => PROPERTY_STATUS_LABELS[propertyStatus(p)] },
+        { title: 'Regulation', width: 10, value: (p) => p.regulation },
+        { title: 'Theme', width: 14, value: (p) => p.themeName ?? p.themeId },
+        { title: 'Consent', width: 7, value: rate },
+        { title: 'Version', width: 7, value: (p) => String(p.cmpVersion) },
+      ];
+      return {
+        rows,
+        filter: (term) => filterProperties(rows, term),
+        columns: columns as Column<unknown>[],
+        loading: properties.isPending,
+        error: properties.error ?? analytics.error,
+        empty: 'No properties yet. Protect your first site or app to start collecting consent.',
+        summary: null,
+      } as SectionRows<unknown>;
+    }
+    case 'Themes': {
+      const rows = themes.data ?? [];
+      const columns: Column<ThemeListItem>[] = [
+        { title: 'Theme', width: 0, value: (t) => t.themeName },
+        { title: 'Type', width: 5, value: (t) => t.themeType },
+        { title: 'Regulation', width: 10, value: (t) => t.regulation },
+        { title: 'GVL', width: 3, value: (t) => String(t.gvlVersion) },
+      ];
+      return {
+        rows,
+        filter: byText(rows, (t) => t.themeName),
+        columns,
+        loading: themes.isPending,
+        error: themes.error,
+        empty: 'No themes yet.',
+        summary: null,
+      } as SectionRows<unknown>;
+    }
+    case 'Vendors': {
+      const chosen = new Set<number>(
+        (selection.data as { vendorIds?: number[] } | undefined)?.vendorIds ?? [],
+      );
+      const rows = vendors.data?.vendors ?? [];
+      type V = (typeof rows)[number];
+      const columns: Column<V>[] = [
+        { title: 'Vendor', width: 0, value: (v) => v.name },
+        { title: 'Id', width: 5, value: (v) => String(v.id) },
+        { title: 'Selected', width: 8, value: (v) => (chosen.has(v.id) ? 'yes' : '') },
+      ];
+      return {
+        rows,
+        filter: byText(rows, (v) => `${v.name} ${v.id}`),
+        columns,
+        loading: vendors.isPending,
+        error: vendors.error ?? selection.error,
+        empty: 'The vendor list is empty.',
+        summary: vendors.data ? (
+          <Text>{`GVL v${vendors.data.gvlVersion} list ${vendors.data.vendorListVersion}: ${rows.length} vendors, ${chosen.size} selected`}</Text>
+        ) : null,
+      } as SectionRows<unknown>;
+    }
+    case 'Reports': {
+      const rows = [...(scheduled.data ?? []), ...(onDemand.data ?? [])];
+      const columns: Column<ReportJob>[] = [
+        { title: 'Report', width: 0, value: (r) => r.name },
+        { title: 'Type', width: 9, value: (r) => r.type },
+        { title: 'Status', width: 10, value: (r) => r.status ?? '-' },
+        {
+          title: 'Active',
+          width: 6,
+          value: (r) => (r.type === 'scheduled' ? (r.active === false ? 'paused' : 'yes') : ''),
+        },
+      ];
+      return {
+        rows,
+        filter: byText(rows, (r) => r.name),
+        columns,
+        loading: scheduled.isPending || onDemand.isPending,
+        error: scheduled.error ?? onDemand.error,
+        empty: 'No saved reports yet.',
+        summary: null,
+      } as SectionRows<unknown>;
+    }
+    case 'Jobs': {
+      const job = jobs.data?.job ?? null;
+      const rows = job?.failed ?? [];
+      type F = (typeof rows)[number];
+      const columns: Column<F>[] = [
+        { title: 'Property', width: 0, value: (f) => f.identifier },
+        { title: 'Field', width: 18, value: (f) => f.field },
+        { title: 'Reason', width: 40, value: (f) => f.message },
+      ];
+      const summary = job ? (
+        <Box flexDirection="column">
+          <Text
+            bold
+          >{`Latest bulk update: ${job.status}${job.done ? '' : ' (refreshing every 3 s)'}`}</Text>
+          <Text>{`updated ${job.successful}, failed ${new Set(job.failed.map((f) => f.siteId)).size}, pending ${job.pending} of ${job.total}`}</Text>
+          <Text>{`by ${job.initiatedBy}, started ${job.startedAt}`}</Text>
+        </Box>
+      ) : null;
+      return {
+        rows,
+        filter: byText(rows, (f) => `${f.identifier} ${f.field} ${f.message}`),
+        columns,
+        loading: jobs.isPending,
+        error: jobs.error,
+        empty: job ? 'No failures.' : 'No bulk update yet.',
+        summary,
+      } as SectionRows<unknown>;
+    }
+  }
+}
+
+const tagInput = (pCode: string, type: TagType, property: PropertyListItem | undefined) => ({
+  pCode,
+  type,
+  ...(type === 'universal' ? {} : { id: property?.uuid }),
+});
+/** What the tag view shows and `c` copies: the snippet, then the AMP styles block (as `assent tag`). */
+/** The tag cut into lines of `width`, at most `max` of them (the last says how much is left). */
+export function tagLines(text: string, width: number, max: number): string[] {
+  const lines = text
+    .split('\n')
+    .flatMap((line) => line.match(new RegExp(`.{1,${Math.max(1, width)}}`, 'g')) ?? ['']);
+  if (lines.length <= max) return lines;
+  return [
+    ...lines.slice(0, Math.max(0, max - 1)),
+    `… ${lines.length - max + 1} more lines: c copies the whole tag`,
+  ];
+}
+
+export const tagText = (tag: { snippet: string; styles?: string | null }): string =>
+  tag.styles ? `${tag.snippet}\n${tag.styles}` : tag.snippet;
+
+function Field({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <Text>
+      {fit(label, 20)}
+      {value}
+    </Text>
+  );
+}
+
+function Detail(props: {
+  section: SectionName;
+  row: unknown;
+  client: AssentClient;
+  account: string;
+  palette: Palette;
+  tagType: TagType | null;
+  now: () => Date;
+  width: number;
+  height: number;
+}) {
+  switch (props.section) {
+    case 'Properties':
+      return <PropertyDetail {...props} property={props.row as PropertyListItem} />;
+    case 'Themes':
+      return <ThemeDetail {...props} theme={props.row as ThemeListItem} />;
+    case 'Reports': {
+      const r = props.row as ReportJob;
+      return (
+        <Box flexDirection="column">
+          <Text bold color={props.palette.accent}>
+            {r.name}
+          </Text>
+          <Field label="Type" value={r.type} />
+          <Field label="Status" value={r.status ?? '-'} />
+          {r.type === 'scheduled' ? (
+            <Field
+              label="Active"
+              value={r.active === false ? 'paused (p resumes)' : 'yes (p pauses)'}
+            />
+          ) : null}
+          <Field label="Frequency" value={r.frequency ?? '-'} />
+          <Field label="Period" value={`${r.startDate ?? '-'} to ${r.endDate ?? '-'}`} />
+          <Field label="Last run" value={r.lastRunAt ?? '-'} />
+          <Field label="Next run" value={r.nextRunAt ?? '-'} />
+          <Field label="Recipients" value={r.recipients.join(', ') || '-'} />
+          {r.error ? <Text color={props.palette.error}>{r.error}</Text> : null}
+        </Box>
+      );
+    }
+    case 'Vendors': {
+      const v = props.row as {
+        id: number;
+        name: string;
+        purposes?: number[];
+        legIntPurposes?: number[];
+        features?: number[];
+      };
+      return (
+        <Box flexDirection="column">
+          <Text bold color={props.palette.accent}>
+            {v.name}
+          </Text>
+          <Field label="Vendor id" value={String(v.id)} />
+          <Field label="Purposes" value={(v.purposes ?? []).join(', ') || '-'} />
+          <Field label="Legitimate interest" value={(v.legIntPurposes ?? []).join(', ') || '-'} />
+          <Field label="Features" value={(v.features ?? []).join(', ') || '-'} />
+        </Box>
+      );
+    }
+    case 'Jobs': {
+      const f = props.row as { identifier: string; field: string; message: string };
+      return (
+        <Box flexDirection="column">
+          <Text bold color={props.palette.accent}>
+            {f.identifier}
+          </Text>
+          <Field label="Field" value={f.field} />
+          <Field label="Reason" value={f.message} />
+        </Box>
+      );
+    }
+  }
+}
+
+const yesNo = (b: boolean) => (b ? 'yes' : 'no');
+
+function PropertyDetail({
+  property: p,
+  client,
+  account,
+  palette,
+  tagType,
+  now,
+  width,
+  height,
+}: {
+  property: PropertyListItem;
+  height: number;
+  client: AssentClient;
+  account: string;
+  palette: Palette;
+  tagType: TagType | null;
+  now: () => Date;
+  width: number;
+}) {
+  const range = useMemo(() => dashboardPresetRange('last30Days', now()), [now]);
+  const analytics = useQuery(
+    propertyAnalyticsQuery(client, { pCode: account, propertyIds: [p.uuid], ...range }),
+  );
+  const tag = useQuery({
+    ...tagQuery(client, tagInput(account, tagType ?? 'site', p)),
+    enabled: tagType !== null,
+  });
+  const title = (text: string) => (
+    <Text bold color={palette.accent}>
+      {text}
+    </Text>
+  );
+  if (tagType) {
+    return (
+      <Box flexDirection="column">
+        {title(`${TAG_LABELS[tagType]} of ${propertyIdentifier(p)}`)}
+        {tag.isPending ? (
+          <Text color={palette.muted}>Loading the tag…</Text>
+        ) : tag.error ? (
+          <Text color={palette.error}>{describeError(tag.error, '')}</Text>
+        ) : (
+          <>
+            {tagLines(tag.data ? tagText(tag.data) : '', width, height - 3).map((line, i) => (
+              <Text key={i}>{line}</Text>
+            ))}
+          </>
+        )}
+        <Text color={palette.muted}>t next tag c copy Esc back</Text>
+      </Box>
+    );
+  }
+  const sections = analytics.data?.[p.uuid]
+    ? propertyAnalyticsSections(analytics.data[p.uuid]!)
+    : [];
+  return (
+    <Box flexDirection="column" width={width}>
+      {title(propertyIdentifier(p))}
+      <Text bold>General</Text>
+      <Field label="Publisher" value={`${p.publisherName} (${p.publisherCC})`} />
+      <Field label="Type" value={p.propertyTypeLabel} />
+      <Field label="Status" value={PROPERTY_STATUS_LABELS[propertyStatus(p)]} />
+      <Field label="CMP version" value={String(p.cmpVersion)} />
+      {p.propertyType === 'SITE' ? (
+        <Field label="Subdomains" value={yesNo(p.applyToSubDomains)} />
+      ) : null}
+      <Text bold>Regulation</Text>
+      <Field label="Regulation" value={p.regulation} />
+      <Field label="Privacy modes" value={p.privacyModes.join(', ') || '-'} />
+      <Field label="Consent from" value={p.consentLocations.join(', ') || '-'} />
+      <Field label="Consent scope" value={String(p.consentScope)} />
+      <Field label="Purposes" value={p.purposeIds.join(', ') || '-'} />
+      <Text bold>Theme and Google</Text>
+      <Field label="Theme" value={p.themeName ?? p.themeId} />
+      <Field
+        label="Google"
+        value={`consent mode ${yesNo(p.googleEnabled)}, basic consent ${yesNo(p.gbcEnabled)}`}
+      />
+      <Field label="AMP" value={yesNo(p.ampEnabled)} />
+      <Text bold>Consent, last 30 days</Text>
+      {analytics.isPending ? (
+        <Text color={palette.muted}>Loading…</Text>
+      ) : sections.length === 0 ? (
+        <Text color={palette.muted}>No consent data in the last 30 days.</Text>
+      ) : (
+        sections.map((s) => (
+          <Text key={s.label}>
+            {fit(s.label, 20)}
+            {`shown ${s.report.totalShown ?? 0}  rate ${formatRate(s.report.consentRatePercentage)}  accept ${s.report.acceptAll ?? 0}  reject ${s.report.rejectAll ?? 0}  partial ${s.report.partialAll ?? 0}`}
+          </Text>
+        ))
+      )}
+      <Text color={palette.muted}>t tag Esc back</Text>
+    </Box>
+  );
+}
+
+const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+/** Every colour of a theme (any field holding a hex colour), by its path. */
+function coloursOf(value: unknown, path = ''): Array<[string, string]> {
+  if (typeof value === 'string') return HEX.test(value) ? [[path, value]] : [];
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) => coloursOf(v, path ? `${path}.${k}` : k));
+}
+
+function ThemeDetail({
+  theme,
+  client,
+  account,
+  palette,
+}: {
+  theme: ThemeListItem;
+  client: AssentClient;
+  account: string;
+  palette: Palette;
+}) {
+  const full = useQuery(themeQuery(client, account, theme.themeId));
+  const colours = full.data ? coloursOf(full.data) : [];
+  const data = full.data as Record<string, unknown> | undefined;
+  const languages = data
+    ? [data.language, ...(Array.isArray(data.languages) ? data.languages : [])]
+        .filter(Boolean)
+        .join(', ')
+    : '';
+  return (
+    <Box flexDirection="column">
+      <Text bold color={palette.accent}>
+        {theme.themeName}
+      </Text>
+      <Field label="Type" value={theme.themeType} />
+      <Field label="Regulation" value={theme.regulation} />
+      <Field label="GVL version" value={String(theme.gvlVersion)} />
+      <Field label="Languages" value={languages || '-'} />
+      {full.isPending ? <Text color={palette.muted}>Loading…</Text> : null}
+      {colours.slice(0, 12).map(([name, hex]) => (
+        <Text key={name}>
+          {palette.color ? <Text backgroundColor={hex}>{'    '}</Text> : '[ ] '} {fit(name, 28)}{' '}
+          {hex}
+        </Text>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { fit, osc52, paletteFor, visibleWindow } from './terminal';
+
+describe('visibleWindow', () => {
+  it('renders one screen of 5,000 rows, keeping the selected row in view', () => {
+    expect(visibleWindow(5000, 0, 18)).toEqual({ start: 0, end: 18 });
+    expect(visibleWindow(5000, 2500, 18)).toEqual({ start: 2491, end: 2509 });
+    expect(visibleWindow(5000, 4999, 18)).toEqual({ start: 4982, end: 5000 });
+    expect(visibleWindow(3, 2, 18)).toEqual({ start: 0, end: 3 });
+  });
+});
+
+describe('paletteFor', () => {
+  it('has no colour with NO_COLOR or TERM=dumb', () => {
+    expect(paletteFor({ NO_COLOR: '1' })).toMatchObject({ color: false, accent: undefined });
+    expect(paletteFor({ TERM: 'dumb' }).color).toBe(false);
+  });
+  it("follows the terminal's background (COLORFGBG, ASSENT_TUI_THEME)", () => {
+    expect(paletteFor({ COLORFGBG: '0;15' }).dark).toBe(false);
+    expect(paletteFor({ COLORFGBG: '15;0' }).dark).toBe(true);
+    expect(paletteFor({ ASSENT_TUI_THEME: 'light', COLORFGBG: '15;0' }).dark).toBe(false);
+    expect(paletteFor({}).dark).toBe(true);
+  });
+});
+
+describe('osc52 and fit', () => {
+  it('puts the text base64-encoded in an OSC 52 sequence', () => {
+    expect(osc52('<script>')).toBe('\u001b]52;c;PHNjcmlwdD4=\u0007');
+  });
+  it('cuts with an ellipsis and pads to the width', () => {
+    expect(fit('abcdef', 4)).toBe('abc…');
+    expect(fit('ab', 4)).toBe('ab  ');
+  });
+});

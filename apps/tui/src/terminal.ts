@@ -1,0 +1,68 @@
+/** Terminal helpers of the TUI: colours, the visible window of a long list, OSC 52 copy. */
+
+export interface Palette {
+  /** False with NO_COLOR (any non-empty value) or TERM=dumb: no colour at all, inverse for the cursor. */
+  color: boolean;
+  /** The terminal's background: ASSENT_TUI_THEME=light|dark, else COLORFGBG, else dark. */
+  dark: boolean;
+  accent: string | undefined;
+  muted: string | undefined;
+  error: string | undefined;
+  ok: string | undefined;
+  warn: string | undefined;
+}
+
+export function paletteFor(env: Record<string, string | undefined>): Palette {
+  const color = !env.NO_COLOR && env.TERM !== 'dumb';
+  const named = env.ASSENT_TUI_THEME?.toLowerCase();
+  // COLORFGBG is "fg;bg" (rxvt, Konsole, iTerm2): a background of 7 or 9-15 is light.
+  const bg = Number(env.COLORFGBG?.split(';').pop());
+  const dark = named ? named !== 'light' : !(bg === 7 || (bg >= 9 && bg <= 15));
+  if (!color)
+    return {
+      color,
+      dark,
+      accent: undefined,
+      muted: undefined,
+      error: undefined,
+      ok: undefined,
+      warn: undefined,
+    };
+  return dark
+    ? {
+        color,
+        dark,
+        accent: 'cyanBright',
+        muted: 'gray',
+        error: 'redBright',
+        ok: 'greenBright',
+        warn: 'yellowBright',
+      }
+    : { color, dark, accent: 'blue', muted: 'gray', error: 'red', ok: 'green', warn: 'magenta' };
+}
+
+/**
+ * The rows of a list that fit in `height` lines with `selected` in view: only these are
+ * rendered, so a list of 5,000 properties costs as much as one screen.
+ */
+export function visibleWindow(
+  count: number,
+  selected: number,
+  height: number,
+): { start: number; end: number } {
+  const size = Math.max(1, height);
+  if (count <= size) return { start: 0, end: count };
+  const start = Math.min(Math.max(0, selected - Math.floor(size / 2)), count - size);
+  return { start, end: start + size };
+}
+
+/** The OSC 52 sequence that puts `text` on the clipboard of terminals that support it. */
+export const osc52 = (text: string): string =>
+  `\u001b]52;c;${Buffer.from(text, 'utf8').toString('base64')}\u0007`;
+
+/** Cuts or pads `text` to exactly `width` cells (an ellipsis marks a cut). */
+export function fit(text: string, width: number): string {
+  if (width <= 0) return '';
+  if (text.length <= width) return text.padEnd(width);
+  return width === 1 ? '…' : `${text.slice(0, width - 1)}…`;
+}

@@ -1,0 +1,108 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { LiveServer, TestUser } from '@assent/server/testing';
+import { startLiveServer } from '@assent/server/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * `bin/assent tui` in a real pseudo-terminal (tmux, 100x30): signed in by token, to a property
+ * and its tag, and out with q. The screens are saved as artefacts (artifacts/tui-*.txt).
+ */
+const REPO = path.resolve(__dirname, '../../..');
+const ARTIFACTS = path.join(REPO, 'artifacts');
+const HAS_TMUX = spawnSync('tmux', ['-V'], { stdio: 'ignore' }).status === 0;
+if (!HAS_TMUX)
+  console.warn('tui-tmux.test.ts: tmux is not installed; the pseudo-terminal test is skipped');
+
+let server: LiveServer;
+let user: TestUser;
+let socketDir: string;
+const session = `assent-tui-${process.pid}`;
+const tmux = (...args: string[]) =>
+  spawnSync('tmux', ['-S', path.join(socketDir, 'sock'), ...args], { encoding: 'utf8' });
+const screen = () => tmux('capture-pane', '-p', '-t', session).stdout;
+/** tmux answers on its own process, so the in-process server keeps serving while we wait. */
+async function waitForScreen(text: string, timeoutMs = 30_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const shown = screen();
+    if (shown.includes(text)) return shown;
+    if (Date.now() > deadline)
+      throw new Error(`The terminal never showed "${text}"; it shows:\n${shown}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+const save = (name: string, text: string) =>
+  writeFileSync(path.join(ARTIFACTS, `tui-${name}.txt`), text);
+
+beforeAll(async () => {
+  if (!HAS_TMUX) return;
+  mkdirSync(ARTIFACTS, { recursive: true });
+  socketDir = mkdtempSync(path.join(os.tmpdir(), 'assent-tui-tmux-'));
+  server = await startLiveServer();
+  user = await server.user('tmux@example.com');
+  await server.api(user).sites.create({
+    query: { pCode: user.pcode },
+    body: {
+      url: 'news.example.com',
+      publisherName: 'News',
+      themeId: '1',
+      consentLocations: ['EEA'],
+    },
+  });
+});
+
+afterAll(async () => {
+  if (!HAS_TMUX) return;
+  tmux('kill-server');
+  await server?.close();
+  rmSync(socketDir, { recursive: true, force: true });
+});
+
+describe.skipIf(!HAS_TMUX)('assent tui in a pseudo-terminal', () => {
+  it('signs in with a token, opens a property and its site tag, and quits cleanly', async () => {
+    const done = path.join(socketDir, 'exit-code');
+    const env = [
+      `ASSENT_URL=${server.url}`,
+      `ASSENT_TOKEN=${user.token}`,
+      `ASSENT_ACCOUNT=${user.pcode}`,
+      `ASSENT_CONFIG_DIR=${path.join(socketDir, 'config')}`,
+      'NO_COLOR=1',
+      'TERM=xterm-256color',
+    ].join(' ');
+    const command = `env ${env} ${process.execPath} ${path.join(REPO, 'bin', 'assent')} tui; echo "exit $?" > ${done}; sleep 30`;
+    const started = tmux('new-session', '-d', '-s', session, '-x', '100', '-y', '30', command);
+    expect(started.status, started.stderr).toBe(0);
+
+    save('1-properties', await waitForScreen('news.example.com'));
+    expect(screen()).toContain(`account ${user.pcode}  user tmux@example.com`);
+
+    tmux('send-keys', '-t', session, 'Enter');
+    const detail = await waitForScreen('Consent, last 30 days');
+    save('2-detail', detail);
+    expect(detail).toContain('General');
+    expect(detail).toContain('News (');
+
+    tmux('send-keys', '-t', session, 't');
+    const tag = await waitForScreen('<script');
+    save('3-site-tag', tag);
+    expect(tag).toContain('Site tag of news.example.com');
+    expect(tag).toContain('<!-- Assent consent tag: news.example.com -->');
+    expect(tag).not.toContain('"snippet"');
+
+    tmux('send-keys', '-t', session, 'q');
+    const deadline = Date.now() + 20_000;
+    while (spawnSync('test', ['-f', done]).status !== 0) {
+      if (Date.now() > deadline)
+        throw new Error(`assent tui did not quit; the screen:\n${screen()}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const after = screen();
+    save('4-after-quit', after);
+    // The alternate screen is left: the shell's screen is back, without the UI.
+    expect(after).not.toContain('Site tag of');
+    expect(spawnSync('cat', [done], { encoding: 'utf8' }).stdout.trim()).toBe('exit 0');
+  });
+});

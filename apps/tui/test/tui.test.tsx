@@ -1,0 +1,190 @@
+import { createClient } from '@assent/core/api';
+import type { AssentClient, FetchLike } from '@assent/core/api';
+import { createQueryClientDefaults } from '@assent/core/queries';
+import type { LiveServer, TestUser } from '@assent/server/testing';
+import { startLiveServer } from '@assent/server/testing';
+import { QueryClient } from '@tanstack/react-query';
+import { render } from 'ink-testing-library';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { App } from '../src/App';
+import { paletteFor } from '../src/terminal';
+
+let server: LiveServer;
+let user: TestUser;
+let api: AssentClient;
+
+beforeAll(async () => {
+  server = await startLiveServer();
+  user = await server.user('tui@example.com');
+  api = server.api(user);
+  const query = { pCode: user.pcode };
+  for (const url of ['news.example.com', 'shop.example.org', 'blog.example.net'])
+    await api.sites.create({
+      query,
+      body: { url, publisherName: url.split('.')[0]!, themeId: '1', consentLocations: ['EEA'] },
+    });
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+const ESC = '\u001B';
+const ENTER = '\r';
+
+function clientWith(url: string, token: string): AssentClient {
+  return createClient({
+    baseUrl: url,
+    fetch: globalThis.fetch as unknown as FetchLike,
+    headers: () => ({ authorization: `Bearer ${token}` }),
+  });
+}
+
+function start(options: { client?: AssentClient; url?: string } = {}) {
+  const copied: string[] = [];
+  const queryClient = new QueryClient({ defaultOptions: createQueryClientDefaults() });
+  const ui = render(
+    <App
+      client={options.client ?? api}
+      queryClient={queryClient}
+      url={options.url ?? server.url}
+      account={user.pcode}
+      palette={paletteFor({ NO_COLOR: '1' })}
+      copy={(text) => copied.push(text)}
+    />,
+  );
+  const frame = () => ui.lastFrame() ?? '';
+  /** Waits until the screen shows `text` (the data arrives from the real server). */
+  const waitFor = async (text: string | RegExp, timeoutMs = 20_000) => {
+    const deadline = Date.now() + timeoutMs;
+    const found = () => (typeof text === 'string' ? frame().includes(text) : text.test(frame()));
+    while (!found()) {
+      if (Date.now() > deadline)
+        throw new Error(`The screen never showed ${String(text)}; it shows:\n${frame()}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  const press = async (keys: string, until: string | RegExp) => {
+    ui.stdin.write(keys);
+    await waitFor(until);
+  };
+  return { ui, frame, waitFor, press, copied, queryClient };
+}
+
+describe('assent tui against a real server', () => {
+  it('shows the header, the sections and the properties with the console columns', async () => {
+    const t = start();
+    await t.waitFor('news.example.com');
+    await t.waitFor(`user tui@example.com`);
+    const screen = t.frame();
+    expect(screen).toContain(`server ${server.url}`);
+    expect(screen).toContain(`account ${user.pcode}`);
+    for (const name of ['1 Properties', '2 Themes', '3 Vendors', '4 Reports', '5 Jobs'])
+      expect(screen).toContain(name);
+    for (const title of ['Status', 'Regulation', 'Theme', 'Consent', 'Version'])
+      expect(screen).toContain(title);
+    // Sorted by url as in the console; the first row is selected.
+    expect(screen).toMatch(/> blog\.example\.net\s+Active/);
+    expect(screen.indexOf('news.example.com')).toBeLessThan(screen.indexOf('shop.example.org'));
+    t.ui.unmount();
+  });
+
+  it('moves with j/k and arrows, and switches sections with Tab and number keys', async () => {
+    const t = start();
+    await t.waitFor('> blog.example.net');
+    await t.press('j', '> news.example.com');
+    await t.press('\u001B[B', '> shop.example.org');
+    await t.press('k', '> news.example.com');
+    // Themes: the account's themes sorted by name, with type, regulation and GVL version.
+    await t.press('\t', /> Default app theme\s+APP\s+GDPR\s+3/);
+    expect(t.frame()).toMatch(/ {2}Default theme\s+SITE/);
+    await t.press('5', 'No bulk update yet.');
+    await t.press('4', 'No saved reports yet.');
+    await t.press('3', /GVL v3 list \d+: \d+ vendors, 0 selected/);
+    await t.press('1', '> blog.example.net');
+    t.ui.unmount();
+  });
+
+  it('filters with / and clears the filter with Esc', async () => {
+    const t = start();
+    await t.waitFor('> blog.example.net');
+    await t.press('/', '/');
+    await t.press('shop', '> shop.example.org');
+    expect(t.frame()).not.toContain('news.example.com');
+    await t.press(ENTER, 'filter: shop');
+    expect(t.frame()).not.toContain('blog.example.net');
+    await t.press('/', '/shop');
+    await t.press('xyz', 'Nothing matches "shopxyz".');
+    await t.press(ESC, 'news.example.com');
+    expect(t.frame()).toContain('blog.example.net');
+    t.ui.unmount();
+  });
+
+  it('opens a property: its settings in groups, its consent figures, its tags and the copy', async () => {
+    const t = start();
+    await t.waitFor('> blog.example.net');
+    await t.press('j', '> news.example.com');
+    await t.press(ENTER, 'General');
+    for (const text of ['Regulation', 'Theme and Google', 'Consent, last 30 days', 'Publisher'])
+      expect(t.frame()).toContain(text);
+    await t.waitFor('No consent data in the last 30 days.');
+    await t.press('t', 'Site tag of news.example.com');
+    await t.waitFor('<script');
+    await t.press('c', 'Copied the site tag to the clipboard (OSC 52).');
+    expect(t.copied).toHaveLength(1);
+    // The snippet as `assent tag` prints it, not the API's JSON.
+    expect(t.copied[0]).toMatch(/^<!-- Assent consent tag: news\.example\.com -->\n<script>/);
+    await t.press('t', 'Universal tag of news.example.com');
+    await t.press('t', 'AMP tag of news.example.com');
+    // The server's refusal shows where the tag would be.
+    await t.waitFor('AMP is not enabled on this site');
+    await t.press(ESC, 'General');
+    await t.press(ESC, '> news.example.com');
+    t.ui.unmount();
+  });
+
+  it('shows every key with ?, and Esc closes the help', async () => {
+    const t = start();
+    await t.waitFor('> blog.example.net');
+    await t.press('?', 'Keys');
+    for (const what of [
+      'switch section',
+      'filter the list',
+      'switch account',
+      'quit',
+      'copy the tag',
+    ])
+      expect(t.frame()).toContain(what);
+    await t.press(ESC, '> blog.example.net');
+    t.ui.unmount();
+  });
+
+  it('a refused token shows in the status line with what to do; the UI stays usable', async () => {
+    const t = start({ client: clientWith(server.url, 'not-a-token') });
+    await t.waitFor(`The server refused the token (401): run assent login --url ${server.url}`);
+    await t.press('?', 'Keys');
+    await t.press(ESC, 'refused the token');
+    t.ui.unmount();
+  });
+
+  it('a server that is down shows in the status line; r retries', async () => {
+    const url = 'http://127.0.0.1:9';
+    const t = start({ client: clientWith(url, user.token), url });
+    await t.waitFor(`Cannot reach ${url}`);
+    expect(t.frame()).toContain('is the server running? Press r to retry');
+    await t.press('2', 'Cannot reach');
+    await t.press('r', /Cannot reach|Refreshing/);
+    t.ui.unmount();
+  });
+
+  it(': switches the account; an account of someone else is refused in the status line', async () => {
+    const other = await server.user('other@example.com');
+    const t = start();
+    await t.waitFor('> blog.example.net');
+    await t.press(':', 'Switch to account:');
+    await t.press(other.pcode, `Switch to account: ${other.pcode}`);
+    await t.press(ENTER, `account ${other.pcode}`);
+    await t.waitFor('(403)');
+    t.ui.unmount();
+  });
+});
