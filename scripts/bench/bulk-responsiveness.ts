@@ -40,6 +40,7 @@ function startServer(dataDir: string): Promise<{ child: ChildProcess; url: strin
       ASSENT_DEMO_PASSWORD: BENCH_PASSWORD,
       ASSENT_GVL_URL: 'http://127.0.0.1:9/unreachable',
       ASSENT_GOOGLE_ATP_URL: 'http://127.0.0.1:9/unreachable.csv',
+      ASSENT_VISIT_RATE_LIMIT: '0',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -13,12 +13,7 @@ import { repoPath } from './paths';
 import type { LogTarget } from './services/log-destination';
 import { resilientLogDestination } from './services/log-destination';
 import type { AppDeps } from './routes/context';
-import {
-  HTTP_STATUS,
-  INTERNAL_MESSAGE,
-  NOT_FOUND_MESSAGE,
-  TOO_LARGE_MESSAGE,
-} from './routes/errors';
+import { HTTP_STATUS, INTERNAL_MESSAGE, NOT_FOUND_MESSAGE, tooLargeMessage } from './routes/errors';
 import { createHandlers } from './routes/handlers';
 import { openApiDocument } from './routes/openapi';
 import { registerRoutes } from './routes/register';
@@ -120,7 +115,8 @@ export async function buildApp(
     if (error.statusCode === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send({
         status: 'PAYLOAD_TOO_LARGE',
-        message: `${TOO_LARGE_MESSAGE} (limit ${BODY_LIMIT_BYTES / 1024} KB)`,
+        // The route's own limit (the visit beacon's is 1 KB), else the app-wide one.
+        message: tooLargeMessage(request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES),
       });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

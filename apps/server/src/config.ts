@@ -75,6 +75,7 @@ const EnvSchema = z.object({
   ASSENT_VISIT_BATCH_MAX: z.coerce.number().int().positive().max(10_000).default(500),
   ASSENT_VISIT_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(1000).default(5),
   ASSENT_VISIT_PROPERTY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  ASSENT_VISIT_RATE_LIMIT: z.coerce.number().int().min(0).default(600),
   ASSENT_WEB_DIST: z.string().optional(),
   ASSENT_HELP_URL: z
     .string()
@@ -128,6 +129,8 @@ export interface ServerConfig {
   visitBatchWaitMs: number;
   /** How long the visit endpoint keeps a property it looked up (0: not at all). */
   visitPropertyCacheMs: number;
+  /** Visits one address may send one property per minute; more answer 429 (0: no limit). */
+  visitRateLimit: number;
 }
 
 /** Reads the configuration; a bad value names the variable and the rule. */
@@ -178,5 +181,6 @@ export function loadConfig(
     visitBatchMax: e.ASSENT_VISIT_BATCH_MAX,
     visitBatchWaitMs: e.ASSENT_VISIT_BATCH_WAIT_MS,
     visitPropertyCacheMs: e.ASSENT_VISIT_PROPERTY_CACHE_MS,
+    visitRateLimit: e.ASSENT_VISIT_RATE_LIMIT,
   };
 }

@@ -54,6 +54,8 @@ export const TEST_ENV: Record<string, string> = {
   ASSENT_LOG_LEVEL: 'silent',
   ASSENT_GVL_URL: 'http://127.0.0.1:9/unreachable',
   ASSENT_GOOGLE_ATP_URL: 'http://127.0.0.1:9/unreachable.csv',
+  // Tests post many visits from 127.0.0.1; the limit's own test sets it (banner.test.ts).
+  ASSENT_VISIT_RATE_LIMIT: '0',
 };
 
 /** The proxy geo headers trusted by a server (none by default): Cloudflare's, as tests send them. */

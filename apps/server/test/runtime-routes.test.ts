@@ -61,7 +61,8 @@ describe.each(stores())("the consent runtime's routes in the route table (%s)", 
     const visit = doc.paths['/banner/visit']!.post!;
     expect(visit.operationId).toBe('banner.visit');
     expect(Object.keys(visit.requestBody!.content)).toEqual(['application/json', 'text/plain']);
-    expect(visit.description).toContain('credentialed CORS');
+    expect(visit.description).toContain('Origin checked against the property');
+    expect(visit.description).toContain('without cookies');
     expect(visit.description).toContain('no-store');
     expect(visit.description).toContain('at most 1024 bytes');
     expect(doc.paths['/banner/vendor-list/{version}/{lang}.json']!.get!.description).toContain(

@@ -23,6 +23,8 @@ export function startServerProcess(
       HOST: '127.0.0.1',
       PORT: '0',
       ASSENT_LOG_LEVEL: 'warn',
+      // Tests post many visits from one address.
+      ASSENT_VISIT_RATE_LIMIT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

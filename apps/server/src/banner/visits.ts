@@ -5,9 +5,10 @@ import type { VisitEvent } from '@assent/core/banner';
 import type { Property } from '@assent/core/property';
 import { originBelongsToSite } from '@assent/core/tags';
 import type { FastifyRequest } from 'fastify';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { RouteHandler } from '../routes/context';
-import { NOT_FOUND_MESSAGE } from '../routes/errors';
-import { requestOrigin } from '../routes/http-options';
+import { NOT_FOUND_MESSAGE, VISITS_RATE_LIMITED_MESSAGE, rateLimitedError } from '../routes/errors';
+import { allowOrigin, requestOrigin } from '../routes/http-options';
 import { LruCache } from '../services/lru';
 import { publicOrigin } from './http';
 import { propertyByUuid } from './load-config';
@@ -61,15 +62,47 @@ function propertyLookup(runtime: BannerRuntime) {
 }
 
 /**
+ * At most `ASSENT_VISIT_RATE_LIMIT` visits a minute from one address for one property (in this
+ * process's memory: a lookup, never a query); more answer 429 with Retry-After and are not stored.
+ * The first refusal of each address and property in a minute is logged as a suspicious burst
+ * (warning `visit burst`), so an operator sees who inflates which property's analytics.
+ */
+function visitRateLimit(runtime: BannerRuntime) {
+  const { deps } = runtime;
+  const points = deps.config.visitRateLimit;
+  if (points <= 0) return async (): Promise<void> => {};
+  const limiter = new RateLimiterMemory({ points, duration: 60 });
+  return async (ip: string, property: Pick<Property, 'pCode' | 'uuid'>): Promise<void> => {
+    try {
+      await limiter.consume(`${ip}|${property.uuid}`);
+    } catch (error) {
+      if (error instanceof Error) throw error;
+      const res = error as { msBeforeNext: number; consumedPoints: number };
+      if (res.consumedPoints === points + 1) {
+        deps.logger.warn(
+          { propertyUuid: property.uuid, pcode: property.pCode, address: ip, limit: points },
+          'visit burst: visits from this address for this property refused for the rest of the minute',
+        );
+      }
+      throw rateLimitedError(
+        Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+        VISITS_RATE_LIMITED_MESSAGE,
+      );
+    }
+  };
+}
+
+/**
  * The visit beacon: `navigator.sendBeacon` posts one VisitEvent per page view (text/plain, or
  * JSON from other callers); the route table parses it (400 naming the fields). 204 once the visit
  * sink has stored it; 404 for an unknown property; 403 for a page of another site (an AMP page's
- * visit comes from the prompt page this server serves).
+ * visit comes from the prompt page this server serves); 429 past the rate limit.
  */
 export function visitHandler(runtime: BannerRuntime): RouteHandler<Routes['banner']['visit']> {
   const { deps } = runtime;
   const lookup = propertyLookup(runtime);
-  return async ({ body: event }, { request }) => {
+  const limit = visitRateLimit(runtime);
+  return async ({ body: event }, { request, reply }) => {
     const origin = requestOrigin(request);
     // While the database is down, the property served last (its cmp.js) still takes its visits.
     const property = await lookup(event.p).catch((error: unknown) => {
@@ -90,6 +123,9 @@ export function visitHandler(runtime: BannerRuntime): RouteHandler<Routes['banne
     ) {
       throw new AssentError('FORBIDDEN', VISIT_FOREIGN_ORIGIN);
     }
+    await limit(request.ip, property);
+    // The page may read the answer; no cookies are asked for or sent (not credentialed).
+    if (origin) allowOrigin(reply, origin);
     await recordVisit(runtime, request, property, event);
   };
 }

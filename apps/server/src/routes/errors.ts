@@ -37,10 +37,26 @@ export const CSRF_MESSAGE =
   'This request did not come from the Assent console (origin check failed)';
 export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 export const TOO_LARGE_MESSAGE = 'The request body is too large';
+
+/** The 413 message with the route's own limit: 'The request body is too large (limit 1 KB)'. */
+export function tooLargeMessage(limitBytes: number): string {
+  const size =
+    limitBytes < 1024
+      ? `${limitBytes} bytes`
+      : limitBytes < 1024 * 1024
+        ? `${Math.round((limitBytes / 1024) * 10) / 10} KB`
+        : `${Math.round((limitBytes / 1024 / 1024) * 10) / 10} MB`;
+  return `${TOO_LARGE_MESSAGE} (limit ${size})`;
+}
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait and try again.';
+export const VISITS_RATE_LIMITED_MESSAGE =
+  'Too many visits from this address for this property. Please wait and try again.';
 
 /** 429 RATE_LIMITED with a Retry-After of the given seconds. */
-export const rateLimitedError = (retryAfterSeconds: number): AssentError =>
-  Object.assign(new AssentError('RATE_LIMITED', RATE_LIMITED_MESSAGE), {
+export const rateLimitedError = (
+  retryAfterSeconds: number,
+  message = RATE_LIMITED_MESSAGE,
+): AssentError =>
+  Object.assign(new AssentError('RATE_LIMITED', message), {
     retryAfter: retryAfterSeconds,
   });

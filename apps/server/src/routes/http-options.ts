@@ -46,9 +46,21 @@ export function allowCredentialedOrigin(reply: FastifyReply, origin: string): vo
   addVary(reply, 'Origin');
 }
 
-/** Answers a credentialed CORS preflight for the given methods. */
-export function preflight(reply: FastifyReply, origin: string, methods: string): FastifyReply {
-  allowCredentialedOrigin(reply, origin);
+/** Lets a page of this origin read the answer, without cookies (the visit beacon). */
+export function allowOrigin(reply: FastifyReply, origin: string): void {
+  reply.header('access-control-allow-origin', origin);
+  addVary(reply, 'Origin');
+}
+
+/** Answers a CORS preflight for the given methods, credentialed unless told otherwise. */
+export function preflight(
+  reply: FastifyReply,
+  origin: string,
+  methods: string,
+  credentials = true,
+): FastifyReply {
+  if (credentials) allowCredentialedOrigin(reply, origin);
+  else allowOrigin(reply, origin);
   return reply
     .code(204)
     .header('access-control-allow-methods', methods)

@@ -53,6 +53,8 @@ const CORS_NOTE: Record<AnyRoute['cors']['kind'], string> = {
   any: ' Readable by any page (Access-Control-Allow-Origin: *).',
   credentialed:
     " Called with the visitor's cookies from the property's pages: credentialed CORS, with a preflight (OPTIONS).",
+  beacon:
+    " Posted from the property's own pages (Origin checked against the property), without cookies; a preflight (OPTIONS) is answered.",
 };
 
 const CACHE_NOTE: Record<NonNullable<AnyRoute['cache']>, string> = {

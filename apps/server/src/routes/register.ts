@@ -212,7 +212,7 @@ export function registerRoutes<T extends RouteTable>(
     const routeId = `${group}.${name}`;
     const url = route.path.replace(/\{(\w+)\}/g, ':$1');
 
-    if (cors.kind === 'credentialed') {
+    if (cors.kind === 'credentialed' || cors.kind === 'beacon') {
       const entry = preflights.get(url) ?? { route, origins, methods: [] };
       entry.methods.push(route.method);
       preflights.set(url, entry);
@@ -357,7 +357,7 @@ export function registerRoutes<T extends RouteTable>(
         const allows = await origins(params as never, contextFor(deps, request, reply));
         if (!origin || !allows(origin)) throw new AssentError('FORBIDDEN', refused);
       } else if (!origin) return reply.code(204).send();
-      return preflight(reply, origin, methods.join(', '));
+      return preflight(reply, origin, methods.join(', '), cors.kind === 'credentialed');
     });
   }
 }

@@ -31,11 +31,15 @@ export type ResponseKind = 'json' | 'text' | 'binary' | 'empty';
  *   `Access-Control-Allow-Credentials: true` and OPTIONS answers the preflight. `origins: 'any'`
  *   echoes every origin; `'checked'` asks the route's origin rule (a server handler part) and
  *   answers 403 with `refused` to an origin it does not allow, and to a preflight without one.
+ * - `beacon`: posted from a property's pages without cookies; the handler checks the Origin
+ *   against the property the body names and echoes an accepted one without credentials; OPTIONS
+ *   answers the preflight of any origin, also without credentials (the body is not known yet).
  */
 export type CorsPolicy =
   | { kind: 'none' }
   | { kind: 'embed' }
   | { kind: 'any' }
+  | { kind: 'beacon' }
   | { kind: 'credentialed'; origins: 'any' }
   | { kind: 'credentialed'; origins: 'checked'; refused: string };
 
