@@ -84,7 +84,11 @@ describe.each(stores())('visit beacon limits (%s)', (store) => {
     });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
-    expect(await stored(news.uuid)).toBe(1);
+    // sendBeacon from a page with Referrer-Policy: no-referrer sends Origin: null.
+    const opaque = await post(JSON.stringify(visit(news.uuid)), { origin: 'null' });
+    expect(opaque.statusCode).toBe(204);
+    expect(opaque.headers['access-control-allow-origin']).toBeUndefined();
+    expect(await stored(news.uuid)).toBe(2);
   });
 
   it('refuses a burst from one address for one property with 429 and stores none of it', async () => {

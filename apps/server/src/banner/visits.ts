@@ -103,7 +103,11 @@ export function visitHandler(runtime: BannerRuntime): RouteHandler<Routes['banne
   const lookup = propertyLookup(runtime);
   const limit = visitRateLimit(runtime);
   return async ({ body: event }, { request, reply }) => {
-    const origin = requestOrigin(request);
+    // A page with `Referrer-Policy: no-referrer` (or a sandboxed frame) posts its beacon with
+    // `Origin: null`: that names no site, so it is taken like a visit without an Origin (which
+    // any script can forge anyway; the rate limit bounds both), never answered 403.
+    const sent = requestOrigin(request);
+    const origin = sent === 'null' ? undefined : sent;
     // While the database is down, the property served last (its cmp.js) still takes its visits.
     const property = await lookup(event.p).catch((error: unknown) => {
       const kept = runtime.lastGood.recall(event.p);
