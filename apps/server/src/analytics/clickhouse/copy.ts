@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { Queryable } from '../../db';
+import { ROLLUP_DIMENSIONS } from '../ingest/write-batch';
 import { clickhouseClient } from './client';
 import { migrateClickHouse } from './schema';
 
@@ -26,26 +27,6 @@ export interface CopyResult {
   /** The days copied from the rollup alone (oldest, newest), or null when none. */
   rollupDays: [string, string] | null;
 }
-
-const DIMENSIONS = [
-  'pcode',
-  'property_uuid',
-  'theme_id',
-  'theme_language',
-  'regulation',
-  'state',
-  'country',
-  'device',
-  'os',
-  'browser',
-  'page_format',
-  'gbc_applicable',
-  'cop_applicable',
-  'advanced_applicable',
-  'variant',
-  'outcome',
-  'shown',
-];
 
 /** ClickHouse's DateTime64(3) text of a time read from PostgreSQL. */
 const dateTime64 = (value: unknown): string =>
@@ -107,7 +88,7 @@ export async function copyAnalyticsToClickHouse(
     options.onProgress?.({ phase: 'visits', done: 0, total });
     for (;;) {
       const rows = await db.query<Record<string, unknown>>(
-        `select id::text as id, ${DIMENSIONS.join(', ')}, region, created_at
+        `select id::text as id, ${ROLLUP_DIMENSIONS.join(', ')}, region, created_at
          from visits where created_at < $1 ${after ? 'and (created_at, id) > ($2::timestamptz, $3::bigint)' : ''}
          order by created_at, id limit ${batchSize}`,
         after ? [until, after.at, after.id] : [until],
@@ -142,7 +123,7 @@ export async function copyAnalyticsToClickHouse(
     if (days.length) options.onProgress?.({ phase: 'rollup', done: 0, total: rollupTotal });
     for (const { day } of days) {
       const rows = await db.query<Record<string, unknown>>(
-        `select to_char(day, 'YYYY-MM-DD') as day, ${DIMENSIONS.join(', ')}, visits::int8 as visits
+        `select to_char(day, 'YYYY-MM-DD') as day, ${ROLLUP_DIMENSIONS.join(', ')}, visits::int8 as visits
          from visit_rollup_daily where day = $1::date`,
         [day],
       );
