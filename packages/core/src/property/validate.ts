@@ -54,13 +54,16 @@ export const publisherNameRequired = (p: PropertyValues): boolean => privacyPoli
 /**
  * A theme chosen for a property or a bulk update must be one of the account's themes (its own or
  * the built-in defaults): another account's theme, a deleted one or a made-up id is refused saying
- * so. The AMP theme ids are not themes and are checked by the caller.
+ * so. A blank id and the AMP theme ids are not this rule's: the caller checks them.
  */
 export function validateThemeOfAccount(
   themeId: string,
   themes: ReadonlyArray<{ themeId: string }>,
   field = 'themeId',
 ): Issue[] {
+  // A blank id is the required rule's and an AMP theme id the AMP rule's (validateTheme): in a
+  // bulk update both fail per property with their own message, never the whole job at submit.
+  if (isBlank(themeId) || AMP_THEME_IDS.includes(themeId)) return [];
   return themes.some((t) => t.themeId === themeId)
     ? []
     : [issue(field, 'themeOfAccount', THEME_NOT_IN_ACCOUNT)];
