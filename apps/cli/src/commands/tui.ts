@@ -13,6 +13,11 @@ export const startTui = defineCommand({
     if (!ctx.stdin.isTTY || !ctx.stdout.isTTY)
       throw new CliError('assent tui needs a terminal: run it in a terminal, not in a pipe');
     const session = await openAccountSession(ctx, options.account);
+    // Ink draws only the last frame when it thinks it runs in CI (is-in-ci reads CI when ink is
+    // imported, below): a person at this terminal needs every frame, so the TTY wins over a CI
+    // variable inherited from the shell (a CI job's tmux, a dev container).
+    delete process.env.CI;
+    delete process.env.CONTINUOUS_INTEGRATION;
     const { runTui } = await import('@assent/tui');
     await runTui({
       client: session.client,
