@@ -106,6 +106,20 @@ describe.skipIf(!hasChromium())(
     });
 
     /** A new visitor located by the proxy's geo headers, with the publisher's Prebid bundle. */
+    /** Opens `url` as a visitor from `geo`, runs `check`, and always closes the visitor's context. */
+    async function onPage(
+      url: string,
+      geo: { country: string; state?: string },
+      check: (page: Page, context: BrowserContext) => Promise<void>,
+    ): Promise<void> {
+      const { context, page } = await visit(url, geo);
+      try {
+        await check(page, context);
+      } finally {
+        await context.close();
+      }
+    }
+
     async function visit(
       url: string,
       geo: { country: string; state?: string },
@@ -166,170 +180,178 @@ describe.skipIf(!hasChromium())(
 
     describe('item 1: every stub the universal tag made answers', () => {
       it('a Californian on the TCF-only site: gdprApplies false, GPP not applicable ([-1]), USP 1---', async () => {
-        const { context, page } = await visit(`${publisher.origin('eu.test')}/universal`, {
-          country: 'US',
-          state: 'CA',
-        });
-        try {
-          const seen = await firstAuction(page);
-          expect(seen).toMatchObject({
-            gdprConsent: { gdprApplies: false },
-            uspConsent: '1---',
-            gppConsent: { applicableSections: [-1] },
-            userData: true,
-            eids: true,
-          });
-          expect(new GppModel(seen!.gppConsent!.gppString).getSectionIds()).toEqual([]);
-          expect(seen!.regs).toMatchObject({ ext: { gdpr: 0, us_privacy: '1---' }, gpp_sid: [-1] });
-        } finally {
-          await context.close();
-        }
+        await onPage(
+          `${publisher.origin('eu.test')}/universal`,
+          {
+            country: 'US',
+            state: 'CA',
+          },
+          async (page) => {
+            const seen = await firstAuction(page);
+            expect(seen).toMatchObject({
+              gdprConsent: { gdprApplies: false },
+              uspConsent: '1---',
+              gppConsent: { applicableSections: [-1] },
+              userData: true,
+              eids: true,
+            });
+            expect(new GppModel(seen!.gppConsent!.gppString).getSectionIds()).toEqual([]);
+            expect(seen!.regs).toMatchObject({
+              ext: { gdpr: 0, us_privacy: '1---' },
+              gpp_sid: [-1],
+            });
+          },
+        );
       });
 
       it('a Frenchman on the US-only site: gdprApplies false, GPP not applicable, USP 1---', async () => {
-        const { context, page } = await visit(`${publisher.origin('us.test')}/universal`, {
-          country: 'FR',
-        });
-        try {
-          const seen = await firstAuction(page);
-          expect(seen).toMatchObject({
-            gdprConsent: { gdprApplies: false },
-            uspConsent: '1---',
-            gppConsent: { applicableSections: [-1] },
-          });
-        } finally {
-          await context.close();
-        }
+        await onPage(
+          `${publisher.origin('us.test')}/universal`,
+          {
+            country: 'FR',
+          },
+          async (page) => {
+            const seen = await firstAuction(page);
+            expect(seen).toMatchObject({
+              gdprConsent: { gdprApplies: false },
+              uspConsent: '1---',
+              gppConsent: { applicableSections: [-1] },
+            });
+          },
+        );
       });
     });
 
     describe('a Californian on the US-only site (universal tag)', () => {
       it('before the choice: no TCF, USP 1YNN, usnat + usca not opted out; after opting out: 1YYN, opted out, no user data or ids for the bidder', async () => {
-        const { context, page } = await visit(`${publisher.origin('us.test')}/universal`, {
-          country: 'US',
-          state: 'CA',
-        });
-        try {
-          const before = await firstAuction(page);
-          expect(before).toMatchObject({
-            gdprConsent: { gdprApplies: false },
-            uspConsent: '1YNN',
-            userData: true,
-            eids: true,
-          });
-          const gpp = new GppModel(before!.gppConsent!.gppString);
-          // uspv1, usnat and California's section; California's applies.
-          expect(gpp.getSectionIds()).toEqual([6, 7, 8]);
-          expect(before!.gppConsent!.applicableSections).toEqual([8]);
-          expect(gpp.getFieldValue('usca', 'SaleOptOut')).toBe(2);
-          expect(gpp.getFieldValue('uspv1', 'OptOutSale')).toBe('N');
-          expect(gpp.getFieldValue('usnat', 'SaleOptOut')).toBe(2);
-          expect(gpp.getFieldValue('usnat', 'SharingOptOut')).toBe(2);
+        await onPage(
+          `${publisher.origin('us.test')}/universal`,
+          {
+            country: 'US',
+            state: 'CA',
+          },
+          async (page) => {
+            const before = await firstAuction(page);
+            expect(before).toMatchObject({
+              gdprConsent: { gdprApplies: false },
+              uspConsent: '1YNN',
+              userData: true,
+              eids: true,
+            });
+            const gpp = new GppModel(before!.gppConsent!.gppString);
+            // uspv1, usnat and California's section; California's applies.
+            expect(gpp.getSectionIds()).toEqual([6, 7, 8]);
+            expect(before!.gppConsent!.applicableSections).toEqual([8]);
+            expect(gpp.getFieldValue('usca', 'SaleOptOut')).toBe(2);
+            expect(gpp.getFieldValue('uspv1', 'OptOutSale')).toBe('N');
+            expect(gpp.getFieldValue('usnat', 'SaleOptOut')).toBe(2);
+            expect(gpp.getFieldValue('usnat', 'SharingOptOut')).toBe(2);
 
-          await banner(page, 'us').waitFor(WAIT);
-          await banner(page, 'us').getByRole('switch').check();
-          await banner(page, 'us').locator('[data-action="confirm"]').click();
-          await page.waitForFunction(
-            () =>
-              new Promise<boolean>((resolve) =>
-                (
-                  window as unknown as {
-                    __uspapi(c: string, v: number, cb: (d: { uspString: string }) => void): void;
-                  }
-                ).__uspapi('getUSPData', 1, (d) => resolve(d.uspString === '1YYN')),
-              ),
-            undefined,
-            WAIT,
-          );
-          const after = await auction(page);
-          expect(after).toMatchObject({ uspConsent: '1YYN', userData: false, eids: false });
-          const opted = new GppModel(after!.gppConsent!.gppString);
-          expect(opted.getFieldValue('usnat', 'SaleOptOut')).toBe(1);
-          expect(opted.getFieldValue('usnat', 'SharingOptOut')).toBe(1);
-          expect(opted.getFieldValue('usnat', 'TargetedAdvertisingOptOut')).toBe(1);
-          expect(opted.getFieldValue('usca', 'SaleOptOut')).toBe(1);
-          expect(opted.getFieldValue('usca', 'SharingOptOut')).toBe(1);
-          expect(after!.gppConsent!.applicableSections).toEqual([8]);
-        } finally {
-          await context.close();
-        }
+            await banner(page, 'us').waitFor(WAIT);
+            await banner(page, 'us').getByRole('switch').check();
+            await banner(page, 'us').locator('[data-action="confirm"]').click();
+            await page.waitForFunction(
+              () =>
+                new Promise<boolean>((resolve) =>
+                  (
+                    window as unknown as {
+                      __uspapi(c: string, v: number, cb: (d: { uspString: string }) => void): void;
+                    }
+                  ).__uspapi('getUSPData', 1, (d) => resolve(d.uspString === '1YYN')),
+                ),
+              undefined,
+              WAIT,
+            );
+            const after = await auction(page);
+            expect(after).toMatchObject({ uspConsent: '1YYN', userData: false, eids: false });
+            const opted = new GppModel(after!.gppConsent!.gppString);
+            expect(opted.getFieldValue('usnat', 'SaleOptOut')).toBe(1);
+            expect(opted.getFieldValue('usnat', 'SharingOptOut')).toBe(1);
+            expect(opted.getFieldValue('usnat', 'TargetedAdvertisingOptOut')).toBe(1);
+            expect(opted.getFieldValue('usca', 'SaleOptOut')).toBe(1);
+            expect(opted.getFieldValue('usca', 'SharingOptOut')).toBe(1);
+            expect(after!.gppConsent!.applicableSections).toEqual([8]);
+          },
+        );
       });
     });
 
     describe('item 2: an EU visitor who has not answered yet', () => {
       it('the auction goes ahead with gdprApplies true and the cmpuishown TC string (legitimate interest only, no consent)', async () => {
-        const { context, page } = await visit(`${publisher.origin('eu.test')}/universal`, {
-          country: 'FR',
-        });
-        try {
-          // Prebid's actionTimeout (200 ms) uses the string the CMP gave with cmpuishown.
-          const seen = await firstAuction(page);
-          await banner(page, 'first').waitFor(WAIT);
-          expect(seen).toMatchObject({
-            gdprConsent: { gdprApplies: true },
-            regs: { ext: { gdpr: 1 } },
-            // tcfControl: basic ads on legitimate interest go ahead; no purpose 4 consent, no
-            // user data for the bidder.
-            userData: false,
-          });
-          const shown = (await tcData(page)).tcString;
-          expect(seen!.gdprConsent!.consentString).toBe(shown);
-          const decoded = TCString.decode(shown);
-          expect(decoded.cmpId).toBe(CMP_ID);
-          expect(decoded.consentScreen).toBe(1);
-          expect(ids(decoded.purposeConsents)).toEqual([]);
-          expect(ids(decoded.vendorConsents)).toEqual([]);
-          expect(ids(decoded.specialFeatureOptins)).toEqual([]);
-          expect(ids(decoded.purposeLegitimateInterests)).toEqual(expect.arrayContaining([2, 7]));
-          for (const p of [1, 3, 4, 5, 6])
-            expect(decoded.purposeLegitimateInterests.has(p)).toBe(false);
-          expect(decoded.vendorLegitimateInterests.has(BIDDER_GVLID)).toBe(true);
-          // Nothing is stored before the visitor chooses.
-          expect((await context.cookies()).map((c) => c.name)).not.toContain('euconsent-v2');
-        } finally {
-          await context.close();
-        }
+        await onPage(
+          `${publisher.origin('eu.test')}/universal`,
+          {
+            country: 'FR',
+          },
+          async (page, context) => {
+            // Prebid's actionTimeout (200 ms) uses the string the CMP gave with cmpuishown.
+            const seen = await firstAuction(page);
+            await banner(page, 'first').waitFor(WAIT);
+            expect(seen).toMatchObject({
+              gdprConsent: { gdprApplies: true },
+              regs: { ext: { gdpr: 1 } },
+              // tcfControl: basic ads on legitimate interest go ahead; no purpose 4 consent, no
+              // user data for the bidder.
+              userData: false,
+            });
+            const shown = (await tcData(page)).tcString;
+            expect(seen!.gdprConsent!.consentString).toBe(shown);
+            const decoded = TCString.decode(shown);
+            expect(decoded.cmpId).toBe(CMP_ID);
+            expect(decoded.consentScreen).toBe(1);
+            expect(ids(decoded.purposeConsents)).toEqual([]);
+            expect(ids(decoded.vendorConsents)).toEqual([]);
+            expect(ids(decoded.specialFeatureOptins)).toEqual([]);
+            expect(ids(decoded.purposeLegitimateInterests)).toEqual(expect.arrayContaining([2, 7]));
+            for (const p of [1, 3, 4, 5, 6])
+              expect(decoded.purposeLegitimateInterests.has(p)).toBe(false);
+            expect(decoded.vendorLegitimateInterests.has(BIDDER_GVLID)).toBe(true);
+            // Nothing is stored before the visitor chooses.
+            expect((await context.cookies()).map((c) => c.name)).not.toContain('euconsent-v2');
+          },
+        );
       });
     });
 
     describe('an EU visitor on the TCF-only site', () => {
       for (const tag of ['universal', 'site'] as const) {
         it(`${tag} tag: accept all hands the bidder the TC string with every purpose; reject all makes no bid request`, async () => {
-          const { context, page } = await visit(`${publisher.origin('eu.test')}/${tag}`, {
-            country: 'DE',
-          });
-          try {
-            await banner(page, 'first').waitFor(WAIT);
-            await banner(page, 'first').locator('[data-action="accept"]').click();
-            await expect(banner(page, 'first').count()).resolves.toBe(0);
-            const acceptedString = (await tcData(page)).tcString;
-            const accepted = await auction(page);
-            expect(accepted).toMatchObject({
-              gdprConsent: { gdprApplies: true, consentString: acceptedString },
-              ...(tag === 'universal'
-                ? { uspConsent: '1---', gppConsent: { applicableSections: [-1] } }
-                : {}),
-              userData: true,
-              eids: true,
-            });
-            const decoded = TCString.decode(accepted!.gdprConsent!.consentString!);
-            expect(decoded.cmpId).toBe(CMP_ID);
-            expect(ids(decoded.purposeConsents)).toEqual(expect.arrayContaining([1, 2, 3, 4]));
-            expect(decoded.vendorConsents.has(BIDDER_GVLID)).toBe(true);
+          await onPage(
+            `${publisher.origin('eu.test')}/${tag}`,
+            {
+              country: 'DE',
+            },
+            async (page) => {
+              await banner(page, 'first').waitFor(WAIT);
+              await banner(page, 'first').locator('[data-action="accept"]').click();
+              await expect(banner(page, 'first').count()).resolves.toBe(0);
+              const acceptedString = (await tcData(page)).tcString;
+              const accepted = await auction(page);
+              expect(accepted).toMatchObject({
+                gdprConsent: { gdprApplies: true, consentString: acceptedString },
+                ...(tag === 'universal'
+                  ? { uspConsent: '1---', gppConsent: { applicableSections: [-1] } }
+                  : {}),
+                userData: true,
+                eids: true,
+              });
+              const decoded = TCString.decode(accepted!.gdprConsent!.consentString!);
+              expect(decoded.cmpId).toBe(CMP_ID);
+              expect(ids(decoded.purposeConsents)).toEqual(expect.arrayContaining([1, 2, 3, 4]));
+              expect(decoded.vendorConsents.has(BIDDER_GVLID)).toBe(true);
 
-            // Withdraw: the persistent link reopens the banner; reject all.
-            await page.locator('#assent-cmp [data-action="reopen"]').click();
-            await banner(page, 'first').locator('[data-action="reject"]').click();
-            await expect(banner(page, 'first').count()).resolves.toBe(0);
-            const rejected = TCString.decode((await tcData(page)).tcString);
-            expect(ids(rejected.purposeConsents)).toEqual([]);
-            expect(rejected.vendorConsents.has(BIDDER_GVLID)).toBe(false);
-            // Reject all objects to legitimate interest too: tcfControl denies fetchBids
-            // (purpose 2) for the bidder, and Prebid makes no bid request.
-            expect(await auction(page)).toBeNull();
-          } finally {
-            await context.close();
-          }
+              // Withdraw: the persistent link reopens the banner; reject all.
+              await page.locator('#assent-cmp [data-action="reopen"]').click();
+              await banner(page, 'first').locator('[data-action="reject"]').click();
+              await expect(banner(page, 'first').count()).resolves.toBe(0);
+              const rejected = TCString.decode((await tcData(page)).tcString);
+              expect(ids(rejected.purposeConsents)).toEqual([]);
+              expect(rejected.vendorConsents.has(BIDDER_GVLID)).toBe(false);
+              // Reject all objects to legitimate interest too: tcfControl denies fetchBids
+              // (purpose 2) for the bidder, and Prebid makes no bid request.
+              expect(await auction(page)).toBeNull();
+            },
+          );
         });
       }
     });
