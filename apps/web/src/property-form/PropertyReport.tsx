@@ -13,13 +13,16 @@ import { useClient, useNow } from '../app/ServicesContext';
 import { BACK_TO_PROPERTIES_BUTTON, REPORT } from './copy';
 import './property-form.css';
 
-/** The rows of a report section, keyed by the analytics fields (shown when the field has a value). */
-export const REPORT_METRICS = [
+/**
+ * The rows of a report section, keyed by the analytics fields (shown when the field has a value).
+ * The outcome rows show their count with its share of the banners shown, e.g. '40 (40.0%)'.
+ */
+const PROPERTY_REPORT_ROWS = [
   { key: 'totalShown', label: 'Banners shown', kind: 'count' },
   { key: 'consentRatePercentage', label: 'Consent rate', kind: 'percent' },
-  { key: 'acceptedRatePercentage', label: 'Accepted all', kind: 'percent' },
-  { key: 'rejectedRatePercentage', label: 'Rejected all', kind: 'percent' },
-  { key: 'partialRatePercentage', label: 'Partial consent', kind: 'percent' },
+  { key: 'acceptAll', rate: 'acceptedRatePercentage', label: 'Accepted all', kind: 'share' },
+  { key: 'rejectAll', rate: 'rejectedRatePercentage', label: 'Rejected all', kind: 'share' },
+  { key: 'partialAll', rate: 'partialRatePercentage', label: 'Partial consent', kind: 'share' },
   { key: 'bounceRatePercentage', label: 'Bounce rate', kind: 'percent' },
   { key: 'cookiesConsentRatePercentage', label: 'Cookies consent rate', kind: 'percent' },
   { key: 'doNotSellRequestReceived', label: 'Do-not-sell requests received', kind: 'count' },
@@ -27,9 +30,26 @@ export const REPORT_METRICS = [
   { key: 'medianTimeFulfillmentMillis', label: 'Median fulfilment time (ms)', kind: 'count' },
 ] as const satisfies ReadonlyArray<{
   key: keyof PropertyAnalyticsReport;
+  rate?: keyof PropertyAnalyticsReport;
   label: string;
-  kind: 'count' | 'percent';
+  kind: 'count' | 'percent' | 'share';
 }>;
+
+type ReportMetricRow = (typeof PROPERTY_REPORT_ROWS)[number];
+
+function reportCell(
+  metric: ReportMetricRow,
+  report: PropertyAnalyticsReport,
+  formatPercentage: (value: number | null) => string,
+): string {
+  const value = report[metric.key] as number | null;
+  if (metric.kind === 'percent') return formatPercentage(value);
+  if (metric.kind === 'count') return formatCompactNumber(value);
+  const rate = report[metric.rate];
+  return rate === null
+    ? formatCompactNumber(value)
+    : `${formatCompactNumber(value)} (${formatPercentage(rate)})`;
+}
 
 /** 'Something went wrong' with the report error text and 'Back to Properties'. */
 export function ReportFailure({ pCode }: { pCode: string }) {
@@ -100,19 +120,12 @@ export function PropertyReport({
               </tr>
             </thead>
             <tbody>
-              {REPORT_METRICS.filter((m) => section.report[m.key] !== null).map((metric) => {
-                const value = section.report[metric.key];
-                return (
-                  <tr key={metric.key}>
-                    <th scope="row">{metric.label}</th>
-                    <td>
-                      {metric.kind === 'percent'
-                        ? formatPercentage(value)
-                        : formatCompactNumber(value)}
-                    </td>
-                  </tr>
-                );
-              })}
+              {PROPERTY_REPORT_ROWS.filter((m) => section.report[m.key] !== null).map((metric) => (
+                <tr key={metric.key}>
+                  <th scope="row">{metric.label}</th>
+                  <td>{reportCell(metric, section.report, formatPercentage)}</td>
+                </tr>
+              ))}
             </tbody>
           </HTMLTable>
         </section>

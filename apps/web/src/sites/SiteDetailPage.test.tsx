@@ -1,7 +1,9 @@
 import { PAGE_NOT_FOUND, RESTRICTED_ACCESS } from '@assent/core';
 import { SITE_REPORT_PERIOD } from '@assent/core/property';
+import type { PropertyAnalyticsReport } from '@assent/core/reports';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { REPORT_ERROR_TEXT, REPORT_ERROR_TITLE } from '@assent/core/property';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EDIT, LABELS, REPORT, SAVE_PROPERTY } from '../property-form/copy';
 import { ACCOUNT, PCODE, storedSite, withFormRoutes } from '../property-form/testing';
 import { gdprAnalytics } from '../testing/builders';
@@ -17,7 +19,105 @@ const siteApi = () =>
     .on('GET /customization/v2/site/site-1', { body: storedSite() })
     .on(ANALYTICS, { body: { 'site-1': gdprAnalytics(45.678) } });
 
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** A report section as the server answers it: 200 shown, 120 accept, 30 reject, 10 partial. */
+const section = (over: Partial<PropertyAnalyticsReport> = {}): PropertyAnalyticsReport => ({
+  prefix: null,
+  startDate: '2024-02-14',
+  endDate: '2024-03-14',
+  totalShown: 200,
+  consentRatePercentage: 65,
+  cookiesConsentRatePercentage: 60,
+  bounceRatePercentage: 20,
+  acceptAll: 120,
+  rejectAll: 30,
+  partialAll: 10,
+  acceptedRatePercentage: 60,
+  rejectedRatePercentage: 15,
+  partialRatePercentage: 5,
+  doNotSellRequestReceived: null,
+  doNotSellRequestFulfilled: null,
+  medianTimeFulfillmentMillis: null,
+  idProperty: 'site-1',
+  ...over,
+});
+
+/** The rows of a report section's table, as 'label: value'. */
+const rowsOf = (name: string) =>
+  within(screen.getByRole('region', { name }))
+    .getAllByRole('row')
+    .slice(1)
+    .map(
+      (row) => `${row.querySelector('th')?.textContent}: ${row.querySelector('td')?.textContent}`,
+    );
+
 describe('site detail', () => {
+  it('shows every regulation of the analytics (1 GDPR, 2 CCPA, 10 GBC, 3 US states; null state = national) with counts and one-decimal rates', async () => {
+    const us = {
+      doNotSellRequestReceived: 30,
+      doNotSellRequestFulfilled: 30,
+      medianTimeFulfillmentMillis: 0,
+    };
+    const api = withFormRoutes(fakeApi())
+      .on('GET /customization/v2/site/site-1', { body: storedSite() })
+      .on(ANALYTICS, {
+        body: {
+          'site-1': {
+            '3': [
+              { ...section({ ...us, totalShown: 40 }), state: null },
+              { ...section({ ...us, totalShown: 10 }), state: 'ca' },
+            ],
+            '10': section({ totalShown: 7, consentRatePercentage: 100 / 3 }),
+            '2': section(us),
+            '1': section(),
+          },
+        },
+      });
+    renderApp({ path: DETAIL, api });
+    expect(await screen.findByText(SITE_REPORT_PERIOD)).toBeTruthy();
+    expect(screen.getByText('2024-02-14 – 2024-03-14')).toBeTruthy();
+    expect(
+      screen
+        .getAllByRole('region')
+        .map((r) => r.getAttribute('aria-label'))
+        .filter(Boolean),
+    ).toEqual(['GDPR', 'CCPA', 'Google basic consent', 'US States: National', 'US States: CA']);
+    expect(rowsOf('GDPR')).toEqual([
+      'Banners shown: 200',
+      'Consent rate: 65.0%',
+      'Accepted all: 120 (60.0%)',
+      'Rejected all: 30 (15.0%)',
+      'Partial consent: 10 (5.0%)',
+      'Bounce rate: 20.0%',
+      'Cookies consent rate: 60.0%',
+    ]);
+    expect(rowsOf('CCPA')).toContain('Do-not-sell requests received: 30');
+    expect(rowsOf('Google basic consent').slice(0, 2)).toEqual([
+      'Banners shown: 7',
+      'Consent rate: 33.3%',
+    ]);
+    expect(rowsOf('US States: National')[0]).toBe('Banners shown: 40');
+    expect(rowsOf('US States: CA')[0]).toBe('Banners shown: 10');
+  });
+
+  it("a failed analytics call shows 'Something went wrong' with the spec's text", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const api = withFormRoutes(fakeApi())
+      .on('GET /customization/v2/site/site-1', { body: storedSite() })
+      .on(ANALYTICS, apiError(500, 'INTERNAL_ERROR', 'boom'));
+    renderApp({ path: DETAIL, api });
+    expect(await screen.findByText(REPORT_ERROR_TITLE)).toBeTruthy();
+    expect(screen.getByText(REPORT_ERROR_TEXT)).toBeTruthy();
+    expect(REPORT_ERROR_TITLE).toBe('Something went wrong');
+    expect(REPORT_ERROR_TEXT).toBe(
+      'This was an error in pulling data for this page. Please try again or contact your representative.',
+    );
+    expect(screen.getByRole('heading', { name: 'news.example.com' })).toBeTruthy();
+  });
+
   it("shows the site's report for the last 30 days; no A/B tab; History beside it", async () => {
     const api = siteApi();
     renderApp({ path: DETAIL, api });
