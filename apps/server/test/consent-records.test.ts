@@ -4,6 +4,7 @@ import {
   TC_STRING_RULE,
 } from '@assent/core/audit-log';
 import type { ConsentRecord } from '@assent/core/audit-log';
+import { VISIT_FOREIGN_ORIGIN } from '@assent/core/api';
 import type { Property } from '@assent/core/property';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchVisitPartitions } from '../src/analytics/storage';
@@ -66,6 +67,8 @@ describe.each(stores())('consent records (%s)', (store) => {
     const res = await post(beacon, { 'cf-ipcountry': 'de' });
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe('https://www.news.example');
+    // No cookies are asked for: a page of the site may read the answer, never with credentials.
+    expect(res.headers['access-control-allow-credentials']).toBeUndefined();
     // The 204 means stored: the row is there as soon as the answer is.
     const rows = await stored(ID);
     expect(rows).toHaveLength(1);
@@ -106,6 +109,20 @@ describe.each(stores())('consent records (%s)', (store) => {
       origin: 'https://evil.example',
     });
     expect(foreign.statusCode).toBe(403);
+    expect(json(foreign)).toMatchObject({ message: VISIT_FOREIGN_ORIGIN });
+    // Another site's page gets no CORS answer at all, and never one with credentials.
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+    expect(foreign.headers['access-control-allow-credentials']).toBeUndefined();
+    const preflight = await server.app.inject({
+      method: 'OPTIONS',
+      url: '/banner/consent',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+    // sendBeacon from a page with Referrer-Policy: no-referrer sends Origin: null (no site named).
+    const opaque = await post(consentBeacon(news.uuid, crypto.randomUUID()), { origin: 'null' });
+    expect(opaque.statusCode).toBe(204);
+    expect(opaque.headers['access-control-allow-origin']).toBeUndefined();
     // The AMP prompt page amp-consent loads from this server posts its choices from here.
     const fromAmpPrompt = await post(consentBeacon(news.uuid, crypto.randomUUID()), {
       origin: ORIGIN,

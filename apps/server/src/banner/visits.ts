@@ -1,16 +1,13 @@
 import { AssentError } from '@assent/core';
-import { VISIT_FOREIGN_ORIGIN } from '@assent/core/api';
 import type { Routes } from '@assent/core/api';
 import type { VisitEvent } from '@assent/core/banner';
 import type { Property } from '@assent/core/property';
-import { originBelongsToSite } from '@assent/core/tags';
 import type { FastifyRequest } from 'fastify';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { RouteHandler } from '../routes/context';
 import { NOT_FOUND_MESSAGE, VISITS_RATE_LIMITED_MESSAGE, rateLimitedError } from '../routes/errors';
-import { allowOrigin, requestOrigin } from '../routes/http-options';
 import { LruCache } from '../services/lru';
-import { publicOrigin } from './http';
+import { acceptBeaconOrigin } from './beacon-origin';
 import { propertyByUuid } from './load-config';
 import type { BannerRuntime } from './runtime';
 
@@ -103,11 +100,6 @@ export function visitHandler(runtime: BannerRuntime): RouteHandler<Routes['banne
   const lookup = propertyLookup(runtime);
   const limit = visitRateLimit(runtime);
   return async ({ body: event }, { request, reply }) => {
-    // A page with `Referrer-Policy: no-referrer` (or a sandboxed frame) posts its beacon with
-    // `Origin: null`: that names no site, so it is taken like a visit without an Origin (which
-    // any script can forge anyway; the rate limit bounds both), never answered 403.
-    const sent = requestOrigin(request);
-    const origin = sent === 'null' ? undefined : sent;
     // While the database is down, the property served last (its cmp.js) still takes its visits.
     const property = await lookup(event.p).catch((error: unknown) => {
       const kept = runtime.lastGood.recall(event.p);
@@ -115,21 +107,9 @@ export function visitHandler(runtime: BannerRuntime): RouteHandler<Routes['banne
       return kept.property;
     });
     if (!property) throw new AssentError('NOT_FOUND', `${NOT_FOUND_MESSAGE}: property ${event.p}`);
-    // Apps post from WebViews (any origin, or none); a site's visits come from its own pages, and
-    // its AMP pages' visits from the prompt page amp-consent loads from this server.
-    const fromAmpPrompt =
-      event.f === 'A' && origin === new URL(publicOrigin(request, deps.config)).origin;
-    if (
-      origin &&
-      property.propertyType === 'SITE' &&
-      !fromAmpPrompt &&
-      !originBelongsToSite(origin, property)
-    ) {
-      throw new AssentError('FORBIDDEN', VISIT_FOREIGN_ORIGIN);
-    }
+    // An AMP page's visit comes from the prompt page amp-consent loads from this server.
+    acceptBeaconOrigin(request, reply, deps.config, property, { fromAmpPrompt: event.f === 'A' });
     await limit(request.ip, property);
-    // The page may read the answer; no cookies are asked for or sent (not credentialed).
-    if (origin) allowOrigin(reply, origin);
     await recordVisit(runtime, request, property, event);
   };
 }
