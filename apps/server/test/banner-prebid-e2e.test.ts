@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublisherServer } from './banner-e2e-support';
 import { HOST_RULES, buildBanner, publisherPage, startPublisherServer } from './banner-e2e-support';
 import type { LiveServer } from './live-server';
-import { startLiveServer } from './live-server';
+import { gvlFixture, startLiveServer } from './live-server';
 import type { SeenBidderRequest } from './prebid-support';
 import { PREBID_PATH, prebidBundle, prebidScript } from './prebid-support';
 
@@ -27,6 +27,11 @@ const CMP_ID = 300;
  */
 const BIDDER_GVLID = 8;
 const WAIT = { timeout: 20_000 } as const;
+/** The vendor list the live server serves (its policy version is 4, TCF 2.2). */
+const GVL = JSON.parse(gvlFixture('gvl3-vendor-list.json')) as {
+  vendorListVersion: number;
+  tcfPolicyVersion: number;
+};
 
 if (!hasChromium()) console.warn(noChromiumMessage('Prebid.js conformance test'));
 
@@ -175,6 +180,18 @@ describe.skipIf(!hasChromium())(
           ),
       );
 
+    const ping = (page: Page) =>
+      page.evaluate(
+        () =>
+          new Promise<Record<string, unknown>>((resolve) =>
+            (
+              window as unknown as {
+                __tcfapi(c: string, v: number, cb: (d: Record<string, unknown>) => void): void;
+              }
+            ).__tcfapi('ping', 2, resolve),
+          ),
+      );
+
     const banner = (page: Page, view: string) => page.locator(`#assent-cmp [data-view="${view}"]`);
     const ids = (vector: { values(): IterableIterator<number> }) => [...vector.values()];
 
@@ -299,6 +316,13 @@ describe.skipIf(!hasChromium())(
             const decoded = TCString.decode(shown);
             expect(decoded.cmpId).toBe(CMP_ID);
             expect(decoded.consentScreen).toBe(1);
+            // Item 11: the policy version is the served vendor list's, in the string and in ping.
+            expect(decoded.policyVersion).toBe(GVL.tcfPolicyVersion);
+            expect(decoded.vendorListVersion).toBe(GVL.vendorListVersion);
+            expect(await ping(page)).toMatchObject({
+              tcfPolicyVersion: GVL.tcfPolicyVersion,
+              gvlVersion: GVL.vendorListVersion,
+            });
             expect(ids(decoded.purposeConsents)).toEqual([]);
             expect(ids(decoded.vendorConsents)).toEqual([]);
             expect(ids(decoded.specialFeatureOptins)).toEqual([]);

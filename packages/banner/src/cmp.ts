@@ -6,6 +6,7 @@ import type { TcfApi } from './api/tcfapi';
 import { createTcfApi } from './api/tcfapi';
 import type { UspApi } from './api/uspapi';
 import { createUspApi } from './api/uspapi';
+import { NEWEST_TCF_POLICY_VERSION } from './constants';
 import { updateConsentMode } from './consent-mode';
 import { encodeGppString } from './gpp/gpp';
 import type {
@@ -245,7 +246,7 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
       {
         cmpId: config.cmpId,
         cmpVersion: config.cmpVersion,
-        tcfPolicyVersion: 5,
+        tcfPolicyVersion: NEWEST_TCF_POLICY_VERSION,
         gvlVersion: undefined,
         vendorIds: [],
         loadVendorList: () => Promise.reject(),

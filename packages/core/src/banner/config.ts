@@ -22,8 +22,11 @@ const HexColor = z.string().regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i, 'Hex value 
 const HttpUrl = z.string().regex(/^https?:\/\//i, 'Only http(s) links');
 const Lang = z.string().regex(/^[a-z]{2}$/);
 
-/** TCF policy versions the runtime encodes: 4 is TCF 2.2, 5 is TCF 2.3. */
-export const TcfPolicyVersion = z.union([z.literal(4), z.literal(5)]);
+/**
+ * The TCF policy version of the vendor list in use (4 is TCF 2.2, 5 is TCF 2.3; the TC string's
+ * field is 6 bits). GVL v3 lists start at 4.
+ */
+export const TcfPolicyVersion = z.number().int().min(4).max(63);
 
 /**
  * One vendor in scope, compact: `[id, purposes, legIntPurposes, flexiblePurposes, specialFeatures]`

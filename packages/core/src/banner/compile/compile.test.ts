@@ -52,9 +52,21 @@ describe('compileBannerConfig', () => {
     expect(old.us?.mspa).toBeUndefined();
   });
 
-  it('TCF policy version 5 from the tcf23 release, 4 before', () => {
-    expect(compile().gdpr?.tcfPolicyVersion).toBe(5);
-    expect(compile({ property: property({ cmpVersion: 62 }) }).gdpr?.tcfPolicyVersion).toBe(4);
+  it('TCF policy version from the vendor list in use, whatever the release (issue 15 item 11)', () => {
+    // The fixture list is policy 4: the latest release said 5 before (a string vendors reject).
+    expect(compile().gdpr?.tcfPolicyVersion).toBe(4);
+    const v5 = { ...LIST, tcfPolicyVersion: 5 };
+    expect(compile({ vendorList: v5 }).gdpr?.tcfPolicyVersion).toBe(5);
+    expect(
+      compile({ vendorList: v5, property: property({ cmpVersion: 62 }) }).gdpr?.tcfPolicyVersion,
+    ).toBe(5);
+    // The tcf23 release writes the disclosed-vendors segment whatever the property says.
+    const off = { includeVendorsDisclosedSegment: false };
+    expect(compile({ property: property(off) }).gdpr?.includeVendorsDisclosedSegment).toBe(true);
+    expect(
+      compile({ property: property({ ...off, cmpVersion: 62 }) }).gdpr
+        ?.includeVendorsDisclosedSegment,
+    ).toBe(false);
   });
 
   it('without a legal basis, uses the vendors’ declarations (LI never for purposes 1 and 3–6)', () => {

@@ -52,7 +52,8 @@ export interface BannerCompileInput {
 
 /**
  * Compiles the banner configuration of a property: regulations and consent locations, consent
- * scope, TCF (policy version 4, or 5 from the 'tcf23' release; purposes, LI, special features and
+ * scope, TCF (the policy version of the vendor list in use; the disclosed-vendors segment always
+ * from the 'tcf23' release; purposes, LI, special features and
  * stacks from the property's legal basis, else from the vendors' declarations; vendors in scope;
  * publisher restrictions from the theme), US privacy (USP and MSPA), Google basic consent, Consent
  * or Pay, and the theme's look and texts per language (defaults where the theme leaves them empty).
@@ -68,13 +69,7 @@ export function compileBannerConfig(input: BannerCompileInput): BannerConfig {
     : deriveConsentLocations(property.privacyModes, property.requireConsentFrom);
 
   const gdpr: BannerGdpr | undefined = regulations.gdpr
-    ? compileGdpr(
-        property,
-        theme,
-        list,
-        input.vendorSelection,
-        supportsFeature(version, 'tcf23') ? 5 : 4,
-      )
+    ? compileGdpr(property, theme, list, input.vendorSelection, supportsFeature(version, 'tcf23'))
     : undefined;
 
   const advanced = entriesInUse(

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { unwrapSchema } from '../../config-as-code/schema-check';
 import type { PropertyDraft } from '../../property/schema';
 import {
+  COMPILE_VENDOR_LIST,
   compileTestConfig as compile,
   compileProperty as property,
   compileTheme as theme,
@@ -53,8 +54,12 @@ describe('configVersion', () => {
       { consentLocations: ['EEA'], publisherCC: 'DE' },
       EVERYTHING,
     ];
+    // Under a policy-5 vendor list (what the latest release wrote before item 11 took the
+    // version from the list): today's lists keep their visitors' choices.
+    const vendorList = { ...COMPILE_VENDOR_LIST, tcfPolicyVersion: 5 };
     const versions = inputs.map(
-      (p) => compile({ property: property(p), theme: theme(RESTRICTIONS) }).configVersion,
+      (p) =>
+        compile({ property: property(p), theme: theme(RESTRICTIONS), vendorList }).configVersion,
     );
     expect(versions).toEqual(['v2fqvnmsqljg', 'vrgu6mk922z', 'v18y73znna9']);
   });

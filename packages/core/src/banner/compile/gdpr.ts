@@ -130,14 +130,17 @@ export function compileGdpr(
   theme: ThemeValues,
   list: VendorListResponse,
   selection: CompileVendorSelection,
-  tcfPolicyVersion: BannerGdpr['tcfPolicyVersion'],
+  /** Whether the pinned release writes the disclosed-vendors segment whatever the property says. */
+  tcf23: boolean,
 ): BannerGdpr {
   const vendors = bannerVendors(list, selection);
   const basis = legalBasis(property, theme, vendors, list);
   const publisherCC = /^[A-Z]{2}$/.test(property.publisherCC) ? property.publisherCC : 'GB';
   return {
     encodingMode: property.gdprEncodingMode,
-    tcfPolicyVersion,
+    // The policy version of the GVL the strings reference (TCF: a string's TcfPolicyVersion is its
+    // vendor list's), not the release's: a string claiming another is rejected by vendors.
+    tcfPolicyVersion: list.tcfPolicyVersion,
     vendorListVersion: list.vendorListVersion,
     vendorListUpdatedAt: list.lastUpdated,
     consentPurposes: basis.consent,
@@ -147,7 +150,7 @@ export function compileGdpr(
     purposeOneTreatment: !isPurposeOneRequired(publisherCC) && !basis.consent.includes(1),
     publisherCC,
     isServiceSpecific: true,
-    includeVendorsDisclosedSegment: property.includeVendorsDisclosedSegment,
+    includeVendorsDisclosedSegment: tcf23 || property.includeVendorsDisclosedSegment,
     vendors: vendors.map((v) => compactVendor({ ...v, deletedDate: undefined })),
     restrictions: restrictions(theme, vendors),
     googleVendors: property.googleEnabled ? sortedUnique(selection.googleAtpIds ?? []) : [],
