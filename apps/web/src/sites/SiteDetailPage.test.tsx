@@ -1,6 +1,7 @@
 import { PAGE_NOT_FOUND, RESTRICTED_ACCESS } from '@assent/core';
 import { SITE_REPORT_PERIOD } from '@assent/core/property';
-import type { PropertyAnalyticsReport } from '@assent/core/reports';
+import { AB_TEST_NO_WINNER, abTestReport, ZERO_VISIT_COUNTS } from '@assent/core/reports';
+import type { PropertyAnalyticsReport, VisitCounts } from '@assent/core/reports';
 import { screen, waitFor, within } from '@testing-library/react';
 import { REPORT_ERROR_TEXT, REPORT_ERROR_TITLE } from '@assent/core/property';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +11,7 @@ import { gdprAnalytics } from '../testing/builders';
 import { apiError } from '../testing/fake-api';
 import { fakeApi, renderApp } from '../testing/render';
 import { HISTORY_TAB } from '../history/copy';
+import { AB_COPY } from './AbTestingPanel';
 
 const DETAIL = `${ACCOUNT}/sites/detail/site-1`;
 const ANALYTICS = `POST /analytics/v1/properties/pcode/${PCODE}`;
@@ -174,5 +176,123 @@ describe('site detail', () => {
     );
     renderApp({ path: DETAIL, api });
     expect(await screen.findByText(RESTRICTED_ACCESS)).toBeTruthy();
+  });
+
+  describe('A/B Testing tab', () => {
+    const AB = `POST /analytics/v1/ab-test/pcode/${PCODE}`;
+    const shown = (acceptAll: number, rejectAll: number): VisitCounts => ({
+      ...ZERO_VISIT_COUNTS,
+      traffic: acceptAll + rejectAll,
+      shown: acceptAll + rejectAll,
+      acceptAll,
+      rejectAll,
+    });
+    const abSite = () =>
+      ({
+        ...storedSite(),
+        abTestingSitesCollection: [
+          { name: 'A', themeId: 'theme-a', traffic: 50 },
+          { name: 'B', themeId: 'theme-b', traffic: 50 },
+        ],
+      }) as ReturnType<typeof storedSite>;
+    const GDPR_THEME = { privacyModes: ['GDPR'], regulation: 'GDPR', gvlVersion: 3 };
+    const abApi = (report: unknown) =>
+      withFormRoutes(fakeApi())
+        .on('GET /customization/v2/site/site-1', { body: abSite() })
+        .on(ANALYTICS, { body: { 'site-1': gdprAnalytics(45.678) } })
+        .on('GET /customization/v2/theme', {
+          body: [
+            { themeId: 'theme-a', themeName: 'Classic', themeType: 'SITE', ...GDPR_THEME },
+            { themeId: 'theme-b', themeName: 'Bold', themeType: 'SITE', ...GDPR_THEME },
+          ],
+        })
+        .on(AB, { body: report });
+
+    it('a site with A/B collections shows the tab; it follows the URL and shows per-variant metrics, differences, significance and the winner', async () => {
+      // 50 % against 90 % opt-in of 20 shown each (the server test's case): B wins, p = 0.006.
+      const api = abApi(
+        abTestReport([
+          { variant: 'A', counts: shown(10, 10) },
+          { variant: 'B', counts: shown(18, 2) },
+        ]),
+      );
+      const { user, router } = renderApp({ path: DETAIL, api });
+      await screen.findByText(SITE_REPORT_PERIOD);
+      expect(
+        within(screen.getByRole('main'))
+          .getAllByRole('tab')
+          .map((t) => t.textContent),
+      ).toEqual([REPORT.tab, REPORT.abTab, HISTORY_TAB]);
+      await user.click(screen.getByRole('tab', { name: REPORT.abTab }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(`${DETAIL}/ab-testing`));
+      const status = await screen.findByRole('status', { name: AB_COPY.verdict });
+      expect(within(status).getByText('Winner: B')).toBeTruthy();
+      expect(status.textContent).toContain(
+        "B wins: its opt-in rate (90.00%) is significantly higher than the control A's (50.00%), p = 0.006.",
+      );
+      const table = screen.getByRole('table', { name: AB_COPY.table });
+      const header = () =>
+        within(table)
+          .getAllByRole('columnheader')
+          .map((h) => h.textContent);
+      // The theme names come with the account's themes.
+      await waitFor(() =>
+        expect(header()).toEqual([
+          REPORT.metric,
+          'A (control)Classic · 50% of traffic',
+          'BBold · 50% of traffic',
+        ]),
+      );
+      const row = (name: string) =>
+        Array.from(within(table).getByRole('rowheader', { name }).parentElement!.children).map(
+          (c) => c.textContent,
+        );
+      expect(row('Display Count')).toEqual(['Display Count', '20', '20±0 vs A']);
+      expect(row('Opt-in %')).toEqual([
+        'Opt-in %',
+        '50.00%',
+        '90.00%+40.00 pp vs ASignificant (p = 0.006)',
+      ]);
+      expect(row('Opt-out %')).toEqual([
+        'Opt-out %',
+        '50.00%',
+        '10.00%−40.00 pp vs ASignificant (p = 0.006)',
+      ]);
+      // Back to the reports: the URL follows.
+      await user.click(screen.getByRole('tab', { name: REPORT.tab }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(DETAIL));
+      const call = api.calls.find((c) => c.path.includes('/ab-test/'));
+      expect(call?.body).toEqual({
+        propertyId: 'site-1',
+        startDate: '2024-02-14',
+        endDate: '2024-03-14',
+      });
+    });
+
+    it('says there is no winner while nothing is significant', async () => {
+      const api = abApi(
+        abTestReport([
+          { variant: 'A', counts: shown(50, 50) },
+          { variant: 'B', counts: shown(53, 47) },
+        ]),
+      );
+      renderApp({ path: `${DETAIL}/ab-testing`, api });
+      const status = await screen.findByRole('status', { name: AB_COPY.verdict });
+      expect(within(status).getByText(AB_COPY.noWinner)).toBeTruthy();
+      expect(status.textContent).toContain(AB_TEST_NO_WINNER);
+      expect(
+        within(screen.getByRole('table', { name: AB_COPY.table })).getByRole('rowheader', {
+          name: 'Opt-in %',
+        }).parentElement!.textContent,
+      ).toContain('Not significant (p = 0.671)');
+    });
+
+    it("a failed A/B report shows 'Something went wrong'", async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      const api = abApi(null).on(AB, apiError(500, 'INTERNAL_ERROR', 'boom'));
+      renderApp({ path: `${DETAIL}/ab-testing`, api });
+      expect(await screen.findByText(REPORT_ERROR_TITLE)).toBeTruthy();
+      expect(screen.getByText(REPORT_ERROR_TEXT)).toBeTruthy();
+    });
   });
 });

@@ -1,10 +1,15 @@
 import { formatPercent } from '@assent/core';
-import { afterSiteSavePath, siteDetailTab, siteDetailView } from '@assent/core/property';
+import {
+  afterSiteSavePath,
+  siteDetailTab,
+  siteDetailTabs,
+  siteDetailView,
+} from '@assent/core/property';
 import { propertyKeys, propertyQuery } from '@assent/core/queries';
 import { Button, Tab, Tabs } from '@blueprintjs/core';
 import { EditIcon } from '@blueprintjs/icons';
 import { useQuery } from '@tanstack/react-query';
-import { lazy } from 'react';
+import { lazy, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useAccount } from '../app/AccountContext';
 import { paths } from '../app/paths';
@@ -20,6 +25,7 @@ import { EDIT, REPORT } from '../property-form/copy';
 import { PropertyLoadFailure } from '../property-form/PropertyLoadFailure';
 import { PropertyReport } from '../property-form/PropertyReport';
 import { useClearEmptyCurrentItemOnLeave } from '../property-form/use-clear-on-leave';
+import { AbTestingPanel } from './AbTestingPanel';
 
 const SiteFormPage = lazy(() => import('./SiteFormPage'));
 
@@ -67,14 +73,22 @@ function SiteDetail({
   const client = useClient();
   const navigate = useNavigate();
   const site = useQuery(propertyQuery(client, { pCode, id, propertyType: 'SITE' }));
+  // History is not in the URL (the spec's page segment is ab-testing or edit): chosen here.
+  const [history, setHistory] = useState(false);
   useClearEmptyCurrentItemOnLeave(propertyKeys.detail(pCode, id));
   if (site.error) return <PropertyLoadFailure error={site.error} />;
   if (!site.data) return <Loading />;
-  // ab-testing for a site without A/B test collections leads back. (The server fills no
-  // collections yet, so no A/B tab is built.) History is the site's change history.
+  // The tab follows the URL; ab-testing for a site without A/B test collections leads back.
   const tab = siteDetailTab(pCode, site.data, abTesting ? 'ab-testing' : 'reports');
   if ('redirect' in tab) return <Navigate to={tab.redirect} replace />;
   const url = site.data.url ?? '';
+  const collections = site.data.abTestingSitesCollection ?? [];
+  const selected = history ? 'history' : tab.tab;
+  const select = (next: string) => {
+    setHistory(next === 'history');
+    if (next === 'ab-testing' && !abTesting) navigate(paths.siteDetail(pCode, id, 'ab-testing'));
+    if (next === 'reports' && abTesting) navigate(paths.siteDetail(pCode, id));
+  };
   return (
     <PageLayout
       title={url}
@@ -88,7 +102,12 @@ function SiteDetail({
         />
       }
     >
-      <Tabs id="assent-site-detail-tabs" defaultSelectedTabId="reports" renderActiveTabPanelOnly>
+      <Tabs
+        id="assent-site-detail-tabs"
+        selectedTabId={selected}
+        onChange={(next) => select(String(next))}
+        renderActiveTabPanelOnly
+      >
         <Tab
           id="reports"
           title={premiumReports ? REPORT.premiumTitle : REPORT.tab}
@@ -100,6 +119,13 @@ function SiteDetail({
             />
           }
         />
+        {siteDetailTabs(site.data).includes('ab-testing') ? (
+          <Tab
+            id="ab-testing"
+            title={REPORT.abTab}
+            panel={<AbTestingPanel pCode={pCode} siteId={id} collections={collections} />}
+          />
+        ) : null}
         <Tab
           id="history"
           title={HISTORY_TAB}

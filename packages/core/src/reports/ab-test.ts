@@ -145,3 +145,51 @@ export function abTestReport(
     winner: better[0]?.variant ?? (controlWins ? control.variant : null),
   };
 }
+
+/*
+ * The console's wording of an A/B report (the spec has none: docs/decisions.md). The verdict is
+ * the winner rule above put in words, with the opt-in rates it rests on and the p-value.
+ */
+
+export const AB_TEST_NO_VISITS = 'No visits of an A/B variant in this period yet.';
+export const AB_TEST_NO_WINNER =
+  "No winner yet: no variant's opt-in rate differs significantly from the control's. Keep the test running.";
+export const AB_TEST_NOT_ENOUGH_DATA = 'Not enough data';
+
+/** A p-value as shown: three decimals, or '< 0.001'. */
+const formatPValue = (p: number): string => (p < 0.001 ? 'p < 0.001' : `p = ${p.toFixed(3)}`);
+
+const optInText = (v: AbTestVariant | undefined): string => {
+  const rate = v?.metrics.optInPercent;
+  return rate === null || rate === undefined ? 'N/A' : `${rate.toFixed(2)}%`;
+};
+
+/** The sentence that says which theme wins, or that none does yet. */
+export function abTestVerdict(report: AbTestReport): string {
+  if (report.variants.length === 0 || report.control === null) return AB_TEST_NO_VISITS;
+  if (report.winner === null) return AB_TEST_NO_WINNER;
+  const control = report.variants.find((v) => v.variant === report.control);
+  if (report.winner === report.control) {
+    return `${report.control} wins: its opt-in rate (${optInText(control)}) is significantly higher than every other variant's.`;
+  }
+  const winner = report.variants.find((v) => v.variant === report.winner);
+  const p = winner?.significance?.optInPercent?.pValue;
+  return `${report.winner} wins: its opt-in rate (${optInText(winner)}) is significantly higher than the control ${report.control}'s (${optInText(control)})${p === null || p === undefined ? '' : `, ${formatPValue(p)}`}.`;
+}
+
+/** A rate's z-test against the control, in words: significant or not, with its p-value. */
+export function abSignificanceLabel(test: ZTest | undefined): string {
+  if (!test || test.pValue === null) return AB_TEST_NOT_ENOUGH_DATA;
+  return `${test.significant ? 'Significant' : 'Not significant'} (${formatPValue(test.pValue)})`;
+}
+
+/**
+ * A variant's difference from the control, signed: percentage points with two decimals for the
+ * rates ('+40.00 pp'), a whole number for the counts ('-3'); 'N/A' when unknown.
+ */
+export function formatAbDifference(metric: AbTestMetric, value: number | null | undefined): string {
+  if (value === null || value === undefined) return 'N/A';
+  const sign = value > 0 ? '+' : value < 0 ? '−' : '±';
+  const size = Math.abs(value);
+  return metric in RATE_OUTCOME ? `${sign}${size.toFixed(2)} pp` : `${sign}${size}`;
+}

@@ -352,10 +352,16 @@ export {
 export {
   AB_SIGNIFICANCE_LEVEL,
   AB_TEST_METRICS,
+  AB_TEST_NO_VISITS,
+  AB_TEST_NO_WINNER,
+  AB_TEST_NOT_ENOUGH_DATA,
+  abSignificanceLabel,
   AbTestReport,
   AbTestRequest,
   AbTestVariant,
   abTestReport,
+  abTestVerdict,
+  formatAbDifference,
   twoProportionZTest,
   ZTest,
 } from './ab-test';
