@@ -1,9 +1,19 @@
 import { PAGE_NOT_FOUND, RESTRICTED_ACCESS } from '@assent/core';
+import { buildOrganisation } from '@assent/core/testing';
 import { SITE_REPORT_PERIOD } from '@assent/core/property';
-import { AB_TEST_NO_WINNER, abTestReport, ZERO_VISIT_COUNTS } from '@assent/core/reports';
+import {
+  AB_TEST_NO_WINNER,
+  abTestReport,
+  PREMIUM_REPORTS_LOCKED,
+  ZERO_VISIT_COUNTS,
+} from '@assent/core/reports';
 import type { PropertyAnalyticsReport, VisitCounts } from '@assent/core/reports';
 import { screen, waitFor, within } from '@testing-library/react';
-import { REPORT_ERROR_TEXT, REPORT_ERROR_TITLE } from '@assent/core/property';
+import {
+  PREMIUM_BANNER_BUTTON,
+  REPORT_ERROR_TEXT,
+  REPORT_ERROR_TITLE,
+} from '@assent/core/property';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EDIT, LABELS, REPORT, SAVE_PROPERTY } from '../property-form/copy';
 import { ACCOUNT, PCODE, storedSite, withFormRoutes } from '../property-form/testing';
@@ -293,6 +303,94 @@ describe('site detail', () => {
       renderApp({ path: `${DETAIL}/ab-testing`, api });
       expect(await screen.findByText(REPORT_ERROR_TITLE)).toBeTruthy();
       expect(screen.getByText(REPORT_ERROR_TEXT)).toBeTruthy();
+    });
+  });
+
+  describe('premium reports (/sites/reports/{id})', () => {
+    const PREMIUM = `${ACCOUNT}/sites/reports/site-1`;
+    const GRAPH = `POST /analytics/v1/graph/pcode/${PCODE}`;
+    const metrics = (sessions: number, optIn: number) => ({
+      totalSessions: sessions,
+      optInPercent: optIn,
+      optOutPercent: 100 - optIn,
+      partialOptInPercent: 0,
+      bouncePercent: 0,
+    });
+    const premiumApi = () =>
+      siteApi().on(GRAPH, {
+        body: [
+          {
+            id: 'daily',
+            results: [
+              { period: '2024-03-13', ...metrics(4, 75) },
+              { period: '2024-03-14', ...metrics(2, 50) },
+            ],
+          },
+          { id: 'deviceType', results: [{ deviceType: 'pc', ...metrics(6, 66.667) }] },
+          { id: 'pageFormat', results: [] },
+          { id: 'country', results: [{ country: 'FR', ...metrics(6, 66.667) }] },
+        ],
+      });
+
+    it('a premium-eligible account sees the card and the site day by day, by device, page format and country', async () => {
+      const api = premiumApi();
+      renderApp({
+        path: PREMIUM,
+        api,
+        organisations: [buildOrganisation({ pcode: PCODE, premiumEligible: true })],
+      });
+      expect(await screen.findByText(SITE_REPORT_PERIOD)).toBeTruthy();
+      expect(screen.getByRole('tab', { name: REPORT.premiumTitle })).toBeTruthy();
+      const daily = await screen.findByRole('region', { name: 'Day by day' });
+      expect(
+        within(daily)
+          .getAllByRole('row')
+          .map((r) => Array.from(r.children).map((c) => c.textContent)),
+      ).toEqual([
+        ['Period', 'Display Count', 'Opt-in %', 'Opt-out %', 'Partial Opt-in %', 'Bounce %'],
+        ['2024-03-13', '4', '75.00%', '25.00%', '0.00%', '0.00%'],
+        ['2024-03-14', '2', '50.00%', '50.00%', '0.00%', '0.00%'],
+      ]);
+      const device = screen.getByRole('region', { name: 'By device type' });
+      expect(within(device).getByRole('rowheader').textContent).toBe('Desktop');
+      expect(within(device).getByText('66.67%')).toBeTruthy();
+      expect(
+        within(screen.getByRole('region', { name: 'By page format' })).getByText(
+          'No Data Available',
+        ),
+      ).toBeTruthy();
+      expect(
+        within(screen.getByRole('region', { name: 'By country' })).getByRole('rowheader')
+          .textContent,
+      ).toBe('FR');
+      const call = api.calls.find((c) => c.path.includes('/graph/'));
+      expect(call?.body).toMatchObject({
+        filters: [
+          { key: 'startDate', operator: 'gteq', values: ['2024-02-14'] },
+          { key: 'endDate', operator: 'lteq', values: ['2024-03-14'] },
+          { key: 'propertyId', operator: 'in', values: ['site-1'] },
+        ],
+      });
+    });
+
+    it('another account is offered CMP Premium and asks for no premium data', async () => {
+      const api = premiumApi();
+      const { user, router } = renderApp({ path: PREMIUM, api });
+      expect(await screen.findByText(PREMIUM_REPORTS_LOCKED)).toBeTruthy();
+      expect(api.calls.some((c) => c.path.includes('/graph/'))).toBe(false);
+      await user.click(screen.getByRole('button', { name: PREMIUM_BANNER_BUTTON }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(`${ACCOUNT}/monetisation`));
+    });
+
+    it("a failed premium call shows 'Something went wrong'", async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      const api = siteApi().on(GRAPH, apiError(500, 'INTERNAL_ERROR', 'boom'));
+      renderApp({
+        path: PREMIUM,
+        api,
+        organisations: [buildOrganisation({ pcode: PCODE, premiumEligible: true })],
+      });
+      expect(await screen.findByText(REPORT_ERROR_TITLE)).toBeTruthy();
     });
   });
 });

@@ -26,6 +26,7 @@ import { PropertyLoadFailure } from '../property-form/PropertyLoadFailure';
 import { PropertyReport } from '../property-form/PropertyReport';
 import { useClearEmptyCurrentItemOnLeave } from '../property-form/use-clear-on-leave';
 import { AbTestingPanel } from './AbTestingPanel';
+import { PremiumReports } from './PremiumReports';
 
 const SiteFormPage = lazy(() => import('./SiteFormPage'));
 
@@ -112,11 +113,15 @@ function SiteDetail({
           id="reports"
           title={premiumReports ? REPORT.premiumTitle : REPORT.tab}
           panel={
-            <PropertyReport
-              pCode={pCode}
-              propertyId={id}
-              formatPercentage={(value) => formatPercent(value)}
-            />
+            premiumReports ? (
+              <PremiumReports pCode={pCode} siteId={id} />
+            ) : (
+              <PropertyReport
+                pCode={pCode}
+                propertyId={id}
+                formatPercentage={(value) => formatPercent(value)}
+              />
+            )
           }
         />
         {siteDetailTabs(site.data).includes('ab-testing') ? (

@@ -2,7 +2,9 @@ import type { AssentClient } from '../api';
 import type { AbTestRequest } from '../reports/ab-test';
 import type { CountryTableRequest } from '../reports/country-table';
 import type { DashboardInsightsRequest } from '../reports/insights';
+import { sitePremiumReportRequest } from '../reports/premium-report';
 import type { SummaryComparisonQuery } from '../reports/summary';
+import type { ReportDateRange } from '../reports/time-period';
 import { queryOptionsOf } from './query-options';
 
 /**
@@ -58,4 +60,23 @@ export const abTestKeys = {
 export const abTestQuery = (client: AssentClient, pCode: string, input: AbTestRequest) =>
   queryOptionsOf(abTestKeys.report(pCode, input), ({ signal }) =>
     client.analytics.abTest({ params: { pCode }, body: input }, { signal }),
+  );
+
+/** A site's premium reports over a range (/sites/reports/{id}): one graph call, keyed per range. */
+export const premiumReportKeys = {
+  all: ['premiumReport'] as const,
+  site: (pCode: string, propertyId: string, range: ReportDateRange) =>
+    [...premiumReportKeys.all, pCode, propertyId, range] as const,
+};
+export const sitePremiumReportQuery = (
+  client: AssentClient,
+  pCode: string,
+  propertyId: string,
+  range: ReportDateRange,
+) =>
+  queryOptionsOf(premiumReportKeys.site(pCode, propertyId, range), ({ signal }) =>
+    client.analytics.graph(
+      { params: { pCode }, body: sitePremiumReportRequest(propertyId, range) },
+      { signal },
+    ),
   );

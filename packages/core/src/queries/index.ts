@@ -28,6 +28,8 @@ export {
   countryTableQuery,
   dashboardKeys,
   insightsQuery,
+  premiumReportKeys,
+  sitePremiumReportQuery,
   summaryComparisonQuery,
 } from './dashboard';
 export type { SummaryComparisonInput } from './dashboard';

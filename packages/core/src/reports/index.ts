@@ -365,4 +365,10 @@ export {
   twoProportionZTest,
   ZTest,
 } from './ab-test';
+export {
+  PREMIUM_REPORT_METRICS,
+  PREMIUM_REPORT_SECTIONS,
+  PREMIUM_REPORTS_LOCKED,
+  sitePremiumReportRequest,
+} from './premium-report';
 export type { AbTestMetric } from './ab-test';
