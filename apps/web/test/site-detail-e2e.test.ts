@@ -1,0 +1,193 @@
+// @vitest-environment node
+import { mkdirSync } from 'node:fs';
+import { addUtcDays, formatUtcDay, startOfUtcDay } from '@assent/core';
+import { REPORT_ERROR_TEXT, REPORT_ERROR_TITLE, SITE_REPORT_PERIOD } from '@assent/core/property';
+import { siteThemeValues } from '@assent/core/testing';
+import type { TestUser } from '@assent/server/testing';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../server/src/services/auth';
+import type { E2eBrowser, E2eServer } from './e2e-support';
+import {
+  E2E_ARTIFACTS,
+  NO_CHROMIUM_MESSAGE,
+  hasChromium,
+  launchBrowser,
+  pageHelpers,
+  startE2eServer,
+} from './e2e-support';
+
+if (!hasChromium()) console.warn(NO_CHROMIUM_MESSAGE);
+
+const SITE = 'detail-e2e.example';
+
+type Outcome = 'a' | 'r' | 'p' | 'b';
+
+/** The beacon the runtime posts for one page view (HTTP, Chrome on Windows). */
+const beacon = (property: string, r: 1 | 2 | 3, o: Outcome, extra: { s?: string } = {}) => ({
+  p: property,
+  t: '1',
+  r,
+  o,
+  f: 'H',
+  d: 'd',
+  os: 'Windows',
+  b: 'Chrome',
+  ts: Date.now(),
+  ...extra,
+});
+
+/** The rows of a report section's table, as 'label: value'. */
+const rowsOf = async (region: Locator): Promise<string[]> =>
+  region
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map(
+        (row) =>
+          `${row.querySelector('th')?.textContent ?? ''}: ${row.querySelector('td')?.textContent ?? ''}`,
+      ),
+    );
+
+const cellsOf = async (region: Locator): Promise<string[][]> =>
+  region
+    .locator('tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => Array.from(row.children).map((cell) => cell.textContent ?? '')),
+    );
+
+/**
+ * Issue 11's site detail reports in Chromium, on a fresh server whose site received known page
+ * views through the real POST /banner/visit three days ago (inside 'Last 30 days' at any hour):
+ * GDPR accept ×3, deny, partial, bounce; US national deny ×2, accept; California accept. The card
+ * shows each regulation's figures, the premium reports show the day, and a failing analytics call
+ * shows the spec's 'Something went wrong'.
+ */
+describe.skipIf(!hasChromium())('the site detail reports in a real browser', () => {
+  let server: E2eServer;
+  let browser: E2eBrowser;
+  let page: Page;
+  let owner: TestUser;
+  let siteId: string;
+  const visitDay = addUtcDays(startOfUtcDay(new Date()), -3);
+  const { shot } = pageHelpers(
+    () => page,
+    () => owner.pcode,
+  );
+
+  beforeAll(async () => {
+    mkdirSync(E2E_ARTIFACTS, { recursive: true });
+    server = await startE2eServer();
+    owner = await server.user('detail@example.com', {
+      organisation: { name: 'Detail News', premiumEligible: true },
+    });
+    const api = server.api(owner);
+    await api.themes.create({ query: { pCode: owner.pcode }, body: siteThemeValues() });
+    const site = await api.sites.create({
+      query: { pCode: owner.pcode },
+      body: { url: SITE, publisherName: 'Detail News', themeId: '1' },
+    });
+    siteId = site.uuid;
+    const views = [
+      ...(['a', 'a', 'a', 'r', 'p', 'b'] as const).map((o) => beacon(siteId, 1, o)),
+      ...(['r', 'r', 'a'] as const).map((o) => beacon(siteId, 2, o)),
+      beacon(siteId, 3, 'a', { s: 'ca' }),
+    ];
+    // The beacons arrive at noon three days ago: the server stamps a visit with its clock.
+    const deps = server.deps as { now: () => Date };
+    const realNow = deps.now;
+    deps.now = () => new Date(visitDay.getTime() + 12 * 3600_000);
+    try {
+      for (const view of views) {
+        const res = await fetch(`${server.url}/banner/visit`, {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain;charset=UTF-8', origin: `https://${SITE}` },
+          body: JSON.stringify(view),
+        });
+        expect(res.status).toBe(204);
+      }
+    } finally {
+      deps.now = realNow;
+    }
+    browser = await launchBrowser();
+    page = browser.page;
+    page.setDefaultTimeout(20_000);
+    await browser.context.addCookies([
+      { name: SESSION_COOKIE, value: owner.cookie, url: server.url },
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it(
+    "shows each regulation's figures of the last 30 days, the premium reports, and 'Something went wrong' when analytics fail",
+    { timeout: 180_000 },
+    async () => {
+      const detail = `${server.url}/protect/p-${owner.pcode}/sites/detail/${siteId}`;
+      await page.goto(detail);
+      await page.getByText(SITE_REPORT_PERIOD).waitFor();
+      const gdpr = page.getByRole('region', { name: 'GDPR', exact: true });
+      expect(await rowsOf(gdpr)).toEqual([
+        'Banners shown: 6',
+        'Consent rate: 66.7%',
+        'Accepted all: 3 (50.0%)',
+        'Rejected all: 1 (16.7%)',
+        'Partial consent: 1 (16.7%)',
+        'Bounce rate: 16.7%',
+        'Cookies consent rate: 50.0%',
+      ]);
+      const ccpa = await rowsOf(page.getByRole('region', { name: 'CCPA', exact: true }));
+      expect(ccpa.slice(0, 3)).toEqual([
+        'Banners shown: 4',
+        'Consent rate: 50.0%',
+        'Accepted all: 2 (50.0%)',
+      ]);
+      expect(ccpa).toContain('Do-not-sell requests received: 2');
+      const national = page.getByRole('region', { name: 'US States: National', exact: true });
+      expect((await rowsOf(national))[0]).toBe('Banners shown: 3');
+      const california = page.getByRole('region', { name: 'US States: CA', exact: true });
+      expect((await rowsOf(california)).slice(0, 2)).toEqual([
+        'Banners shown: 1',
+        'Consent rate: 100.0%',
+      ]);
+      // No A/B collections: no A/B tab.
+      expect(
+        await page
+          .getByRole('main')
+          .getByRole('tab')
+          .evaluateAll((tabs) => tabs.map((t) => t.textContent)),
+      ).toEqual(['Reports', 'History']);
+      await shot('site-detail-report');
+
+      // Premium reports: the day of the visits, all ten banners shown, 5 accepted all.
+      await page.goto(`${server.url}/protect/p-${owner.pcode}/sites/reports/${siteId}`);
+      const daily = page.getByRole('region', { name: 'Day by day' });
+      await daily.getByRole('table').waitFor();
+      expect(await cellsOf(daily)).toEqual([
+        ['Period', 'Display Count', 'Opt-in %', 'Opt-out %', 'Partial Opt-in %', 'Bounce %'],
+        [formatUtcDay(visitDay), '10', '50.00%', '30.00%', '10.00%', '10.00%'],
+      ]);
+      const device = await cellsOf(page.getByRole('region', { name: 'By device type' }));
+      expect(device[1]?.slice(0, 3)).toEqual(['Desktop', '10', '50.00%']);
+      await shot('site-premium-reports');
+
+      // The analytics call fails: the spec's message in the card.
+      await page.route('**/analytics/v1/properties/**', (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ status: 'INTERNAL_ERROR', message: 'boom' }),
+        }),
+      );
+      await page.goto(detail);
+      await page.getByText(REPORT_ERROR_TITLE).waitFor();
+      await page.getByText(REPORT_ERROR_TEXT).waitFor();
+      await shot('site-detail-report-failed');
+      await page.unroute('**/analytics/v1/properties/**');
+      expect(
+        browser.problems.filter((p) => !/status of 500|the property report failed/.test(p)),
+      ).toEqual([]);
+    },
+  );
+});
