@@ -1,6 +1,7 @@
 import type { VisitEvent } from '@assent/core/banner';
+import { regulationFor } from '@assent/core/banner';
 import { PropertySettings, regulationsOf } from '@assent/core/property';
-import type { PropertyDraft } from '@assent/core/property';
+import type { Property, PropertyDraft } from '@assent/core/property';
 import { ThemeSettings, defaultAppTheme, defaultSiteTheme } from '@assent/core/theme';
 import type { ThemeDraft } from '@assent/core/theme';
 import { groupCommitSink } from './analytics/ingest/group-commit-sink';
@@ -133,33 +134,59 @@ function random(seed: number): () => number {
 const pick = <T>(next: () => number, items: readonly T[]): T =>
   items[Math.floor(next() * items.length)]!;
 
+/** Where demo visitors come from: mostly Europe and the United States, some from elsewhere. */
+const EUROPEAN_VISITORS = ['FR', 'DE', 'GB', 'IT', 'ES', 'NL'];
+const US_STATES = ['CA', 'VA', 'TX', 'NY', 'CO'];
+const OTHER_VISITORS = ['CA', 'BR', 'JP', 'IN', 'AU'];
+
 /**
  * A month of page views on the demo's properties, so the consent rates, reports and logs have
  * something to show: the outcome mix of a typical banner (accept all most often), visitors from
- * the regions each property's regulations cover. They are posted through the same group-commit
- * pipeline as the beacon's visits (same validation of codes, enrichment and rollups).
+ * Europe, the United States and elsewhere, each with the regulation the banner's own rule
+ * (`regulationFor`) gives that visitor on that property: a worldwide property shows GDPR to a
+ * visitor from Japan, an EEA-only one shows nothing (0) to an American. So the dashboard's
+ * "Sessions by country" and "Sessions by regulation" differ, as they do on real traffic.
  */
-async function seedDemoVisits(deps: AppDeps, pcode: string, now: Date): Promise<void> {
-  const { db } = deps;
+export function demoVisitRecords(
+  list: ReadonlyArray<
+    Pick<Property, 'uuid' | 'themeId' | 'propertyType'> &
+      Pick<PropertyDraft, 'cmpVersion' | 'consentLocations' | 'privacyModes'>
+  >,
+  pcode: string,
+  now: Date,
+): VisitRecord[] {
   const next = random(4600);
   const records: VisitRecord[] = [];
-  const list = await properties.list(db, pcode);
   for (const p of list) {
-    const { gdpr, us } = regulationsOf(p);
+    const has = regulationsOf(p);
     for (let day = 1; day <= 30; day++) {
       const count = 15 + Math.floor(next() * 30);
       for (let i = 0; i < count; i++) {
-        const american = us && (!gdpr || next() < 0.4);
+        const where = next();
+        // Most visitors come from the regions the property's regulations cover.
+        const usShare = has.us ? (has.gdpr ? 0.35 : 0.8) : 0.1;
+        const country =
+          where < usShare
+            ? 'US'
+            : where < 0.9
+              ? pick(next, EUROPEAN_VISITORS)
+              : pick(next, OTHER_VISITORS);
+        const state = country === 'US' ? pick(next, US_STATES) : null;
+        const regulation = regulationFor(
+          p.consentLocations ?? [],
+          { country, ...(state ? { state } : {}) },
+          has,
+        );
+        const us = regulation === 'US';
         const roll = next();
-        const state = american ? pick(next, ['CA', 'VA', 'TX', 'NY', 'CO']) : null;
         const receivedAt = new Date(
           now.getTime() - day * 86_400_000 + Math.floor(next() * 86_400_000),
         );
         const event: VisitEvent = {
           p: p.uuid,
           t: p.themeId,
-          r: american ? (state === 'NY' || state === 'TX' ? 2 : 3) : 1,
-          ...(state ? { s: state } : {}),
+          r: regulation === 'GDPR' ? 1 : us ? (state === 'NY' || state === 'TX' ? 2 : 3) : 0,
+          ...(us && state ? { s: state } : {}),
           o: roll < 0.62 ? 'a' : roll < 0.8 ? 'r' : roll < 0.88 ? 'p' : 'b',
           ...(next() < 0.3 ? { x: 1 as const } : {}),
           f: p.propertyType === 'SITE' && next() < 0.1 ? 'A' : 'H',
@@ -168,18 +195,21 @@ async function seedDemoVisits(deps: AppDeps, pcode: string, now: Date): Promise<
           b: pick(next, ['Chrome', 'Safari', 'Firefox', 'Edge']),
           ts: receivedAt.getTime(),
         };
-        records.push({
-          pcode,
-          propertyUuid: p.uuid,
-          event,
-          country: american ? 'US' : pick(next, ['FR', 'DE', 'GB', 'IT', 'ES', 'NL']),
-          region: state,
-          receivedAt,
-        });
+        records.push({ pcode, propertyUuid: p.uuid, event, country, region: state, receivedAt });
       }
     }
   }
-  const sink = groupCommitSink(db, { maxBatch: 1000, maxWaitMs: 0, write: deps.analytics.write });
+  return records;
+}
+
+/** Posts the demo's visits through the same group-commit pipeline as the beacon's (same validation of codes, enrichment and rollups). */
+async function seedDemoVisits(deps: AppDeps, pcode: string, now: Date): Promise<void> {
+  const records = demoVisitRecords(await properties.list(deps.db, pcode), pcode, now);
+  const sink = groupCommitSink(deps.db, {
+    maxBatch: 1000,
+    maxWaitMs: 0,
+    write: deps.analytics.write,
+  });
   await Promise.all(records.map((r) => sink.accept(r)));
   await sink.close();
 }

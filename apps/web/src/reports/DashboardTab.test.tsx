@@ -37,7 +37,14 @@ const INSIGHTS_BODY: DashboardInsightsResponse = {
         { period: '2024-03-08', regulation: 'CCPA', totalSessions: 3 },
       ],
     },
-    { id: 'sessionsByCountry', results: [] },
+    {
+      id: 'sessionsByCountry',
+      results: [
+        { period: '2024-03-08', country: 'DE', totalSessions: 4 },
+        { period: '2024-03-08', country: 'JP', totalSessions: 2 },
+        { period: '2024-03-08', country: 'US', totalSessions: 3 },
+      ],
+    },
     { id: 'sessionsByPageFormat', results: [] },
     { id: 'sessionsByDevice', results: [] },
   ],
@@ -174,6 +181,13 @@ describe('dashboard tab', () => {
     const regulation = screen.getByRole('region', { name: 'Sessions by regulation' });
     const rows = within(regulation).getAllByRole('row');
     expect(rows.map((r) => r.textContent)).toEqual(['PeriodEUUSTotal', '2024-03-08639']);
+    // Countries grouped by where the visitors are (Japan only in Total), not by regulation.
+    const country = screen.getByRole('region', { name: 'Sessions by country' });
+    expect(
+      within(country)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['PeriodEUUSTotal', '2024-03-08439']);
     expect(
       within(screen.getByRole('region', { name: 'Consent trend' })).getByText(NO_DATA_AVAILABLE),
     ).toBeTruthy();
