@@ -1,11 +1,6 @@
 import type { CustomReportChart, ReportChartType } from '@assent/core/reports';
-import { PERCENT_AXIS_MAX } from '@assent/core/reports';
-import Plotly from 'plotly.js';
-import createPlotlyComponent from 'react-plotly.js/factory';
-
-// plotly.js is aliased to plotly.js-basic-dist-min (bar, line, pie): the basic bundle only, in
-// this lazily loaded chunk.
-const Plot = createPlotlyComponent(Plotly);
+import { LazyPlot } from '../../components/plot/LazyPlot';
+import { PERCENT_AXIS } from '../../components/plot/plot-props';
 
 export interface ReportChartProps {
   chart: CustomReportChart;
@@ -13,10 +8,9 @@ export interface ReportChartProps {
 }
 
 /** The chart of a custom report run: one bar group or line per metric, rows along the x axis. */
-export default function ReportChart({ chart, type }: ReportChartProps) {
+export function ReportChart({ chart, type }: ReportChartProps) {
   // Counts and percentages together: the percentages get a 0–100 axis of their own, on the right.
   const mixed = !chart.percent && chart.series.some((s) => s.percent);
-  const percentAxis = { range: [0, PERCENT_AXIS_MAX], ticksuffix: '%' };
   const data = chart.series.map((s) => ({
     type: type === 'Bar' ? 'bar' : 'scatter',
     mode: type === 'Line' ? 'lines+markers' : undefined,
@@ -27,24 +21,18 @@ export default function ReportChart({ chart, type }: ReportChartProps) {
     ...(mixed && !s.percent ? { offsetgroup: s.fieldName } : {}),
   }));
   return (
-    <Plot
+    <LazyPlot
       data={data}
       layout={{
-        autosize: true,
         height: 360,
         margin: { t: 24, r: mixed ? 56 : 16, b: 80, l: 56 },
-        barmode: 'group',
-        showlegend: true,
         legend: { orientation: 'h', y: -0.3 },
         xaxis: { title: { text: chart.xTitle }, type: 'category', automargin: true },
-        yaxis: chart.percent ? percentAxis : { rangemode: 'tozero' },
+        yaxis: chart.percent ? PERCENT_AXIS : { rangemode: 'tozero' },
         ...(mixed
-          ? { yaxis2: { ...percentAxis, overlaying: 'y', side: 'right', showgrid: false } }
+          ? { yaxis2: { ...PERCENT_AXIS, overlaying: 'y', side: 'right', showgrid: false } }
           : {}),
       }}
-      config={{ displaylogo: false, responsive: true }}
-      useResizeHandler
-      style={{ width: '100%' }}
     />
   );
 }

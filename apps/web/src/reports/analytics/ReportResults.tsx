@@ -12,13 +12,10 @@ import {
 } from '@assent/core/reports';
 import { Button, ButtonGroup, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { DownloadIcon, ThDisconnectIcon } from '@blueprintjs/icons';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { saveFile } from '../../components/download';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
-import { Loading } from '../../components/Loading';
-
-// plotly stays out of the console's first load: the chart is its own chunk.
-const ReportChart = lazy(() => import('./ReportChart'));
+import { ReportChart } from './ReportChart';
 
 export const RESULTS_TABLE_LABEL = 'Report results';
 export const EXPORT_CSV = 'Export CSV';
@@ -73,12 +70,7 @@ export function ReportResults({ run, catalogue, reportName, now }: ReportResults
             aria-label={`Chart of the report (${chartType}); the table below holds its data`}
           >
             <ErrorBoundary>
-              <Suspense fallback={<Loading />}>
-                <ReportChart
-                  chart={customReportChart(query, run.rows, catalogue)}
-                  type={chartType}
-                />
-              </Suspense>
+              <ReportChart chart={customReportChart(query, run.rows, catalogue)} type={chartType} />
             </ErrorBoundary>
           </figure>
           <div className="assent-report-table-scroll">

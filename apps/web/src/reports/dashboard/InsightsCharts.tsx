@@ -1,12 +1,8 @@
 import { NO_DATA_AVAILABLE } from '@assent/core/reports';
 import { Card, H4 } from '@blueprintjs/core';
-import { lazy, Suspense } from 'react';
-import { Loading } from '../../components/Loading';
 import type { DashboardChart } from './chart-data';
 import { isChartEmpty } from './chart-data';
-
-// plotly is heavy: its chunk loads only when a chart is drawn.
-const PlotChart = lazy(() => import('./PlotChart'));
+import { PlotChart } from './PlotChart';
 
 /** A chart's text alternative: its data as a table (Accessible, issue 11 Quality). */
 function ChartTable({ chart }: { chart: DashboardChart }) {
@@ -67,9 +63,7 @@ export function InsightsCharts({
           ) : (
             <>
               <div role="img" aria-label={`${chart.title} (chart; its data is in the table below)`}>
-                <Suspense fallback={<Loading />}>
-                  <PlotChart chart={chart} />
-                </Suspense>
+                <PlotChart chart={chart} />
               </div>
               <ChartTable chart={chart} />
             </>

@@ -1,14 +1,9 @@
-import { PERCENT_AXIS_MAX } from '@assent/core/reports';
-import Plotly from 'plotly.js';
-import createPlotlyComponent from 'react-plotly.js/factory';
+import { LazyPlot } from '../../components/plot/LazyPlot';
+import { PERCENT_AXIS } from '../../components/plot/plot-props';
 import type { DashboardChart } from './chart-data';
 
-// plotly.js is aliased to plotly.js-basic-dist-min (bar, line, pie): the basic bundle only, in
-// this lazily loaded chunk.
-const Plot = createPlotlyComponent(Plotly);
-
-/** One dashboard chart drawn with plotly (loaded lazily: never in the first bundle). */
-export default function PlotChart({ chart }: { chart: DashboardChart }) {
+/** One dashboard chart: a pie, grouped bars or lines over its categories. */
+export function PlotChart({ chart }: { chart: DashboardChart }) {
   const data =
     chart.kind === 'pie'
       ? [
@@ -28,23 +23,14 @@ export default function PlotChart({ chart }: { chart: DashboardChart }) {
           y: s.values,
         }));
   return (
-    <Plot
+    <LazyPlot
       data={data}
       layout={{
-        autosize: true,
         height: 300,
         margin: { t: 16, r: 16, b: 48, l: 48 },
-        barmode: 'group',
-        showlegend: true,
-        legend: { orientation: 'h' },
         xaxis: { type: 'category', automargin: true },
-        yaxis: chart.percent
-          ? { range: [0, PERCENT_AXIS_MAX], ticksuffix: '%' }
-          : { rangemode: 'tozero' },
+        yaxis: chart.percent ? PERCENT_AXIS : { rangemode: 'tozero' },
       }}
-      config={{ displaylogo: false, responsive: true }}
-      useResizeHandler
-      style={{ width: '100%' }}
     />
   );
 }
