@@ -56,6 +56,7 @@ const runtimeModules = [
   'banner/runtime',
   'banner/consent-lifetime',
   'banner/rules',
+  'banner/us-signal',
   'banner/visit',
   'messages',
   'pick-language',

@@ -32,6 +32,8 @@ const GVL = JSON.parse(gvlFixture('gvl3-vendor-list.json')) as {
   vendorListVersion: number;
   tcfPolicyVersion: number;
 };
+/** The sensitive site's usnat categories: racial or ethnic origin, health, sexual orientation. */
+const SENSITIVE = [1, 3, 4] as const;
 
 if (!hasChromium()) console.warn(noChromiumMessage('Prebid.js conformance test'));
 
@@ -48,6 +50,7 @@ describe.skipIf(!hasChromium())(
     let bundle: string;
     let euSite: Property;
     let usSite: Property;
+    let sensitiveSite: Property;
     const pages = new Map<string, string>();
 
     beforeAll(async () => {
@@ -80,6 +83,16 @@ describe.skipIf(!hasChromium())(
       // A TCF-only site (no GPP, no USP) and a US-only site (no TCF).
       euSite = await site({ url: 'eu.test', consentLocations: ['EEA'], gdprEncodingMode: 'TCF' });
       usSite = await site({ url: 'us.test', consentLocations: ['USA'], ccpaViaUsp: true });
+      // A US site that processes sensitive data (racial origin, health, sexual orientation) and
+      // sensitive data of known children, under the state laws and the national section.
+      sensitiveSite = await site({
+        url: 'sensitive.test',
+        consentLocations: ['USA'],
+        mspaPurposeIds: [1, 2, 3],
+        mspaSensitiveDataProcessing: 'yes',
+        mspaSensitiveDataPurposeIds: [...SENSITIVE],
+        mspaChildSensitiveDataProcessing: 'yes',
+      });
       const universal = await api.tags.get({ query: { ...query, type: 'universal' } });
       const siteTag = async (p: Property) =>
         (await api.tags.get({ query: { ...query, type: 'site', id: p.uuid } })).snippet;
@@ -89,7 +102,7 @@ describe.skipIf(!hasChromium())(
       const withPrebid = (
         tag: string,
         title: string,
-        modules: typeof all | ['gdpr'] | ['usp', 'gpp'],
+        modules: typeof all | ['gdpr'] | ['usp', 'gpp'] | ['gpp'],
       ) =>
         publisherPage(
           `${tag}\n${prebidScript({ gvlid: BIDDER_GVLID, modules, actionTimeout: 200 })}`,
@@ -99,6 +112,14 @@ describe.skipIf(!hasChromium())(
       pages.set('eu.test/site', withPrebid(await siteTag(euSite), 'EU, site tag', ['gdpr']));
       pages.set('us.test/universal', withPrebid(universal.snippet, 'US, universal tag', all));
       pages.set('us.test/site', withPrebid(await siteTag(usSite), 'US, site tag', ['usp', 'gpp']));
+      pages.set(
+        'sensitive.test/universal',
+        withPrebid(universal.snippet, 'Sensitive data, universal tag', all),
+      );
+      pages.set(
+        'sensitive.test/site',
+        withPrebid(await siteTag(sensitiveSite), 'Sensitive data, site tag', ['gpp']),
+      );
       publisher = await startPublisherServer((path, host) => pages.get(`${host}${path}`));
       bundle = await built;
       browser = await launchChromium({ args: HOST_RULES });
@@ -378,6 +399,53 @@ describe.skipIf(!hasChromium())(
           );
         });
       }
+    });
+
+    describe('items 3 and 4: a site processing sensitive data and known children’s sensitive data', () => {
+      const sdp = (values: Record<number, number>, length: number) =>
+        Array.from({ length }, (_, i) => values[i + 1] ?? 0);
+
+      it('a New Yorker (usnat applies) before choosing: known-child 0, so ids reach the bidder; no sensitive consent yet, so no user data', async () => {
+        await onPage(
+          `${publisher.origin('sensitive.test')}/universal`,
+          { country: 'US', state: 'NY' },
+          async (page) => {
+            const seen = await firstAuction(page);
+            // gppControl_usnat: ids go ahead (no known child); user data waits for consent.
+            expect(seen).toMatchObject({ eids: true, userData: false });
+            expect(seen!.gppConsent!.applicableSections).toEqual([7]);
+            const gpp = new GppModel(seen!.gppConsent!.gppString);
+            expect(gpp.getSectionIds()).toEqual([7]);
+            expect(gpp.getFieldValue('usnat', 'KnownChildSensitiveDataConsents')).toEqual([
+              0, 0, 0,
+            ]);
+            expect(gpp.getFieldValue('usnat', 'SensitiveDataProcessing')).toEqual(
+              sdp({ 1: 1, 3: 1, 4: 1 }, 16),
+            );
+            expect(gpp.getFieldValue('usnat', 'SensitiveDataProcessingOptOutNotice')).toBe(1);
+            expect(gpp.getFieldValue('usnat', 'SensitiveDataLimitUseNotice')).toBe(1);
+            expect(gpp.getFieldValue('usnat', 'SaleOptOut')).toBe(2);
+          },
+        );
+      });
+
+      it('a Virginian before choosing: usva known-child 0, sensitive categories 1 (no consent); ids reach the bidder', async () => {
+        await onPage(
+          `${publisher.origin('sensitive.test')}/universal`,
+          { country: 'US', state: 'VA' },
+          async (page) => {
+            const seen = await firstAuction(page);
+            expect(seen!.gppConsent!.applicableSections).toEqual([9]);
+            const gpp = new GppModel(seen!.gppConsent!.gppString);
+            expect(gpp.getSectionIds()).toEqual([7, 9]);
+            expect(gpp.getFieldValue('usva', 'KnownChildSensitiveDataConsents')).toBe(0);
+            expect(gpp.getFieldValue('usva', 'SensitiveDataProcessing')).toEqual(
+              sdp({ 1: 1, 3: 1, 4: 1 }, 8),
+            );
+            expect(seen).toMatchObject({ eids: true, userData: false });
+          },
+        );
+      });
     });
   },
 );

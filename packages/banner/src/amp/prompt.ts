@@ -4,6 +4,7 @@ import {
   pickLanguage,
   regulationForConfig,
   textsFor,
+  usSignal,
   visitBase,
 } from '@assent/core/runtime';
 import type {
@@ -14,7 +15,7 @@ import type {
 } from '@assent/core/runtime';
 import { newConsentId } from '../consent-id';
 import { encodeGppString, encodeUsSection } from '../gpp/gpp';
-import { usSignal, uspString } from '../gpp/us';
+import { uspString } from '../gpp/us';
 import type { Choices } from '../tcf/consent';
 import {
   acStringOf,

@@ -1,13 +1,13 @@
 import { GppModel, Sections } from '@iabgpp/cmpapi';
 import { describe, expect, it } from 'vitest';
 import { MSPA_STATES } from '@assent/core';
-import { bannerConfigFixture } from '@assent/core/banner';
+import { bannerConfigFixture, usSignal } from '@assent/core/banner';
 import type { BannerMspa } from '@assent/core/banner';
 import { encodeTCString } from '../tcf/tcstring';
 import { acceptAllChoices, toTCModel } from '../tcf/consent';
 import { encodeGppHeader, encodeGppString, encodeUsSection } from './gpp';
 import { GPP_SECTION_IDS, US_SECTIONS } from './sections';
-import { USP_NOT_APPLICABLE, usSignal, uspString } from './us';
+import { USP_NOT_APPLICABLE, uspString } from './us';
 
 const mspa = (over: Partial<BannerMspa> = {}): BannerMspa => ({
   coveredTransaction: true,
@@ -93,12 +93,22 @@ describe('US sections, decoded by @iabgpp/cmpapi', () => {
         if (name === 'usnat') {
           expect(get('Version')).toBe(2);
           expect(get('SharingOptOut')).toBe(expectedOptOut);
+          // Sensitive data is consent: no consent (1) for the declared categories until the
+          // visitor gives it, 0 for the others, whatever the opt-out.
           const expected = Array<number>(16).fill(0);
-          for (const c of [1, 5, 16]) expected[c - 1] = optedOut || gpc ? 1 : 2;
+          for (const c of [1, 5, 16]) expected[c - 1] = 1;
           expect(sdp).toEqual(expected);
-          expect(get('KnownChildSensitiveDataConsents')).toEqual([1, 1, 1]);
-        } else if (sdp) {
-          expect(sdp.every((v) => v === (optedOut || gpc ? 1 : 2))).toBe(true);
+          // The banner never knows that a visitor is a child (issue 15 item 4).
+          expect(get('KnownChildSensitiveDataConsents')).toEqual([0, 0, 0]);
+        } else if (name === 'usca') {
+          // California's right to limit stays an opt-out (its category 4 covers usnat 1).
+          expect(sdp![3]).toBe(optedOut || gpc ? 1 : 2);
+          expect(get('KnownChildSensitiveDataConsents')).toEqual([0, 0]);
+        } else if (name === 'usva' || name === 'usco') {
+          expect(sdp![0]).toBe(1);
+          expect(sdp![4]).toBe(1);
+          expect(sdp![1]).toBe(0);
+          expect(get('KnownChildSensitiveDataConsents')).toBe(0);
         }
         if (US_SECTIONS[name].gpc) expect(get('Gpc')).toBe(gpc);
       });

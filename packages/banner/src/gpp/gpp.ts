@@ -1,37 +1,8 @@
+import { stateSensitiveDataProcessing } from '@assent/core/runtime';
+import type { UsSignal } from '@assent/core/runtime';
 import { BitWriter } from '../bits';
 import type { GppSectionName, UsSectionLayout } from './sections';
 import { GPP_SECTION_IDS, US_FIELD_NAMES, US_SECTIONS } from './sections';
-
-/** 0 not applicable, 1 yes / opted out / no consent, 2 no / did not opt out / consent. */
-export type Tri = 0 | 1 | 2;
-
-/** The visitor's US signal, in usnat terms; state sections are derived from it. */
-export interface UsSignal {
-  notice: {
-    sharing: Tri;
-    sale: Tri;
-    sharingOptOut: Tri;
-    targetedAdvertising: Tri;
-    sensitiveData: Tri;
-    sensitiveDataLimitUse: Tri;
-    processing: Tri;
-  };
-  saleOptOut: Tri;
-  sharingOptOut: Tri;
-  targetedAdvertisingOptOut: Tri;
-  /** usnat categories 1 to 16, index 0 is category 1. */
-  sensitiveDataProcessing: readonly Tri[];
-  knownChildSensitiveData: Tri;
-  personalDataConsents: Tri;
-  mspaCoveredTransaction: 1 | 2;
-  mspaOptOutOptionMode: Tri;
-  mspaServiceProviderMode: Tri;
-  gpc: boolean;
-}
-
-/** The single value a state's own sensitive categories get: the strictest of the usnat ones. */
-const stateSensitiveValue = (s: UsSignal): Tri =>
-  s.sensitiveDataProcessing.includes(1) ? 1 : s.sensitiveDataProcessing.includes(2) ? 2 : 0;
 
 function fieldValue(s: UsSignal, code: string, section: string): number | number[] {
   const [name, count] = code.split(':') as [string, string | undefined];
@@ -61,7 +32,7 @@ function fieldValue(s: UsSignal, code: string, section: string): number | number
     case 'sdp':
       return section === 'usnat'
         ? Array.from({ length: n }, (_, i) => s.sensitiveDataProcessing[i] ?? 0)
-        : Array<number>(n).fill(stateSensitiveValue(s));
+        : stateSensitiveDataProcessing(s, section, n);
     case 'kc':
       return Array<number>(n).fill(s.knownChildSensitiveData);
     case 'pdc':

@@ -1,4 +1,4 @@
-import { usSectionNames } from '@assent/core/runtime';
+import { usSectionNames, usSignal } from '@assent/core/runtime';
 import type {
   BannerConfig,
   ConsentChoices,
@@ -13,7 +13,7 @@ import { signalsFromChoices, signalsFromUsChoice } from '../consent-mode';
 import { encodeGppString, encodeUsSection, parseUsSection } from '../gpp/gpp';
 import type { GppSectionName } from '../gpp/sections';
 import { GPP_SECTION_IDS, US_SECTIONS } from '../gpp/sections';
-import { USP_NOT_APPLICABLE, usSignal, uspString } from '../gpp/us';
+import { USP_NOT_APPLICABLE, uspString } from '../gpp/us';
 import type { Freshness } from '../storage/freshness';
 import { formatMeta, freshness } from '../storage/freshness';
 import type { StoredConsent } from '../storage/storage';

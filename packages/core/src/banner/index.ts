@@ -84,6 +84,8 @@ export {
   visitorRegionFallback,
 } from './compile';
 export type { BannerCompileInput, BannerStubOptions, FieldEffect, FieldEffects } from './compile';
+export { stateSensitiveDataProcessing, usSignal } from './us-signal';
+export type { Tri, UsChoice, UsSignal } from './us-signal';
 export { parseUserAgent, visitBase, visitEvent } from './visit';
 export type { VisitBase } from './visit';
 /** The consent beacon's body (declared with the consent record it becomes, in audit-log). */

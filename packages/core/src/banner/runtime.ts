@@ -38,6 +38,8 @@ export type {
 } from './rules';
 export type { AmpConsentMetadata } from './amp';
 export type { ConsentChoices, ConsentRecordBeacon } from '../audit-log/consent-record';
+export { stateSensitiveDataProcessing, usSignal } from './us-signal';
+export type { Tri, UsChoice, UsSignal } from './us-signal';
 export { parseUserAgent, visitBase, visitEvent } from './visit';
 export type { VisitBase } from './visit';
 export type {
