@@ -78,6 +78,8 @@ export {
   reportJobsQuery,
   reportPropertiesKeys,
   reportPropertiesQuery,
+  reportThemesKeys,
+  reportThemesQuery,
 } from './reports';
 export { tagKeys, tagQuery } from './tags';
 export type { TagInput } from './tags';

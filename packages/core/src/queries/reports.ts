@@ -12,6 +12,16 @@ export const reportPropertiesQuery = (client: AssentClient, pCode: string) =>
     client.analytics.properties({ params: { pCode } }, { signal }),
   );
 
+/** The account's themes for the builder's theme filter (uuid, themeName). */
+export const reportThemesKeys = {
+  all: ['reportThemes'] as const,
+  account: (pCode: string) => [...reportThemesKeys.all, pCode] as const,
+};
+export const reportThemesQuery = (client: AssentClient, pCode: string) =>
+  queryOptionsOf(reportThemesKeys.account(pCode), ({ signal }) =>
+    client.analytics.themes({ params: { pCode } }, { signal }),
+  );
+
 /**
  * The account's saved reports (reports-and-account §2, §7): one report (the reports page's
  * `report_id`: its query, name, schedule and recipients) and the list of one type. Invalidating

@@ -216,6 +216,7 @@ export {
   customReportChart,
   customReportColumns,
   REPORT_FILTER_CHOICES,
+  themeFilterChoices,
 } from './report-table';
 export type {
   CustomReportChart,

@@ -5,6 +5,7 @@ import {
   customReportChart,
   customReportColumns,
   REPORT_FILTER_CHOICES,
+  themeFilterChoices,
 } from './report-table';
 
 const query = { dimensions: ['period', 'deviceType'], metrics: ['totalSessions', 'optInPercent'] };
@@ -56,8 +57,24 @@ describe('custom report chart', () => {
 });
 
 describe('REPORT_FILTER_CHOICES', () => {
+  it('offers the theme filters under the catalogue names, themes by name with their ids as values', () => {
+    const [theme, language] = themeFilterChoices([{ uuid: '7', themeName: 'Summer theme' }]);
+    expect(theme).toEqual({
+      key: 'themeUuid',
+      label: 'Theme',
+      options: [{ value: '7', label: 'Summer theme' }],
+    });
+    expect(language?.label).toBe('Theme Language');
+    expect(language?.options).toContainEqual({ value: 'fr', label: 'French' });
+    expect(language?.options).toHaveLength(32);
+  });
+
   it("offers only values the server's filter reading accepts", () => {
-    const filters = REPORT_FILTER_CHOICES.map((c) => ({
+    const choices = [
+      ...REPORT_FILTER_CHOICES,
+      ...themeFilterChoices([{ uuid: '7', themeName: 'Summer theme' }]),
+    ];
+    const filters = choices.map((c) => ({
       key: c.key,
       operator: 'in' as const,
       values: c.options.map((o) => o.value),

@@ -1,8 +1,10 @@
 import { CUSTOM_REPORT_PERCENT_DECIMALS, formatPercent, NOT_AVAILABLE } from '../format';
+import { LANGUAGE_NAMES, LanguageCode } from '../language';
 import type { ReportCatalogue } from './catalogue';
 import { catalogueDisplayName, DEFAULT_REPORT_CATALOGUE, isPercentMetric } from './catalogue';
 import type { ReportFilterKey, AnalyticsResultRow, SavedReportQuery } from './query';
 import { reportFileColumns } from './report-file';
+import type { ReportTheme } from './report-properties';
 import { applicableLabel, deviceTypeLabel, DEVICE_TYPE_LABELS, pageFormatLabel } from './segments';
 import {
   REPORT_BROWSERS,
@@ -146,3 +148,26 @@ export const REPORT_FILTER_CHOICES: readonly ReportFilterChoice[] = [
   { key: 'copApplicable', label: 'COP Applicable', options: yesNo },
   { key: 'advancedApplicable', label: 'Advanced Customizations', options: yesNo },
 ];
+
+/**
+ * The theme filters (reports-and-account §3: filter types themeUuid and themeLanguage), headed by
+ * the catalogue's names of their dimensions: the account's themes by name (their ids as values),
+ * and every language a theme can be written in, by name.
+ */
+export function themeFilterChoices(
+  themes: readonly ReportTheme[],
+  catalogue: ReportCatalogue = DEFAULT_REPORT_CATALOGUE,
+): ReportFilterChoice[] {
+  return [
+    {
+      key: 'themeUuid',
+      label: catalogueDisplayName('themeUuid', catalogue),
+      options: themes.map((t) => ({ value: t.uuid, label: t.themeName })),
+    },
+    {
+      key: 'themeLanguage',
+      label: catalogueDisplayName('themeLanguage', catalogue),
+      options: LanguageCode.options.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] })),
+    },
+  ];
+}

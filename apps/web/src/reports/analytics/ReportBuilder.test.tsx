@@ -208,6 +208,48 @@ describe('the custom report builder', () => {
     });
   });
 
+  it("filters by the account's themes and by theme language, and splits by them under 'Theme'", async () => {
+    const api = createFakeApi()
+      .on(`GET /analytics/v1/pcode/${PCODE}/themes`, {
+        body: [
+          { uuid: '3', themeName: 'Summer theme' },
+          { uuid: '4', themeName: 'Winter theme' },
+        ],
+      })
+      .on(`POST ${reportPath}`, { body: [{ id: 'report', results: [] }] });
+    const { user } = setup({ api });
+    const dimensions = within(group('Dimensions'));
+    const themeCategory = dimensions.getByText('Theme', { selector: 'legend' }).parentElement!;
+    expect(
+      within(themeCategory)
+        .getAllByRole('checkbox')
+        .map((c) => c.closest('label')?.textContent),
+    ).toEqual(['Theme Language', 'Theme']);
+    const filters = within(group('Filters'));
+    await filters.findByRole('checkbox', { name: 'Theme: Summer theme' });
+    expect(filters.getByRole('checkbox', { name: 'Theme: Winter theme' })).toBeTruthy();
+    expect(filters.getAllByRole('checkbox', { name: /^Theme Language: / })).toHaveLength(32);
+
+    await user.click(dimensions.getByRole('checkbox', { name: 'Theme' }));
+    await check(user, 'Metrics', 'Display Count');
+    await user.click(screen.getByRole('radio', { name: 'Last 7 Days' }));
+    await user.click(filters.getByRole('checkbox', { name: 'Theme: Winter theme' }));
+    await user.click(filters.getByRole('checkbox', { name: 'Theme Language: French' }));
+    await user.click(screen.getByRole('button', { name: RUN_REPORT }));
+    await waitFor(() => expect(api.calls.some((c) => c.path === reportPath)).toBe(true));
+    const body = api.calls.find((c) => c.path === reportPath)?.body as {
+      queries: Array<{ dimensions: string[] }>;
+      filters: unknown[];
+    };
+    expect(body.queries[0]?.dimensions).toEqual(['themeUuid']);
+    expect(body.filters).toEqual(
+      expect.arrayContaining([
+        { key: 'themeUuid', operator: 'in', values: ['4'] },
+        { key: 'themeLanguage', operator: 'in', values: ['fr'] },
+      ]),
+    );
+  });
+
   it('asks for fewer dimensions and metrics when the report times out', async () => {
     const api = createFakeApi().on(
       `POST ${reportPath}`,

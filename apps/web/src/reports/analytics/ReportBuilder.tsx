@@ -42,7 +42,7 @@ export const GRANULARITY_LABEL = 'Granularity';
 export function ReportBuilder(props: ReportBuilderProps) {
   const { pCode, propertyIds } = props;
   const now = useNow();
-  const { state, dispatch, catalogue, report } = useReportBuilder(props);
+  const { state, dispatch, catalogue, filterChoices, report } = useReportBuilder(props);
   const [saveOpen, setSaveOpen] = useState(false);
   const { draft } = state;
   const scope = { pCode, propertyIds };
@@ -103,6 +103,7 @@ export function ReportBuilder(props: ReportBuilderProps) {
           now={now()}
         />
         <ReportFilters
+          choices={filterChoices}
           filters={draft.filters}
           onChange={(filters) => dispatch({ type: 'setFilters', filters })}
         />

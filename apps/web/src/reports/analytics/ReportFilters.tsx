@@ -1,5 +1,4 @@
-import type { ReportFilter, ReportFilterOption } from '@assent/core/reports';
-import { REPORT_FILTER_CHOICES } from '@assent/core/reports';
+import type { ReportFilter, ReportFilterChoice, ReportFilterOption } from '@assent/core/reports';
 import { countryName } from '@assent/core';
 import { Button, Checkbox, Tag } from '@blueprintjs/core';
 import { CrossIcon } from '@blueprintjs/icons';
@@ -9,6 +8,8 @@ export const FILTERS_LABEL = 'Filters';
 export const COUNTRY_FILTER_LABEL = 'Country';
 
 export interface ReportFiltersProps {
+  /** The categories and their values (core's REPORT_FILTER_CHOICES and themeFilterChoices). */
+  choices: readonly ReportFilterChoice[];
   /** The draft's filters (time and property filters are not among them). */
   filters: readonly ReportFilter[];
   onChange: (filters: ReportFilter[]) => void;
@@ -17,10 +18,11 @@ export interface ReportFiltersProps {
 const same = (a: ReportFilterOption['value'], b: unknown) => String(a) === String(b);
 
 /**
- * The builder's filters besides Time (core's REPORT_FILTER_CHOICES): a value list per category,
- * each checked value kept in one 'in' filter; nothing checked means every value.
+ * The builder's filters besides Time: a value list per category, each checked value kept in one
+ * 'in' filter; nothing checked means every value. A category without values (an account without
+ * themes of its own) is not shown.
  */
-export function ReportFilters({ filters, onChange }: ReportFiltersProps) {
+export function ReportFilters({ choices, filters, onChange }: ReportFiltersProps) {
   const valuesOf = (key: ReportFilter['key']) => filters.find((f) => f.key === key)?.values ?? [];
   const toggle = (key: ReportFilter['key'], value: ReportFilterOption['value'], on: boolean) => {
     const current = valuesOf(key).filter((v) => !same(value, v));
@@ -30,21 +32,26 @@ export function ReportFilters({ filters, onChange }: ReportFiltersProps) {
   };
   return (
     <div role="group" aria-label={FILTERS_LABEL} className="assent-report-filters">
-      {REPORT_FILTER_CHOICES.map((choice) => (
-        <fieldset key={choice.key} className="assent-field-category">
-          <legend>{choice.label}</legend>
-          {choice.options.map((option) => (
-            <Checkbox
-              key={String(option.value)}
-              inline
-              label={option.label}
-              aria-label={`${choice.label}: ${option.label}`}
-              checked={valuesOf(choice.key).some((v) => same(option.value, v))}
-              onChange={(e) => toggle(choice.key, option.value, e.currentTarget.checked)}
-            />
-          ))}
-        </fieldset>
-      ))}
+      {choices
+        .filter((choice) => choice.options.length > 0)
+        .map((choice) => (
+          <fieldset
+            key={choice.key}
+            className={`assent-field-category assent-filter-${choice.key}`}
+          >
+            <legend>{choice.label}</legend>
+            {choice.options.map((option) => (
+              <Checkbox
+                key={String(option.value)}
+                inline
+                label={option.label}
+                aria-label={`${choice.label}: ${option.label}`}
+                checked={valuesOf(choice.key).some((v) => same(option.value, v))}
+                onChange={(e) => toggle(choice.key, option.value, e.currentTarget.checked)}
+              />
+            ))}
+          </fieldset>
+        ))}
       <fieldset className="assent-field-category">
         <legend>{COUNTRY_FILTER_LABEL}</legend>
         <CountrySuggest

@@ -2,14 +2,22 @@ import type {
   ReportCatalogue,
   ReportBuilderAction,
   ReportBuilderState,
+  ReportFilterChoice,
 } from '@assent/core/reports';
 import {
   customReportRows,
   DEFAULT_REPORT_CATALOGUE,
   initialReportBuilderState,
+  REPORT_FILTER_CHOICES,
   reportBuilderReducer,
+  themeFilterChoices,
 } from '@assent/core/reports';
-import { reportCatalogueQuery, reportJobKeys, reportJobQuery } from '@assent/core/queries';
+import {
+  reportCatalogueQuery,
+  reportJobKeys,
+  reportJobQuery,
+  reportThemesQuery,
+} from '@assent/core/queries';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Dispatch } from 'react';
 import { useEffect, useReducer, useRef } from 'react';
@@ -27,6 +35,8 @@ export interface ReportBuilderModel {
   state: ReportBuilderState;
   dispatch: Dispatch<ReportBuilderAction>;
   catalogue: ReportCatalogue;
+  /** The filters offered besides Time: core's fixed choices, then the account's themes and the theme languages. */
+  filterChoices: ReportFilterChoice[];
   /** Loading the report of report_id, or its failure. */
   report: { pending: boolean; error: unknown };
 }
@@ -41,6 +51,7 @@ export function useReportBuilder({ pCode, reportId }: ReportBuilderProps): Repor
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(reportBuilderReducer, undefined, initialReportBuilderState);
   const catalogue = useQuery(reportCatalogueQuery(client));
+  const themes = useQuery(reportThemesQuery(client, pCode));
   const report = useQuery({
     ...reportJobQuery(client, pCode, reportId ?? ''),
     enabled: Boolean(reportId),
@@ -86,10 +97,15 @@ export function useReportBuilder({ pCode, reportId }: ReportBuilderProps): Repor
     );
   }, [client, queryClient, pCode, saving]);
 
+  const catalogueOrDefault = catalogue.data ?? DEFAULT_REPORT_CATALOGUE;
   return {
     state,
     dispatch,
-    catalogue: catalogue.data ?? DEFAULT_REPORT_CATALOGUE,
+    catalogue: catalogueOrDefault,
+    filterChoices: [
+      ...REPORT_FILTER_CHOICES,
+      ...themeFilterChoices(themes.data ?? [], catalogueOrDefault),
+    ],
     report: { pending: Boolean(reportId) && report.isPending, error: report.error },
   };
 }
