@@ -385,11 +385,39 @@ describe.skipIf(!hasChromium())(
               expect(ids(decoded.purposeConsents)).toEqual(expect.arrayContaining([1, 2, 3, 4]));
               expect(decoded.vendorConsents.has(BIDDER_GVLID)).toBe(true);
 
+              // A vendor's listener from here on records each event with its string.
+              await page.evaluate(() => {
+                const w = window as unknown as {
+                  __events: Array<[string, string]>;
+                  __tcfapi(
+                    c: string,
+                    v: number,
+                    cb: (d: { eventStatus: string; tcString: string }) => void,
+                  ): void;
+                };
+                w.__events = [];
+                w.__tcfapi('addEventListener', 2, (d) =>
+                  w.__events.push([d.eventStatus, d.tcString]),
+                );
+              });
+              const events = () =>
+                page.evaluate(
+                  () => (window as unknown as { __events: Array<[string, string]> }).__events,
+                );
+
               // Withdraw: the persistent link reopens the banner; reject all.
               await page.locator('#assent-cmp [data-action="reopen"]').click();
+              await banner(page, 'first').waitFor(WAIT);
+              // Item 9: the re-surfaced UI fires cmpuishown again, with the string in force.
+              await expect.poll(events, WAIT).toEqual([
+                ['useractioncomplete', acceptedString],
+                ['cmpuishown', acceptedString],
+              ]);
               await banner(page, 'first').locator('[data-action="reject"]').click();
               await expect(banner(page, 'first').count()).resolves.toBe(0);
-              const rejected = TCString.decode((await tcData(page)).tcString);
+              const rejectedString = (await tcData(page)).tcString;
+              expect((await events()).at(-1)).toEqual(['useractioncomplete', rejectedString]);
+              const rejected = TCString.decode(rejectedString);
               expect(ids(rejected.purposeConsents)).toEqual([]);
               expect(rejected.vendorConsents.has(BIDDER_GVLID)).toBe(false);
               // Reject all objects to legitimate interest too: tcfControl denies fetchBids

@@ -224,14 +224,22 @@ describe('runtime transitions: a GDPR visitor', () => {
     const ctx = context(FRANCE);
     const closed = run(ctx, [...loaded(), { type: 'acceptAll', screen: 1 }]).state;
     const reopened = run(ctx, [{ type: 'reopen' }], closed);
+    // Item 9: re-surfaced, the UI fires cmpuishown again (with the string in force).
     expect(reopened.last).toEqual([
       { type: 'render', view: { view: 'first' } },
       { type: 'display', visible: true },
+      { type: 'tcf', update: { eventStatus: 'cmpuishown', displayStatus: 'visible' } },
     ]);
     // The choice still waiting for the paint is kept.
     expect(reopened.state).toMatchObject({ phase: 'prompting', pending: { kind: 'acceptAll' } });
     const second = run(ctx, [{ type: 'secondLayerOpened', tab: 'vendors' }], reopened.state);
     expect(viewOf(second.state)).toEqual({ view: 'second', tab: 'vendors', from: 'first' });
+    // From the first layer the UI is already shown: no second cmpuishown.
+    expect(types(second.last)).toEqual(['render']);
+    expect(types(run(ctx, [{ type: 'secondLayerOpened', tab: 'purposes' }], closed).last)).toEqual([
+      'render',
+      'tcf',
+    ]);
     expect(
       viewOf(run(ctx, [{ type: 'secondLayerOpened', tab: 'purposes' }], closed).state),
     ).toEqual({

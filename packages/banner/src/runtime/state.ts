@@ -551,6 +551,15 @@ function decideUs(
 }
 
 /**
+ * TCF 2.2: `cmpuishown` fires whenever the UI is surfaced, also when the visitor re-opens it (the
+ * persistent link): listeners get the string in force with it.
+ */
+const resurfaced = (ctx: RuntimeContext, from: RuntimeState): Effect[] =>
+  from.phase === 'closed' && ctx.regulation === 'GDPR' && ctx.config.gdpr
+    ? [{ type: 'tcf', update: { eventStatus: 'cmpuishown', displayStatus: 'visible' } }]
+    : [];
+
+/**
  * The runtime's transitions: pure, so each is tested without a page. The driver (`cmp.ts`) runs
  * the effects in order; an action that does not apply to the state changes nothing.
  */
@@ -600,7 +609,10 @@ export function reduce(
       return state.phase === 'prompting' ? [{ ...known, phase: 'closed' }, [LINK, HIDDEN]] : same;
     case 'reopen': {
       const view = { view: promptScreen(ctx) } as const;
-      return [{ ...known, phase: 'prompting', view }, [{ type: 'render', view }, VISIBLE]];
+      return [
+        { ...known, phase: 'prompting', view },
+        [{ type: 'render', view }, VISIBLE, ...resurfaced(ctx, state)],
+      ];
     }
     case 'secondLayerOpened': {
       const current = viewOf(state).view;
@@ -609,7 +621,10 @@ export function reduce(
         tab: action.tab,
         from: current === 'first' || current === 'cop' ? current : 'link',
       } as const;
-      return [{ ...known, phase: 'prompting', view }, [{ type: 'render', view }]];
+      return [
+        { ...known, phase: 'prompting', view },
+        [{ type: 'render', view }, ...resurfaced(ctx, state)],
+      ];
     }
   }
 }
