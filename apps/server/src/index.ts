@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { cmpIdWarning } from '@assent/core/banner';
 import { groupCommitSink } from './analytics/ingest/group-commit-sink';
 import { spoolingSink } from './analytics/spool-sink';
 import { runReport } from './analytics/queries';
@@ -280,6 +281,8 @@ export async function startServer(config: ServerConfig = loadConfig()): Promise<
   say(
     `Assent is running: ${url}  (API docs: ${url}/api/docs; database: ${deps.db.kind === 'pglite' ? path.join(config.dataDir, 'db') : 'PostgreSQL'})`,
   );
+  const cmpWarning = cmpIdWarning(config.cmpId);
+  if (cmpWarning) deps.logger.warn({}, cmpWarning);
 
   let closing: Promise<void> | undefined;
   const close = () =>

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { UNREGISTERED_CMP_ID_WARNING } from '@assent/core/banner';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ServerProcess as Running } from './server-process';
 import { exited, signIn, startServerProcess as start } from './server-process';
@@ -14,7 +15,12 @@ describe('the server process (embedded database on disk)', () => {
     const first = await start(dataDir, { ASSENT_DEMO_PASSWORD: password });
     expect(first.output()).toContain('e-mail:   demo@assent.local');
     expect(first.output()).toContain(`password: ${password}`);
-    expect(await (await fetch(`${first.url}/healthz`)).json()).toEqual({ status: 'ok' });
+    // No ASSENT_CMP_ID: /healthz and the log say the strings carry an unregistered id.
+    expect(await (await fetch(`${first.url}/healthz`)).json()).toEqual({
+      status: 'ok',
+      warnings: [UNREGISTERED_CMP_ID_WARNING],
+    });
+    await expect.poll(first.output).toContain(`assent: warning: ${UNREGISTERED_CMP_ID_WARNING}`);
 
     const { cookie, pcode } = await signIn(first.url, 'demo@assent.local', password);
     const created = await fetch(`${first.url}/customization/v2/site?pCode=${pcode}`, {

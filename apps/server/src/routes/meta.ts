@@ -1,11 +1,13 @@
 import type { Routes } from '@assent/core/api';
+import { cmpIdWarning } from '@assent/core/banner';
 import { CMP_VERSIONS, isValidLogoUrl, LOGO_URL_INVALID } from '@assent/core/property';
 import type { GroupHandlers } from './context';
 
 export const metaHandlers: GroupHandlers<Routes['meta']> = {
   async health(_input, { deps }) {
     await deps.db.query('select 1');
-    return { status: 'ok' };
+    const warning = cmpIdWarning(deps.config.cmpId);
+    return warning ? { status: 'ok', warnings: [warning] } : { status: 'ok' };
   },
 
   async cmpVersions() {

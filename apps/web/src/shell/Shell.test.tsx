@@ -17,6 +17,7 @@ import {
   SWITCH_TO_ACCOUNT,
   announcementDismissalKey,
 } from '@assent/core/account';
+import { UNREGISTERED_CMP_ID_WARNING } from '@assent/core/banner';
 import { meKeys } from '@assent/core/queries';
 import { buildAccountUser, buildOrganisation, buildAnnouncement } from '@assent/core/testing';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -28,6 +29,7 @@ import { BACK_HOME } from '../components/StatusPages';
 import { apiError } from '../testing/fake-api';
 import { fakeApi, renderApp } from '../testing/render';
 import { CLOSE_ANNOUNCEMENT, DISMISS_ANNOUNCEMENT } from './AnnouncementsModal';
+import { OPERATOR_WARNING_TITLE } from './OperatorWarnings';
 import { SDK_BUTTON, SDK_FILE_NAME } from './SdkDownloadButton';
 import { NEW_TAG } from './TabBar';
 
@@ -179,6 +181,19 @@ describe('shell', () => {
     await router.navigate('/protect/assent-products');
     expect(await screen.findByRole('heading', { name: 'Products' })).toBeTruthy();
     expect(screen.getByRole('button', { name: HELP_CENTER_LABEL })).toBeTruthy();
+  });
+
+  it('says loudly on every page that the strings carry an unregistered CMP id (issue 15 item 13)', async () => {
+    const api = withSites().on('GET /healthz', {
+      body: { status: 'ok', warnings: [UNREGISTERED_CMP_ID_WARNING] },
+    });
+    const { router } = renderApp({ path: '/protect/p-AB12CD/themes', api });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(OPERATOR_WARNING_TITLE)).toBeTruthy();
+    expect(within(alert).getByText(UNREGISTERED_CMP_ID_WARNING)).toBeTruthy();
+    await router.navigate('/protect/assent-products');
+    expect(await screen.findByRole('heading', { name: 'Products' })).toBeTruthy();
+    expect(screen.getByText(UNREGISTERED_CMP_ID_WARNING)).toBeTruthy();
   });
 
   it('shows a user without an account code the restricted page at /protect, Back Home stays', async () => {

@@ -8,6 +8,7 @@ import { Loading } from '../components/Loading';
 import { AnnouncementsModal } from './AnnouncementsModal';
 import { Header } from './Header';
 import { HelpCenterButton } from './HelpCenterButton';
+import { OperatorWarnings } from './OperatorWarnings';
 import { TabBar } from './TabBar';
 
 export const SKIP_TO_CONTENT = 'Skip to content';
@@ -33,6 +34,7 @@ export function Shell({
           {SKIP_TO_CONTENT}
         </a>
         <Header account={account} />
+        <OperatorWarnings />
         {account ? <TabBar pCode={account.pCode} /> : null}
         <main id="main" tabIndex={-1} className="assent-main">
           {/* A new path gets a fresh boundary, so one broken page does not stick. */}

@@ -42,6 +42,7 @@ export function renderApp(options: RenderAppOptions) {
         ),
     })
     .onDefault('GET /customization/announcements', { body: [] })
+    .onDefault('GET /healthz', { body: { status: 'ok' } })
     .onDefault('GET /customization/v2/audit-log/status', { body: [] })
     .onDefault('GET /customization/v2/bulk-update/status', {
       body: {

@@ -74,6 +74,7 @@ export {
   BANNER_CONFIG_FIELD_EFFECTS,
   bannerCmpId,
   bannerConfigVersion,
+  cmpIdWarning,
   bannerPrivacyBody,
   bannerStubOptions,
   compileBannerConfig,
@@ -81,6 +82,7 @@ export {
   htmlToRichText,
   universalStubOptions,
   UNREGISTERED_CMP_ID,
+  UNREGISTERED_CMP_ID_WARNING,
   visitorRegionFallback,
 } from './compile';
 export type { BannerCompileInput, BannerStubOptions, FieldEffect, FieldEffects } from './compile';

@@ -59,6 +59,8 @@ export type { HistoryInput } from './history';
 export {
   cmpVersionKeys,
   cmpVersionsQuery,
+  healthKeys,
+  healthQuery,
   propertiesKeys,
   propertiesQuery,
   propertyAnalyticsKeys,

@@ -61,6 +61,11 @@ export const cmpVersionsQuery = (client: AssentClient) =>
     client.meta.cmpVersions(undefined, { signal }),
   );
 
+/** The server's health, with the operator's configuration warnings (the console shows them). */
+export const healthKeys = { all: ['health'] as const };
+export const healthQuery = (client: AssentClient) =>
+  queryOptionsOf(healthKeys.all, ({ signal }) => client.meta.health(undefined, { signal }));
+
 export interface PropertyAnalyticsInput {
   pCode: string;
   /** The uuids of the properties shown (the properties list asks for its current page). */

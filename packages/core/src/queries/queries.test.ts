@@ -167,6 +167,12 @@ describe('query-option factories', () => {
       call: '/customization/announcements',
     },
     {
+      name: 'health',
+      build: (c) => q.healthQuery(c),
+      key: ['health'],
+      call: '/healthz',
+    },
+    {
       name: 'cmpVersions',
       build: (c) => q.cmpVersionsQuery(c),
       key: ['cmpVersions'],

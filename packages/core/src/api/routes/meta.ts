@@ -13,9 +13,13 @@ export const meta = {
   health: defineRoute({
     method: 'GET',
     path: '/healthz',
-    summary: 'Liveness: ok once the database is ready',
+    summary: 'Liveness: ok once the database is ready, with what the operator must fix',
     access: PUBLIC,
-    response: z.object({ status: z.literal('ok') }),
+    response: z.object({
+      status: z.literal('ok'),
+      /** Configuration that works but harms publishers (an unregistered CMP id). */
+      warnings: z.array(z.string()).optional(),
+    }),
   }),
   cmpVersions: defineRoute({
     method: 'GET',

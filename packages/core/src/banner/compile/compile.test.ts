@@ -9,7 +9,7 @@ import {
 import { appThemeValues, textChangeRequest } from '../../testing/theme';
 import { BannerConfig } from '../config';
 import { idsOf } from '../rules';
-import { UNREGISTERED_CMP_ID } from './cmp-id';
+import { UNREGISTERED_CMP_ID, UNREGISTERED_CMP_ID_WARNING, cmpIdWarning } from './cmp-id';
 import { compileBannerConfig } from './compile';
 
 describe('compileBannerConfig', () => {
@@ -543,10 +543,16 @@ describe('compileBannerConfig', () => {
     expect(compile({ property: property({ publisherCC: 'FR' }) }).configVersion).not.toBe(base);
   });
 
-  it('an unconfigured CMP id becomes the unassigned 4095', () => {
+  it('an unconfigured CMP id becomes the unassigned 4095, with the warning the operator gets', () => {
     expect(compile({ cmpId: 0 }).cmpId).toBe(UNREGISTERED_CMP_ID);
     expect(compile({ cmpId: 1 }).cmpId).toBe(4095);
     expect(compile({ cmpId: 10 }).cmpId).toBe(10);
+    for (const unusable of [0, 1, 4095, 5000])
+      expect(cmpIdWarning(unusable)).toBe(UNREGISTERED_CMP_ID_WARNING);
+    expect(cmpIdWarning(10)).toBeUndefined();
+    expect(UNREGISTERED_CMP_ID_WARNING).toBe(
+      "ASSENT_CMP_ID is not set to your IAB CMP id: every TC and GPP string this server's banners write carries CMP id 4095, which IAB has not registered. Google and the vendors that check IAB's CMP list reject these strings, so visitors' consent does not reach them. Set ASSENT_CMP_ID to the CMP id IAB assigned you.",
+    );
   });
 
   it('compiles an app theme with the default look', () => {

@@ -1,4 +1,9 @@
-export { UNREGISTERED_CMP_ID, bannerCmpId } from './cmp-id';
+export {
+  UNREGISTERED_CMP_ID,
+  UNREGISTERED_CMP_ID_WARNING,
+  bannerCmpId,
+  cmpIdWarning,
+} from './cmp-id';
 export type { BannerCompileInput } from './compile';
 export { compileBannerConfig } from './compile';
 export type { FieldEffect, FieldEffects } from './config-version';
