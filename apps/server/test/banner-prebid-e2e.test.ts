@@ -309,6 +309,22 @@ describe.skipIf(!hasChromium())(
             expect(opted.getFieldValue('usca', 'SaleOptOut')).toBe(1);
             expect(opted.getFieldValue('usca', 'SharingOptOut')).toBe(1);
             expect(after!.gppConsent!.applicableSections).toEqual([8]);
+            // Item 10: every section as @iabgpp/cmpapi parses the string Prebid was handed.
+            const ping = await page.evaluate(
+              () =>
+                new Promise<{ gppString: string; parsedSections: unknown }>((resolve) =>
+                  (
+                    window as unknown as {
+                      __gpp(
+                        c: string,
+                        cb: (d: { gppString: string; parsedSections: unknown }) => void,
+                      ): void;
+                    }
+                  ).__gpp('ping', resolve),
+                ),
+            );
+            expect(ping.gppString).toBe(after!.gppConsent!.gppString);
+            expect(ping.parsedSections).toEqual(opted.toObject());
           },
         );
       });

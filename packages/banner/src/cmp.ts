@@ -231,7 +231,10 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
     };
 
   if (tcf) install(win, '__tcfapi', settled(tcf.handle), (a) => tcf.handle(a[0], a[1], a[2], a[3]));
-  if (gpp) install(win, '__gpp', settled(gpp.handle), (a) => gpp.handle(a[0], a[1], a[2], a[3]));
+  // The stub's listeners (queued with their id, already answered) are adopted, not registered again.
+  const replayGpp = (api: GppApi) => (a: unknown[]) =>
+    typeof a[4] === 'number' ? api.adopt(a[1], a[4]) : api.handle(a[0], a[1], a[2], a[3]);
+  if (gpp) install(win, '__gpp', settled(gpp.handle), replayGpp(gpp));
   if (uspapi)
     install(win, '__uspapi', settled(uspapi.handle), (a) => uspapi.handle(a[0], a[1], a[2]));
   else if (stubbed(win, '__uspapi')) {
@@ -267,7 +270,7 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
         applicableSections: [],
       },
     );
-    install(win, '__gpp', na.handle, (a) => na.handle(a[0], a[1], a[2], a[3]));
+    install(win, '__gpp', na.handle, replayGpp(na));
     na.update({ signalStatus: 'ready' });
   }
 

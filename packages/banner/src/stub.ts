@@ -48,12 +48,17 @@ export function installStub(w: Window & Record<string, unknown>, o: StubOptions)
     d.body.appendChild(f);
   };
 
-  const stub = (api: string, ping?: (cb: Fn) => void, cbIndex = 0) => {
+  /** Answers `value` to a call's callback; true: the call is answered. */
+  const reply = (cb: unknown, value: unknown) => ((cb as Fn)(value, true), true);
+  /** `answer` answers a call at once (returning true) or leaves it queued for the CMP. */
+  const stub = (
+    api: string,
+    answer: (args: unknown[], queue: unknown[][]) => unknown = () => 0,
+  ) => {
     const queue: unknown[][] = [];
     const fn: Fn = function (...args: unknown[]) {
       if (!args.length) return queue;
-      if (args[0] === 'ping' && ping) ping(args[cbIndex] as Fn);
-      else queue.push(args);
+      if (!answer(args, queue)) queue.push(args);
       return undefined;
     };
     if (typeof w[api] !== 'function') w[api] = fn;
@@ -63,41 +68,49 @@ export function installStub(w: Window & Record<string, unknown>, o: StubOptions)
   if (o.tcf)
     stub(
       '__tcfapi',
-      (cb) =>
-        cb(
-          {
-            gdprApplies: o.gdprApplies,
-            cmpLoaded: false,
-            cmpStatus: 'stub',
-            displayStatus: 'hidden',
-            apiVersion: '2.2',
-            cmpId: o.cmpId,
-          },
-          true,
-        ),
-      2,
+      ([command, , cb]) =>
+        command === 'ping' &&
+        reply(cb, {
+          gdprApplies: o.gdprApplies,
+          cmpLoaded: false,
+          cmpStatus: 'stub',
+          displayStatus: 'hidden',
+          apiVersion: '2.2',
+          cmpId: o.cmpId,
+        }),
     );
-  if (o.gpp)
-    stub(
-      '__gpp',
-      (cb) =>
-        cb(
-          {
-            gppVersion: '1.1',
-            cmpStatus: 'stub',
-            cmpDisplayStatus: 'hidden',
-            signalStatus: 'not ready',
-            supportedAPIs: [],
-            cmpId: o.cmpId,
-            sectionList: [],
-            applicableSections: [-1],
-            gppString: '',
-            parsedSections: {},
-          },
-          true,
-        ),
-      1,
-    );
+  if (o.gpp) {
+    const pingData = {
+      gppVersion: '1.1',
+      cmpStatus: 'stub',
+      cmpDisplayStatus: 'hidden',
+      signalStatus: 'not ready',
+      supportedAPIs: [],
+      cmpId: o.cmpId,
+      sectionList: [],
+      applicableSections: [-1],
+      gppString: '',
+      parsedSections: {},
+    };
+    let listenerId = 0;
+    // GPP 1.1: the stub answers every generic command at once. A listener it registers waits in
+    // the queue with its id (fifth item) for the CMP to adopt; removing it drops its callback
+    // (the id stays taken).
+    stub('__gpp', ([command, cb, parameter], queue) => {
+      if (command === 'ping') return reply(cb, pingData);
+      if (command === 'addEventListener') {
+        queue.push([command, cb, parameter, 0, ++listenerId]);
+        return reply(cb, { eventName: 'listenerRegistered', listenerId, data: true, pingData });
+      }
+      if (command === 'removeEventListener') {
+        const listener = queue.find((q) => q[1] && q[4] === parameter);
+        if (listener) listener[1] = 0;
+        return reply(cb, !!listener);
+      }
+      if (command === 'hasSection') return reply(cb, false);
+      return (command === 'getSection' || command === 'getField') && reply(cb, null);
+    });
+  }
   // USP has no ping: every call is queued and answered once the CMP has loaded.
   if (o.usp) stub('__uspapi');
 

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { GppModel } from '@iabgpp/cmpapi';
 import { TCString } from '@iabtechlabtcf/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bannerConfigFixture, VISIT_EVENT_MAX_BYTES, VisitEvent } from '@assent/core/banner';
@@ -52,6 +53,47 @@ describe('inline stub', () => {
       signalStatus: 'not ready',
       applicableSections: [-1],
     });
+  });
+
+  it('answers every generic __gpp command at once (GPP 1.1); the CMP adopts its listeners (issue 15 item 10)', async () => {
+    installStub(window as unknown as Win, { gpp: true, cmpId: 300 });
+    const gpp = (window as unknown as Win).__gpp as (...a: unknown[]) => unknown;
+    const answers: unknown[][] = [];
+    const answer = (...a: unknown[]) => answers.push(a);
+    const events: Array<[string, unknown, string]> = [];
+    const listen =
+      (name: string) =>
+      (e: { eventName: string; data: unknown; pingData: { signalStatus: string } }) =>
+        events.push([`${name}:${e.eventName}`, e.data, e.pingData.signalStatus]);
+    gpp('addEventListener', listen('kept'));
+    gpp('addEventListener', listen('removed'));
+    gpp('removeEventListener', answer, 2);
+    gpp('removeEventListener', answer, 9);
+    gpp('hasSection', answer, 'tcfeuv2');
+    gpp('getSection', answer, 'tcfeuv2');
+    gpp('getField', answer, 'tcfeuv2.CmpId');
+    // Synchronously, before any CMP: both listeners registered with their ids, the rest answered.
+    expect(events).toEqual([
+      ['kept:listenerRegistered', true, 'not ready'],
+      ['removed:listenerRegistered', true, 'not ready'],
+    ]);
+    expect(answers).toEqual([
+      [true, true],
+      [false, true],
+      [false, true],
+      [null, true],
+      [null, true],
+    ]);
+    await start({ stub: false });
+    // The kept listener is the CMP's now (no second listenerRegistered); the removed one hears nothing.
+    expect(events.slice(2).map((e) => e[0])).toEqual(['kept:cmpStatus', 'kept:cmpDisplayStatus']);
+    expect(events.slice(2).every((e) => e[0].startsWith('kept:'))).toBe(true);
+    // A new listener gets an id after the stub's.
+    const [registered] = (await call('__gpp', 'addEventListener')) as [
+      { listenerId: number },
+      boolean,
+    ];
+    expect(registered.listenerId).toBe(3);
   });
 
   it('queues other calls and creates the locator iframes', () => {
@@ -250,6 +292,76 @@ describe('__gpp and __uspapi', () => {
     expect(await call('__gpp', 'hasSection', 'tcfeuv2')).toEqual([true, true]);
     expect((await call('__gpp', 'getField', 'tcfeuv2.CmpId'))[0]).toBe(300);
   });
+
+  it('GPP 1.1 event order: not ready before a change, one sectionChange per section by its API prefix, ready last (issue 15 item 10)', async () => {
+    const { cmp } = await start();
+    const events: string[] = [];
+    ((window as unknown as Win).__gpp as (...a: unknown[]) => void)(
+      'addEventListener',
+      (e: { eventName: string; data: unknown }) => events.push(`${e.eventName} ${String(e.data)}`),
+    );
+    await cmp.acceptAll();
+    expect(events).toEqual([
+      'listenerRegistered true',
+      'cmpDisplayStatus hidden',
+      'sectionChange tcfeuv2',
+      'signalStatus ready',
+    ]);
+    events.length = 0;
+    // Re-surfaced (the persistent link): not ready until the new choice is in.
+    await cmp.reopen();
+    await cmp.rejectAll();
+    expect(events).toEqual([
+      'signalStatus not ready',
+      'cmpDisplayStatus visible',
+      'cmpDisplayStatus hidden',
+      'sectionChange tcfeuv2',
+      'signalStatus ready',
+    ]);
+  });
+
+  it('a Californian’s opt-out: not ready first, then uspv1, usnat and usca each announced, ready last', async () => {
+    const { cmp } = await start({ region: { country: 'US', state: 'CA' } });
+    const events: string[] = [];
+    ((window as unknown as Win).__gpp as (...a: unknown[]) => void)(
+      'addEventListener',
+      (e: { eventName: string; data: unknown }) => events.push(`${e.eventName} ${String(e.data)}`),
+    );
+    await cmp.decideUs(true);
+    expect(events).toEqual([
+      'listenerRegistered true',
+      'signalStatus not ready',
+      'cmpDisplayStatus hidden',
+      'sectionChange uspv1',
+      'sectionChange usnat',
+      'sectionChange usca',
+      'signalStatus ready',
+    ]);
+  });
+
+  for (const [who, region] of [
+    ['an EU visitor', { country: 'FR' }],
+    ['a Californian', { country: 'US', state: 'CA' }],
+    ['a Virginian', { country: 'US', state: 'VA' }],
+  ] as const)
+    it(`parsedSections and getSection are what @iabgpp/cmpapi parses from the GPP string: ${who} (issue 15 item 10)`, async () => {
+      const { cmp } = await start({ region });
+      if (cmp.regulation === 'GDPR')
+        await cmp.save({
+          ...acceptAllChoices(bannerConfigFixture().gdpr!),
+          purposes: new Set([1, 4]),
+        });
+      else await cmp.decideUs(true);
+      const [ping] = (await call('__gpp', 'ping')) as [
+        { gppString: string; parsedSections: Record<string, Record<string, unknown>> },
+        boolean,
+      ];
+      const oracle = new GppModel(ping.gppString).toObject() as Record<string, unknown>;
+      expect(Object.keys(ping.parsedSections).length).toBeGreaterThan(0);
+      expect(ping.parsedSections).toEqual(oracle);
+      for (const name of Object.keys(oracle))
+        expect((await call('__gpp', 'getSection', name))[0]).toEqual(oracle[name]);
+    });
 
   it('for a Californian: usnat and usca, opt-out through the US screen, USP string', async () => {
     const { cmp } = await start({ region: { country: 'US', state: 'CA' } });

@@ -81,18 +81,41 @@ export function createGppApi(
     }
   }
 
+  /**
+   * GPP 1.1's event order: when sections are about to change, `signalStatus` 'not ready' first;
+   * then the status events, one `sectionChange` per changed section (its API prefix), and the new
+   * `signalStatus` last.
+   */
   function update(next: Partial<GppState>) {
     const before = state;
-    state = { ...state, ...next };
+    const after = { ...state, ...next };
     const fire = (name: string, data: unknown) => {
       for (const [id, cb] of listeners) cb(event(name, id, data), true);
     };
-    if (before.cmpStatus !== state.cmpStatus) fire('cmpStatus', state.cmpStatus);
-    if (before.cmpDisplayStatus !== state.cmpDisplayStatus)
-      fire('cmpDisplayStatus', state.cmpDisplayStatus);
-    if (before.gppString !== state.gppString) fire('sectionChange', ping().sectionList);
-    if (before.signalStatus !== state.signalStatus) fire('signalStatus', state.signalStatus);
+    const changed = (Object.keys(GPP_SECTION_IDS) as GppSectionName[]).filter(
+      (n) => before.sections[n]?.encoded !== after.sections[n]?.encoded,
+    );
+    if (changed.length && before.signalStatus === 'ready') {
+      state = { ...before, signalStatus: 'not ready' };
+      fire('signalStatus', 'not ready');
+    }
+    const signalled = state.signalStatus;
+    state = after;
+    if (before.cmpStatus !== after.cmpStatus) fire('cmpStatus', after.cmpStatus);
+    if (before.cmpDisplayStatus !== after.cmpDisplayStatus)
+      fire('cmpDisplayStatus', after.cmpDisplayStatus);
+    for (const name of changed) fire('sectionChange', name);
+    if (signalled !== after.signalStatus) fire('signalStatus', after.signalStatus);
   }
 
-  return { handle, update, state: () => state };
+  /**
+   * A listener the stub registered (and answered) before the CMP loaded: it gets every event. A
+   * removed one (no callback) keeps its id taken.
+   */
+  function adopt(callback: unknown, id: number) {
+    if (callback) listeners.set(id, callback as Callback);
+    nextListenerId = Math.max(nextListenerId, id + 1);
+  }
+
+  return { handle, update, adopt, state: () => state };
 }

@@ -75,7 +75,7 @@ export function parseUsSection(
     const [key, count] = code.split(':');
     out[US_FIELD_NAMES[key ?? ''] ?? code] = Array.isArray(v) && count === '1' ? v[0] : v;
   }
-  if (layout.gpc) Object.assign(out, { GpcSegmentType: 1, GpcSegmentIncluded: true, Gpc: s.gpc });
+  if (layout.gpc) Object.assign(out, { GpcSegmentType: 1, Gpc: s.gpc });
   return out;
 }
 

@@ -224,8 +224,10 @@ describe('runtime transitions: a GDPR visitor', () => {
     const ctx = context(FRANCE);
     const closed = run(ctx, [...loaded(), { type: 'acceptAll', screen: 1 }]).state;
     const reopened = run(ctx, [{ type: 'reopen' }], closed);
-    // Item 9: re-surfaced, the UI fires cmpuishown again (with the string in force).
+    // Re-surfaced: GPP not ready first (item 10), and cmpuishown again with the string in force
+    // (item 9).
     expect(reopened.last).toEqual([
+      { type: 'gpp', update: { signalStatus: 'not ready' } },
       { type: 'render', view: { view: 'first' } },
       { type: 'display', visible: true },
       { type: 'tcf', update: { eventStatus: 'cmpuishown', displayStatus: 'visible' } },
@@ -237,7 +239,9 @@ describe('runtime transitions: a GDPR visitor', () => {
     // From the first layer the UI is already shown: no second cmpuishown.
     expect(types(second.last)).toEqual(['render']);
     expect(types(run(ctx, [{ type: 'secondLayerOpened', tab: 'purposes' }], closed).last)).toEqual([
+      'gpp',
       'render',
+      'display',
       'tcf',
     ]);
     expect(
@@ -271,12 +275,14 @@ describe('runtime transitions: a US visitor', () => {
       asked.state,
     );
     expect(state).toMatchObject({ phase: 'closed', consent: { usOptedOut: true, usp: '1YYN' } });
+    // GPP 1.1's order: not ready, the screen closes, the sections change with ready last.
     expect(types(last)).toEqual([
       'usp',
       'gpp',
-      'consentMode',
       'render',
       'display',
+      'gpp',
+      'consentMode',
       'visit',
       'store',
       'consent',
@@ -321,9 +327,11 @@ describe('runtime transitions: a US visitor', () => {
     const ctx = context(VIRGINIA);
     const { state, last } = run(ctx, [...loaded(), { type: 'dismiss' }]);
     expect(state.phase).toBe('closed');
+    // GPP: the signal is ready again (it changes nothing when it was: no event).
     expect(last).toEqual([
       { type: 'render', view: { view: 'link' } },
       { type: 'display', visible: false },
+      { type: 'gpp', update: { signalStatus: 'ready' } },
     ]);
   });
 });

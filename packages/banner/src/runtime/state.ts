@@ -13,6 +13,7 @@ import { signalsFromChoices, signalsFromUsChoice } from '../consent-mode';
 import { encodeGppString, encodeUsSection, parseUsSection } from '../gpp/gpp';
 import type { GppSectionName } from '../gpp/sections';
 import { GPP_SECTION_IDS, US_SECTIONS } from '../gpp/sections';
+import { tcfEuV2Fields } from '../gpp/tcfeuv2';
 import { USP_NOT_APPLICABLE, uspString } from '../gpp/us';
 import type { Freshness } from '../storage/freshness';
 import { formatMeta, freshness } from '../storage/freshness';
@@ -175,22 +176,7 @@ function gppSections(ctx: RuntimeContext, c: Consent): Partial<Record<GppSection
   const sections: Partial<Record<GppSectionName, GppSection>> = {};
   const m = c.model;
   if (regulation === 'GDPR' && gppInTcf(ctx) && c.tcString && m)
-    sections.tcfeuv2 = {
-      encoded: c.tcString,
-      parsed: {
-        Version: 2,
-        CmpId: m.cmpId,
-        CmpVersion: m.cmpVersion,
-        ConsentLanguage: m.consentLanguage,
-        VendorListVersion: m.vendorListVersion,
-        PolicyVersion: m.tcfPolicyVersion,
-        PurposeConsents: m.purposeConsents,
-        PurposeLegitimateInterests: m.purposeLegitimateInterests,
-        SpecialFeatureOptins: m.specialFeatureOptins,
-        VendorConsents: m.vendorConsents,
-        VendorLegitimateInterests: m.vendorLegitimateInterests,
-      },
-    };
+    sections.tcfeuv2 = { encoded: c.tcString, parsed: tcfEuV2Fields(m) };
   if (regulation === 'US') {
     const usp = c.usp;
     if (us?.uspEnabled && usp !== USP_NOT_APPLICABLE)
@@ -512,10 +498,12 @@ function decideUs(
     { phase: 'closed', consent, ...(s.pending ? { pending: s.pending } : {}) },
     [
       { type: 'usp', value: usp },
-      ...(gpp ? [{ type: 'gpp', update: gpp } as const] : []),
-      { type: 'consentMode', signals },
+      // GPP: not ready first, the screen closes, the sections change, ready last.
+      ...gppSignal(ctx, false),
       LINK,
       HIDDEN,
+      ...(gpp ? [{ type: 'gpp', update: gpp } as const] : []),
+      { type: 'consentMode', signals },
       { type: 'visit', event: 'choice', outcome },
       {
         type: 'store',
@@ -551,13 +539,25 @@ function decideUs(
 }
 
 /**
- * TCF 2.2: `cmpuishown` fires whenever the UI is surfaced, also when the visitor re-opens it (the
- * persistent link): listeners get the string in force with it.
+ * GPP 1.1: whenever the sections are about to change (the UI re-surfaced, a choice made)
+ * `signalStatus` is 'not ready' first, until the change (or the US screen closed without one)
+ * makes it 'ready' again.
  */
-const resurfaced = (ctx: RuntimeContext, from: RuntimeState): Effect[] =>
-  from.phase === 'closed' && ctx.regulation === 'GDPR' && ctx.config.gdpr
-    ? [{ type: 'tcf', update: { eventStatus: 'cmpuishown', displayStatus: 'visible' } }]
-    : [];
+const gppSignal = (ctx: RuntimeContext, ready: boolean): Effect[] =>
+  hasGpp(ctx) ? [{ type: 'gpp', update: { signalStatus: ready ? 'ready' : 'not ready' } }] : [];
+
+/**
+ * The UI re-surfaced from a closed banner (the persistent link): GPP not ready first, then the
+ * UI shown, then TCF 2.2's `cmpuishown` (listeners get the string in force with it).
+ */
+const resurface = (ctx: RuntimeContext, render: Effect): Effect[] => [
+  ...gppSignal(ctx, false),
+  render,
+  VISIBLE,
+  ...(ctx.regulation === 'GDPR' && ctx.config.gdpr
+    ? [{ type: 'tcf', update: { eventStatus: 'cmpuishown', displayStatus: 'visible' } } as const]
+    : []),
+];
 
 /**
  * The runtime's transitions: pure, so each is tested without a page. The driver (`cmp.ts`) runs
@@ -606,12 +606,15 @@ export function reduce(
     case 'usChoice':
       return ctx.config.us ? decideUs(ctx, known, action.optedOut, action.now, action.id) : same;
     case 'dismiss':
-      return state.phase === 'prompting' ? [{ ...known, phase: 'closed' }, [LINK, HIDDEN]] : same;
+      return state.phase === 'prompting'
+        ? [{ ...known, phase: 'closed' }, [LINK, HIDDEN, ...gppSignal(ctx, true)]]
+        : same;
     case 'reopen': {
       const view = { view: promptScreen(ctx) } as const;
+      const render: Effect = { type: 'render', view };
       return [
         { ...known, phase: 'prompting', view },
-        [{ type: 'render', view }, VISIBLE, ...resurfaced(ctx, state)],
+        state.phase === 'closed' ? resurface(ctx, render) : [render, VISIBLE],
       ];
     }
     case 'secondLayerOpened': {
@@ -621,9 +624,10 @@ export function reduce(
         tab: action.tab,
         from: current === 'first' || current === 'cop' ? current : 'link',
       } as const;
+      const render: Effect = { type: 'render', view };
       return [
         { ...known, phase: 'prompting', view },
-        [{ type: 'render', view }, ...resurfaced(ctx, state)],
+        state.phase === 'closed' ? resurface(ctx, render) : [render],
       ];
     }
   }
