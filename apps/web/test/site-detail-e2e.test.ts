@@ -1,7 +1,13 @@
 // @vitest-environment node
 import { mkdirSync } from 'node:fs';
 import { addUtcDays, formatUtcDay, startOfUtcDay } from '@assent/core';
-import { REPORT_ERROR_TEXT, REPORT_ERROR_TITLE, SITE_REPORT_PERIOD } from '@assent/core/property';
+import {
+  PREMIUM_BANNER_BUTTON,
+  REPORT_ERROR_TEXT,
+  REPORT_ERROR_TITLE,
+  SITE_REPORT_PERIOD,
+} from '@assent/core/property';
+import { PREMIUM_REPORTS_LOCKED } from '@assent/core/reports';
 import { routes } from '@assent/core/api';
 import { siteThemeValues } from '@assent/core/testing';
 import type { TestUser } from '@assent/server/testing';
@@ -181,6 +187,36 @@ describe.skipIf(!hasChromium())('the site detail reports in a real browser', () 
       const device = await cellsOf(page.getByRole('region', { name: 'By device type' }));
       expect(device[1]?.slice(0, 3)).toEqual(['Desktop', '10', '50.00%']);
       await shot('site-premium-reports');
+
+      // An account without premium is offered it instead, and asks for no premium data.
+      const free = await server.user('free@example.com');
+      const freeTheme = await server
+        .api(free)
+        .themes.create({ query: { pCode: free.pcode }, body: siteThemeValues() });
+      const freeSite = await server.api(free).sites.create({
+        query: { pCode: free.pcode },
+        body: { url: 'free-e2e.example', publisherName: 'Free News', themeId: freeTheme.themeId },
+      });
+      const freePage = await browser.context.newPage();
+      try {
+        await browser.context.addCookies([
+          { name: SESSION_COOKIE, value: free.cookie, url: server.url },
+        ]);
+        const graphCalls: string[] = [];
+        freePage.on('request', (r) => {
+          if (r.url().includes('/analytics/v1/graph/')) graphCalls.push(r.url());
+        });
+        await freePage.goto(`${server.url}/protect/p-${free.pcode}/sites/reports/${freeSite.uuid}`);
+        await freePage.getByText(PREMIUM_REPORTS_LOCKED).waitFor();
+        await freePage.getByRole('button', { name: PREMIUM_BANNER_BUTTON }).waitFor();
+        expect(graphCalls).toEqual([]);
+        await freePage.screenshot({ path: `${E2E_ARTIFACTS}/web-site-premium-locked.png` });
+      } finally {
+        await freePage.close();
+        await browser.context.addCookies([
+          { name: SESSION_COOKIE, value: owner.cookie, url: server.url },
+        ]);
+      }
 
       // The analytics call fails: the spec's message in the card.
       await page.route('**/analytics/v1/properties/**', (route) =>
