@@ -374,6 +374,43 @@ describe.skipIf(!hasChromium())(
       });
     });
 
+    describe('items 7 and 8: a partial choice of an EU visitor (site tag)', () => {
+      it('consent to purpose 1 and the bidder only: legitimate interest stays unless objected to, so tcfControl lets the bid request through without user data', async () => {
+        await onPage(`${publisher.origin('eu.test')}/site`, { country: 'FR' }, async (page) => {
+          await banner(page, 'first').locator('[data-action="more"]').click();
+          const second = banner(page, 'second');
+          await second.locator(`[data-vendor="${BIDDER_GVLID}"]`).waitFor(WAIT);
+          // Legitimate interest toggles start on, consents off (item 7).
+          await expect(second.locator('[data-purpose="2"] input').last().isChecked()).resolves.toBe(
+            true,
+          );
+          const bidder = second.locator(`[data-vendor="${BIDDER_GVLID}"] input`);
+          await expect(bidder.first().isChecked()).resolves.toBe(false);
+          await expect(bidder.last().isChecked()).resolves.toBe(true);
+          await second.locator('[data-purpose="1"] input').first().check();
+          await bidder.first().check();
+          await second.locator('[data-action="save"]').click();
+          await expect(second.count()).resolves.toBe(0);
+          const partial = (await tcData(page)).tcString;
+          const seen = await auction(page);
+          // fetchBids (purpose 2 on legitimate interest) is allowed; no purpose 4 consent, so
+          // Prebid strips the first-party data (transmitUfpd).
+          expect(seen).toMatchObject({
+            gdprConsent: { gdprApplies: true, consentString: partial },
+            userData: false,
+          });
+          const decoded = TCString.decode(partial);
+          expect(decoded.consentScreen).toBe(2);
+          expect(ids(decoded.purposeConsents)).toEqual([1]);
+          expect(ids(decoded.vendorConsents)).toEqual([BIDDER_GVLID]);
+          expect(ids(decoded.specialFeatureOptins)).toEqual([]);
+          expect(ids(decoded.purposeLegitimateInterests)).toEqual(expect.arrayContaining([2, 7]));
+          expect(decoded.vendorLegitimateInterests.has(BIDDER_GVLID)).toBe(true);
+          expect(decoded.policyVersion).toBe(GVL.tcfPolicyVersion);
+        });
+      });
+    });
+
     describe('an EU visitor on the TCF-only site', () => {
       for (const tag of ['universal', 'site'] as const) {
         it(`${tag} tag: accept all hands the bidder the TC string with every purpose; reject all makes no bid request`, async () => {

@@ -22,7 +22,7 @@ import { documentCookies, registrableDomain } from './storage/cookies';
 import type { StoredConsent } from './storage/storage';
 import { cookieStorage, storageFor } from './storage/storage';
 import type { Choices } from './tcf/consent';
-import { cloneChoices, rejectAllChoices } from './tcf/consent';
+import { cloneChoices, notObjectedChoices } from './tcf/consent';
 import { renderConsentOrPay, renderFirstLayer } from './ui/first-layer';
 import { createHost } from './ui/host';
 import type { SecondLayerContext, VendorListJson } from './ui/second-layer';
@@ -408,7 +408,8 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
             doc,
             config,
             texts: texts!,
-            choices: chosen ? cloneChoices(chosen) : rejectAllChoices(),
+            // Before a first choice, legitimate interest toggles start on (objection-based).
+            choices: chosen ? cloneChoices(chosen) : notObjectedChoices(gdpr!),
             ...(state.phase !== 'loading' && state.consent.id
               ? { consentId: state.consent.id }
               : {}),

@@ -23,6 +23,7 @@ import {
   acStringOf,
   acceptAllChoices,
   choicesFromStored,
+  notObjectedChoices,
   outcomeOf,
   recordedChoices,
   rejectAllChoices,
@@ -289,13 +290,7 @@ function encode(
  * every surfaced vendor's and purpose's legitimate interest signalled and no consent. Not stored.
  */
 function shownModel(ctx: RuntimeContext, now: Date) {
-  const all = acceptAllChoices(ctx.config.gdpr!);
-  return encode(
-    ctx,
-    { ...rejectAllChoices(), purposesLI: all.purposesLI, vendorsLI: all.vendorsLI },
-    1,
-    now,
-  );
+  return encode(ctx, notObjectedChoices(ctx.config.gdpr!), 1, now);
 }
 
 /** The page is ready: restore the stored choice into the APIs, or ask. */

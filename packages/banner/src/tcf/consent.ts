@@ -31,14 +31,29 @@ export interface VendorDeclarations {
   specialFeatures: number[];
 }
 
-export const vendorDeclarations = (gdpr: BannerGdpr): VendorDeclarations[] =>
-  gdpr.vendors.map(([id, p, li, flex, sf]) => ({
+/**
+ * Per vendor, the purposes it may rely on legitimate interest for, as a mask: those it declares,
+ * and those a publisher restriction requires legitimate interest for (TCF restriction type 2, on a
+ * purpose the vendor declares as flexible consent).
+ */
+function legIntMasks(gdpr: BannerGdpr): Map<number, number> {
+  const masks = new Map(gdpr.vendors.map((v) => [v[0], v[2]]));
+  for (const r of gdpr.restrictions)
+    if (r.type === 2)
+      for (const id of r.vendorIds) masks.set(id, (masks.get(id) ?? 0) | maskOf([r.purposeId]));
+  return masks;
+}
+
+export const vendorDeclarations = (gdpr: BannerGdpr): VendorDeclarations[] => {
+  const legInt = legIntMasks(gdpr);
+  return gdpr.vendors.map(([id, p, , flex, sf]) => ({
     id,
     purposes: idsOf(p),
-    legIntPurposes: idsOf(li),
+    legIntPurposes: idsOf(legInt.get(id) ?? 0),
     flexiblePurposes: idsOf(flex),
     specialFeatures: idsOf(sf),
   }));
+};
 
 /**
  * The vendors accept all consents to and allows legitimate interest for, from the compact masks
@@ -52,10 +67,11 @@ function acceptAllVendors(gdpr: BannerGdpr): { consent: number[]; li: number[] }
     const offered = maskOf(gdpr.consentPurposes);
     const features = maskOf(gdpr.specialFeatures);
     const allowedLI = maskOf(allowedLegitimateInterestPurposes(gdpr.legitimateInterestPurposes));
+    const legInt = legIntMasks(gdpr);
     lists = { consent: [], li: [] };
-    for (const [id, purposes, li, flexible, special] of gdpr.vendors) {
+    for (const [id, purposes, , flexible, special] of gdpr.vendors) {
       if (purposes & offered || flexible & offered || special & features) lists.consent.push(id);
-      if (li & allowedLI) lists.li.push(id);
+      if ((legInt.get(id) ?? 0) & allowedLI) lists.li.push(id);
     }
     acceptAllVendorsCache.set(gdpr, lists);
   }
@@ -76,6 +92,16 @@ export function acceptAllChoices(gdpr: BannerGdpr): Choices {
     google: new Set(gdpr.googleVendors),
     others: new Set(gdpr.customVendors.map((v) => v.id)),
   };
+}
+
+/**
+ * Legitimate interest is objection-based: until the visitor objects, every purpose and vendor
+ * accept all would give it to has it, and nothing is consented (the shown UI's TC string, and
+ * where the second layer's toggles start before a first choice).
+ */
+export function notObjectedChoices(gdpr: BannerGdpr): Choices {
+  const all = acceptAllChoices(gdpr);
+  return { ...rejectAllChoices(), purposesLI: all.purposesLI, vendorsLI: all.vendorsLI };
 }
 
 /** Reject all withdraws consent and also objects to legitimate interest (as easy as accepting). */

@@ -98,6 +98,60 @@ describe('second layer (lazy)', () => {
     expect(JSON.parse(h.beacons[0]!.body).o).toBe('p');
   });
 
+  it('legitimate interest is objection-based: its toggles start on; a partial save objects only to what was switched off (issue 15 item 7)', async () => {
+    const h = await start();
+    button(h.cmp, 'more')!.click();
+    const root = h.cmp.root;
+    await vi.waitFor(() => expect(root.querySelector('[data-vendor="2"]')).not.toBeNull());
+    const inputs = (selector: string) => [
+      ...root.querySelectorAll<HTMLInputElement>(`${selector} input`),
+    ];
+    // Purpose 2: consent off, legitimate interest on; vendor 2 (LI for 2, 7, 8…): the same.
+    expect(inputs('[data-purpose="2"]').map((i) => i.checked)).toEqual([false, true]);
+    expect(inputs('[data-vendor="2"]').map((i) => i.checked)).toEqual([false, true]);
+    const off = (input: HTMLInputElement) => {
+      input.checked = false;
+      input.dispatchEvent(new Event('change'));
+    };
+    off(inputs('[data-purpose="8"]').at(-1)!);
+    off(inputs('[data-vendor="2"]').at(-1)!);
+    button(h.cmp, 'save')!.click();
+    await flush();
+    const tc = tcOf(h);
+    expect(ids(tc.purposeConsents)).toEqual([]);
+    expect(ids(tc.purposeLegitimateInterests)).toEqual([2, 7, 9, 10]);
+    const liVendors = bannerConfigFixture()
+      .gdpr!.vendors.filter(([, , li]) => li & 0b1111000010)
+      .map(([id]) => id);
+    expect(liVendors).toContain(2);
+    expect(ids(tc.vendorLegitimateInterests)).toEqual(liVendors.filter((id) => id !== 2));
+  });
+
+  it("a 'require legitimate interest' restriction gives the vendor its LI signal and an LI toggle (issue 15 item 8)", async () => {
+    const base = bannerConfigFixture();
+    const config = bannerConfigFixture({
+      gdpr: { ...base.gdpr!, restrictions: [{ purposeId: 7, type: 2, vendorIds: [1] }] },
+    });
+    // Vendor 1 declares purpose 7 as flexible consent and no legitimate interest at all.
+    expect(base.gdpr!.vendors.find(([id]) => id === 1)![2]).toBe(0);
+    const h = await start({ config });
+    button(h.cmp, 'more')!.click();
+    const root = h.cmp.root;
+    await vi.waitFor(() => expect(root.querySelector('[data-vendor="1"]')).not.toBeNull());
+    const vendor1 = [...root.querySelectorAll<HTMLInputElement>('[data-vendor="1"] input')];
+    expect(vendor1.map((i) => i.checked)).toEqual([false, true]);
+    expect(root.querySelector('[data-vendor="1"]')!.textContent).toContain(
+      BANNER_EN_TEXTS.labels.legitimateInterest,
+    );
+    button(h.cmp, 'accept')!.click();
+    await flush();
+    const tc = tcOf(h);
+    expect(tc.vendorLegitimateInterests.has(1)).toBe(true);
+    expect(
+      tc.publisherRestrictions.getRestrictions(1).map((r) => [r.purposeId, r.restrictionType]),
+    ).toEqual([[7, 2]]);
+  });
+
   it('a vendor name and privacy link from the vendor list stay text; javascript: links are dropped', async () => {
     const h = await start();
     button(h.cmp, 'vendors')!.click();

@@ -184,6 +184,21 @@ describe('compileBannerConfig', () => {
     ]);
   });
 
+  it("a 'require legitimate interest' restriction puts its purpose among the LI purposes (issue 15 item 8)", () => {
+    const declared = property({
+      noLegalBasis: false,
+      purposeIdsV2: [1, 2, 3, 4],
+      purposeLegitimateIdsV2: [7],
+    });
+    expect(compile({ property: declared }).gdpr!.legitimateInterestPurposes).toEqual([7]);
+    const gdpr = compile({
+      property: declared,
+      theme: theme({ publisherLIRestrictionIds: [2] }),
+    }).gdpr!;
+    expect(gdpr.restrictions).toEqual([{ purposeId: 2, type: 2, vendorIds: [1] }]);
+    expect(gdpr.legitimateInterestPurposes).toEqual([2, 7]);
+  });
+
   it('maps US privacy: USP, LSPA, jurisdiction and MSPA', () => {
     const us = compile({
       property: property({

@@ -135,6 +135,7 @@ export function compileGdpr(
 ): BannerGdpr {
   const vendors = bannerVendors(list, selection);
   const basis = legalBasis(property, theme, vendors, list);
+  const restricted = restrictions(theme, vendors);
   const publisherCC = /^[A-Z]{2}$/.test(property.publisherCC) ? property.publisherCC : 'GB';
   return {
     encodingMode: property.gdprEncodingMode,
@@ -144,7 +145,12 @@ export function compileGdpr(
     vendorListVersion: list.vendorListVersion,
     vendorListUpdatedAt: list.lastUpdated,
     consentPurposes: basis.consent,
-    legitimateInterestPurposes: basis.legitimate,
+    // A 'require legitimate interest' restriction makes the purpose one the publisher relies on
+    // legitimate interest for: the visitor sees it, with its right to object (issue 15 item 8).
+    legitimateInterestPurposes: sortedUnique([
+      ...basis.legitimate,
+      ...restricted.filter((r) => r.type === 2).map((r) => r.purposeId),
+    ]),
     specialFeatures: basis.specialFeatures,
     stacks: basis.stacks,
     purposeOneTreatment: !isPurposeOneRequired(publisherCC) && !basis.consent.includes(1),
@@ -152,7 +158,7 @@ export function compileGdpr(
     isServiceSpecific: true,
     includeVendorsDisclosedSegment: tcf23 || property.includeVendorsDisclosedSegment,
     vendors: vendors.map((v) => compactVendor({ ...v, deletedDate: undefined })),
-    restrictions: restrictions(theme, vendors),
+    restrictions: restricted,
     googleVendors: property.googleEnabled ? sortedUnique(selection.googleAtpIds ?? []) : [],
     customVendors: (selection.customVendors ?? []).map(customVendor),
     storageMonths: CONSENT_LIFETIME_MONTHS,
