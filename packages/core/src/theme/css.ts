@@ -2,14 +2,23 @@ import type { Issue } from '../validation';
 import { issue } from '../validation';
 import type { ThemeColors } from './colors';
 import { DEFAULT_THEME_COLORS, canonicalColor, effectiveColor } from './colors';
-import { CSS_CONFLICTING_COLORS, CSS_PROHIBITED } from './messages';
+import type { CustomCssProblem, CustomCssReading } from './custom-css';
+import { readCustomCss } from './custom-css';
+import {
+  CSS_CONFLICTING_COLORS,
+  CSS_PROHIBITED,
+  cssAtRuleNotAllowed,
+  cssFunctionNotAllowed,
+  cssPropertyNotAllowed,
+  cssUnreadable,
+} from './messages';
 
 /** The CSS overrides textarea grows from 100 to 200 px. */
 export const CSS_TEXTAREA_HEIGHT = { min: 100, max: 200 } as const;
 
 /**
- * Prohibited in custom CSS, matched anywhere and case-insensitively, as the spec lists them (so a
- * class name containing "url" is refused too).
+ * Prohibited in custom CSS, matched anywhere and case-insensitively once escapes are decoded, as the
+ * spec lists them (so a class name containing "url" is refused too).
  */
 export const PROHIBITED_CSS_TOKENS = [
   'javascript:',
@@ -19,10 +28,35 @@ export const PROHIBITED_CSS_TOKENS = [
   '@import',
 ] as const;
 
-export const hasProhibitedCss = (css: string): boolean => {
-  const lower = css.toLowerCase();
-  return PROHIBITED_CSS_TOKENS.some((token) => lower.includes(token));
-};
+/** Custom CSS read by css-tree against the allow-list, the spec's words found in any spelling. */
+export const readThemeCss = (css: string): CustomCssReading =>
+  readCustomCss(css, PROHIBITED_CSS_TOKENS);
+
+/** Whether CSS holds a prohibited word (escapes decoded), a remote resource or script. */
+export const hasProhibitedCss = (css: string): boolean =>
+  readThemeCss(css).problems.some((p) => p.rule === 'prohibitedCss');
+
+/**
+ * The CSS a banner gets: the allowed parts of the theme's CSS as the parser writes them (a sheet
+ * stored before a rule existed still never ships a refused part). Server-side (compile), so the
+ * runtime never grows.
+ */
+export const sanitizeCustomCss = (css: string): string => (css ? readThemeCss(css).css : '');
+
+function cssProblemMessage(problem: CustomCssProblem): string {
+  switch (problem.rule) {
+    case 'prohibitedCss':
+      return CSS_PROHIBITED;
+    case 'cssPropertyNotAllowed':
+      return cssPropertyNotAllowed(problem.property);
+    case 'cssFunctionNotAllowed':
+      return cssFunctionNotAllowed(problem.name);
+    case 'cssAtRuleNotAllowed':
+      return cssAtRuleNotAllowed(problem.name);
+    case 'cssUnreadable':
+      return cssUnreadable(problem.line);
+  }
+}
 
 /** One rule of a style sheet: its selector and its declarations (property names lower-cased). */
 export interface CssRule {
@@ -125,14 +159,20 @@ export function hasConflictingCssColors(css: string, colors: Partial<ThemeColors
   });
 }
 
-/** Custom CSS: prohibited content first (its message), then conflicting colours (empty message). */
+/**
+ * Custom CSS: prohibited content first (its message), then CSS outside the allow-list or unreadable,
+ * then conflicting colours (empty message).
+ */
 export function validateCustomCss(
   css: string | undefined,
   colors: Partial<ThemeColors>,
   field = 'uxCustomizedCss',
 ): Issue[] {
   if (!css) return [];
-  if (hasProhibitedCss(css)) return [issue(field, 'prohibitedCss', CSS_PROHIBITED)];
+  const { problems } = readThemeCss(css);
+  // Prohibited content first (the spec's message), then the first other problem.
+  const first = problems.find((p) => p.rule === 'prohibitedCss') ?? problems[0];
+  if (first) return [issue(field, first.rule, cssProblemMessage(first))];
   if (hasConflictingCssColors(css, colors)) {
     return [issue(field, 'conflictingCssColors', CSS_CONFLICTING_COLORS)];
   }

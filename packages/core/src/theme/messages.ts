@@ -54,6 +54,15 @@ export const SAME_SECONDARY_BUTTON_COLORS =
   "Oops, you've selected the same secondary button and secondary button text color. Please change one of the fields' color in order to proceed.";
 
 export const CSS_PROHIBITED = 'CSS contains prohibited characters that could lead to an XSS attack';
+/** Custom CSS outside the allow-list (theme/custom-css.ts); wording ours (docs/decisions.md). */
+export const cssPropertyNotAllowed = (property: string): string =>
+  `Custom CSS cannot set "${property}": only properties that style the banner (colours, text, spacing, borders, layout, motion) are allowed`;
+export const cssFunctionNotAllowed = (name: string): string =>
+  `Custom CSS cannot use ${name}(): only colour, gradient, calc(), var() and transform functions are allowed`;
+export const cssAtRuleNotAllowed = (name: string): string =>
+  `Custom CSS cannot use @${name}: only @media, @supports, @container and @keyframes are allowed`;
+export const cssUnreadable = (line: number): string =>
+  `Custom CSS could not be read at line ${line}: check its braces, colons, quotes and semicolons`;
 /** The spec rejects conflicting CSS colours with an empty message. */
 export const CSS_CONFLICTING_COLORS = '';
 

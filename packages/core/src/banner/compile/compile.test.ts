@@ -504,7 +504,8 @@ describe('compileBannerConfig', () => {
       rejectButton: true,
       closeButton: true,
       persistentLink: { enabled: true, location: 'TOP_LEFT' },
-      customCss: '.dlg { border-radius: 0 }',
+      // As the CSS parser writes the allowed parts.
+      customCss: '.dlg{border-radius:0}',
     });
     const stacks = compile({
       theme: theme({

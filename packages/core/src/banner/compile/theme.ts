@@ -1,5 +1,5 @@
 import { canonicalColor } from '../../theme/colors';
-import { hasProhibitedCss } from '../../theme/css';
+import { sanitizeCustomCss } from '../../theme/css';
 import type { ThemeValues } from '../../theme/schema';
 import type { BannerColors, BannerConfig, BannerTexts } from '../config';
 import { BANNER_DEFAULT_COLORS } from '../config';
@@ -42,8 +42,8 @@ export function compileBannerTheme(
             location: theme.uxPersistentConsentLinkLocation,
           }
         : { enabled: false, location: 'BOTTOM_RIGHT' },
-    // Validated on save; checked again so a stored sheet that slipped through never ships.
-    customCss: css && !hasProhibitedCss(css) && !css.includes('<') ? css : '',
+    // Validated on save; only the allowed parts, as the parser writes them, ever ship.
+    customCss: sanitizeCustomCss(css),
     defaultLanguage: theme.language,
     texts,
   };
