@@ -4,6 +4,8 @@ import {
   INCORRECT_USERNAME_OR_PASSWORD,
   NAME_TOO_SHORT,
   PASSWORD_CHANGED,
+  PASSWORD_COMMON,
+  PASSWORD_POLICY,
   PASSWORD_RESET_SUCCESS,
   RESEND_CONFIRMATION_SUCCESS,
   SIGN_UP_CONFIRMED,
@@ -325,6 +327,32 @@ describe.each(stores())('identity (%s)', (store) => {
         })
       ).statusCode,
     ).toBe(401);
+  });
+
+  it('takes a long passphrase without a digit and refuses common or breached passwords (NIST SP 800-63B)', async () => {
+    const user = await server.user('nist@example.com');
+    const change = (newPassword: string) =>
+      server.request({
+        method: 'POST',
+        url: '/auth/change-password',
+        payload: { oldPassword: user.password, newPassword },
+        as: user,
+      });
+    // Issue 19 item 12: both were accepted before; the passphrase below was refused.
+    for (const common of ['password1', 'Passw0rd!']) {
+      const refused = await change(common);
+      expect(refused.statusCode).toBe(400);
+      expect(json<{ fields: Record<string, string> }>(refused).fields).toEqual({
+        newPassword: PASSWORD_COMMON,
+      });
+    }
+    const short = await change('seven c');
+    expect(json<{ fields: Record<string, string> }>(short).fields).toEqual({
+      newPassword: PASSWORD_POLICY,
+    });
+    const passphrase = await change('correct horse battery staple');
+    expect(passphrase.statusCode).toBe(200);
+    expect((await signIn(user.email, 'correct horse battery staple')).statusCode).toBe(200);
   });
 
   it('signs out by revoking the session', async () => {

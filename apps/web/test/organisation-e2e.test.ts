@@ -96,7 +96,7 @@ describe.skipIf(!hasChromium())('inviting a colleague in a real browser', () => 
       await newcomer.getByLabel('First name').fill('Cleo');
       await newcomer.getByLabel('Last name').fill('Lee');
       await newcomer.getByLabel('Company name').fill('Shop Ltd');
-      await newcomer.getByLabel('Password').fill('secret123');
+      await newcomer.getByLabel('Password').fill('invited colleague 7');
       await newcomer.screenshot({ path: `${E2E_ARTIFACTS}/web-invitation-sign-up.png` });
       await newcomer.getByRole('button', { name: SIGN_UP_AND_JOIN_BUTTON }).click();
 

@@ -11,6 +11,7 @@ import {
   isInvitee,
   validateInvitation,
   validateInvitationSignUp,
+  isCommonPassword,
 } from '@assent/core/account';
 import type { Invitation } from '@assent/core/account';
 import type { Routes } from '@assent/core/api';
@@ -158,7 +159,7 @@ export const organisationHandlers: GroupHandlers<Routes['organisation']> = {
     const userId = await deps.db.transaction(async (tx) => {
       const invitation = await pendingInvitation(deps, tx, body.token);
       const { firstName, lastName, company, password } = check(
-        validateInvitationSignUp(body, invitation.email),
+        validateInvitationSignUp(body, invitation.email, { isCommonPassword }),
       );
       const existing = await users.findByEmail(tx, invitation.email);
       if (existing?.confirmed)

@@ -14,6 +14,7 @@ import {
   validateEmailOnlyForm,
   validateSignInForm,
   validateSignUpForm,
+  PASSWORD_RULE_HINT,
 } from '@assent/core/account';
 import type {
   AccountUser,
@@ -477,6 +478,7 @@ function AuthForms() {
             type="password"
             name="password"
             autoComplete="new-password"
+            helperText={PASSWORD_RULE_HINT}
             value={fields.password}
             error={errors.password}
             onChange={set('password')}

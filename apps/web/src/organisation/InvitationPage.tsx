@@ -8,6 +8,7 @@ import {
   LOGOUT_LABEL,
   SIGN_UP_AND_JOIN_BUTTON,
   validateInvitationSignUp,
+  PASSWORD_RULE_HINT,
 } from '@assent/core/account';
 import type { AccountUser, InvitationPreview } from '@assent/core/account';
 import { meKeys, organisationKeys } from '@assent/core/queries';
@@ -268,6 +269,7 @@ function SignUpAndJoin({ token, invitation }: { token: string; invitation: Invit
         label={AUTH_LABELS.password}
         type="password"
         autoComplete="new-password"
+        helperText={PASSWORD_RULE_HINT}
         value={form.password}
         error={fields.password}
         onChange={set('password')}

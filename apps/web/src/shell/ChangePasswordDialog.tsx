@@ -5,6 +5,7 @@ import {
   OLD_PASSWORD_LABEL,
   authErrorMessage,
   validateChangePasswordForm,
+  PASSWORD_RULE_HINT,
 } from '@assent/core/account';
 import { Callout, DialogBody } from '@blueprintjs/core';
 import { Dialog } from '../components/Dialog';
@@ -76,6 +77,7 @@ export default function ChangePasswordDialog({
             label={NEW_PASSWORD_LABEL}
             type="password"
             autoComplete="new-password"
+            helperText={PASSWORD_RULE_HINT}
             value={form.newPassword}
             error={fields.newPassword}
             onChange={(newPassword) => setForm((f) => ({ ...f, newPassword }))}

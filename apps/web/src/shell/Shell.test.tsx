@@ -16,6 +16,7 @@ import {
   SIGN_IN_BUTTON,
   SWITCH_TO_ACCOUNT,
   announcementDismissalKey,
+  PASSWORD_RULE_HINT,
 } from '@assent/core/account';
 import { UNREGISTERED_CMP_ID_WARNING } from '@assent/core/banner';
 import { meKeys } from '@assent/core/queries';
@@ -298,6 +299,10 @@ describe('shell', () => {
     // Regression: taking focus back when the opening transition ends pulled the caret out of the
     // field the user had moved to, so typing went into Old Password.
     const newPassword = within(dialog).getByLabelText('New Password');
+    // The new password's rule (NIST SP 800-63B, issue 19 item 12) is stated under the field.
+    expect(
+      document.getElementById(newPassword.getAttribute('aria-describedby') ?? '')?.textContent,
+    ).toBe(PASSWORD_RULE_HINT);
     await user.click(newPassword);
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(document.activeElement).toBe(newPassword);

@@ -12,9 +12,11 @@ import {
   NAME_TOO_SHORT,
   NEW_PASSWORD_REQUIRED,
   OLD_PASSWORD_REQUIRED,
+  PASSWORD_COMMON,
   PASSWORD_POLICY,
   PASSWORD_REQUIRED,
 } from './messages';
+import { hasPasswordLength, isCommonPassword } from './password';
 
 /**
  * Sign-in, sign-up and password forms (reports-and-account §5). Each form has a `validate…Form`
@@ -61,8 +63,6 @@ export type AuthMessageResponse = z.infer<typeof AuthMessageResponse>;
 // --- Shared field rules ----------------------------------------------------------------------
 
 export const NAME_MIN_LENGTH = 2;
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
 
 /** 'Email is required', then 'Please enter a valid email address'. */
 export function authEmailIssue(value: string | undefined, field = 'email'): Issue | undefined {
@@ -70,16 +70,25 @@ export function authEmailIssue(value: string | undefined, field = 'email'): Issu
   return isValidEmail(value ?? '') ? undefined : issue(field, 'email', EMAIL_INVALID);
 }
 
-/** Password policy: 8 to 128 characters with at least one letter and one digit. */
-export const meetsPasswordPolicy = (password: string): boolean =>
-  password.length >= PASSWORD_MIN_LENGTH &&
-  password.length <= PASSWORD_MAX_LENGTH &&
-  /\p{L}/u.test(password) &&
-  /\d/.test(password);
+/** What checks a new password against the common-password list (the server's; the console's forms skip it). */
+export interface PasswordCheckOptions {
+  /** @default no list check (the console does not load the list) */
+  isCommonPassword?: ((password: string) => boolean) | undefined;
+}
 
-function passwordPolicyIssue(field: string, password: string): Issue | undefined {
-  return password && !meetsPasswordPolicy(password)
-    ? issue(field, 'passwordPolicy', PASSWORD_POLICY)
+/**
+ * The password policy (NIST SP 800-63B): 8 to 128 characters, no composition rule, and, where a
+ * list check is given, not a common or breached password. A blank password is the required rule's.
+ */
+export function passwordPolicyIssue(
+  field: string,
+  password: string,
+  options: PasswordCheckOptions = {},
+): Issue | undefined {
+  if (!password) return undefined;
+  if (!hasPasswordLength(password)) return issue(field, 'passwordPolicy', PASSWORD_POLICY);
+  return options.isCommonPassword?.(password)
+    ? issue(field, 'commonPassword', PASSWORD_COMMON)
     : undefined;
 }
 
@@ -145,7 +154,7 @@ export function validateConfirmCodeForm<T extends { code: string; password: stri
   ]);
 }
 
-/** The server's check of a confirmation: the e-mail, the form's rules and the password policy. */
+/** The server's check of a confirmation: the e-mail, the form's rules and the password policy (with the list). */
 export function validateConfirmCodeRequest<
   T extends { email: string; code: string; password: string },
 >(request: T): Validation<T> {
@@ -153,7 +162,7 @@ export function validateConfirmCodeRequest<
   return collect(request, [
     authEmailIssue(request.email),
     form.ok ? [] : form.issues,
-    passwordPolicyIssue('password', request.password),
+    passwordPolicyIssue('password', request.password, { isCommonPassword }),
   ]);
 }
 
@@ -175,13 +184,13 @@ export function validateChangePasswordForm(
   ]);
 }
 
-/** The server's check of a password change: the form's rules plus the policy on the new one. */
+/** The server's check of a password change: the form's rules plus the policy (with the list) on the new one. */
 export function validateChangePasswordRequest(
   request: ChangePasswordRequest,
 ): Validation<ChangePasswordRequest> {
   const form = validateChangePasswordForm(request);
   return collect(request, [
     form.ok ? [] : form.issues,
-    passwordPolicyIssue('newPassword', request.newPassword),
+    passwordPolicyIssue('newPassword', request.newPassword, { isCommonPassword }),
   ]);
 }

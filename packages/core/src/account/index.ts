@@ -38,6 +38,15 @@ export {
   RESET_PASSWORD_PATH,
 } from './auth-flow';
 export type { AuthFlowAction, AuthFlowState, AuthNotice } from './auth-flow';
+export type { PasswordCheckOptions } from './auth-forms';
+export {
+  commonPasswordCount,
+  hasPasswordLength,
+  isCommonPassword,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordLength,
+} from './password';
 export {
   authEmailIssue,
   AuthMessageResponse,
@@ -45,10 +54,8 @@ export {
   ConfirmForgotPasswordRequest,
   ConfirmSignUpRequest,
   EmailOnlyRequest,
-  meetsPasswordPolicy,
   NAME_MIN_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
+  passwordPolicyIssue,
   SignInRequest,
   SignUpRequest,
   validateChangePasswordForm,
@@ -135,9 +142,11 @@ export {
   OLD_PASSWORD_LABEL,
   OLD_PASSWORD_REQUIRED,
   PASSWORD_CHANGED,
+  PASSWORD_COMMON,
   PASSWORD_POLICY,
   PASSWORD_REQUIRED,
   PASSWORD_RESET_SUCCESS,
+  PASSWORD_RULE_HINT,
   PRICING_PROMOTION_TITLE,
   RESEND_ACTIVATION_MAIL,
   RESEND_CONFIRMATION_SUCCESS,

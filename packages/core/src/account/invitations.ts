@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { consolePaths } from '../paths';
 import type { Validation } from '../validation';
 import { collect, issue, required } from '../validation';
-import { authEmailIssue, meetsPasswordPolicy, validateSignUpRequest } from './auth-forms';
-import { PASSWORD_POLICY, PASSWORD_REQUIRED } from './messages';
+import type { PasswordCheckOptions } from './auth-forms';
+import { authEmailIssue, passwordPolicyIssue, validateSignUpRequest } from './auth-forms';
+import { PASSWORD_REQUIRED } from './messages';
 
 /**
  * An account's members and invitations (issue 17 item 16): a member invites a colleague by
@@ -165,10 +166,12 @@ export const invitationLink = (origin: string, token: string): string =>
 /**
  * Sign-up from an invitation: sign-up's rules (names, company) for the invited e-mail, and a
  * password under the password policy, since the link itself proves the e-mail (no code is mailed).
+ * The server passes the common-password check; the console's form checks the length only.
  */
 export function validateInvitationSignUp(
   request: InvitationSignUpRequest,
   email: string,
+  options: PasswordCheckOptions = {},
 ): Validation<InvitationSignUpRequest> {
   const signUp = validateSignUpRequest({
     email,
@@ -176,12 +179,9 @@ export function validateInvitationSignUp(
     lastName: request.lastName,
     company: request.company,
   });
-  const password = required('password', request.password, PASSWORD_REQUIRED);
   return collect(request, [
     signUp.ok ? [] : signUp.issues,
-    password,
-    !password &&
-      !meetsPasswordPolicy(request.password) &&
-      issue('password', 'passwordPolicy', PASSWORD_POLICY),
+    required('password', request.password, PASSWORD_REQUIRED),
+    passwordPolicyIssue('password', request.password, options),
   ]);
 }

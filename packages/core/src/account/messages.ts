@@ -15,9 +15,14 @@ export const NAME_FIELDS_NO_ANGLE_BRACKETS =
 export const CONFIRMATION_CODE_REQUIRED = 'Confirmation code is required';
 export const OLD_PASSWORD_REQUIRED = 'Please input your old password!';
 export const NEW_PASSWORD_REQUIRED = 'Please input your new password!';
-/** Our password policy (the spec does not show one). */
-export const PASSWORD_POLICY =
-  'Password must be 8 to 128 characters long and contain at least one letter and one digit';
+/** Our password policy (the spec does not show one): NIST SP 800-63B, length over composition. */
+export const PASSWORD_POLICY = 'Password must be 8 to 128 characters long';
+/** A password on the shipped common/breached list (ours; the spec does not show one). */
+export const PASSWORD_COMMON =
+  'This password is too common: it appears in lists of breached passwords. Please choose another (a passphrase of several words is best)';
+/** The password fields' help in the console (ours). */
+export const PASSWORD_RULE_HINT =
+  'At least 8 characters. No need for digits or symbols: a passphrase of several words is best. Common and breached passwords are refused.';
 
 /** Sign-up: the server's name rule, and what an invalid-parameter code shows. */
 export const NAME_TOO_SHORT = 'First name or Last name should be at least 2 characters long';
