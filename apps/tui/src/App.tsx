@@ -1,4 +1,3 @@
-import { ApiError } from '@assent/core';
 import type { AssentClient } from '@assent/core/api';
 import type { PropertyListItem } from '@assent/core/property';
 import {
@@ -23,7 +22,7 @@ import {
   vendorsQuery,
 } from '@assent/core/queries';
 import type { QueryCacheLike } from '@assent/core/queries';
-import { dashboardPresetRange, propertyAnalyticsSections } from '@assent/core/reports';
+import { dashboardPresetRange } from '@assent/core/reports';
 import type { ReportJob } from '@assent/core/reports';
 import type { TagType } from '@assent/core/tags';
 import type { ThemeListItem } from '@assent/core/theme';
@@ -33,6 +32,9 @@ import { Box, Text, useApp, useInput, useStdout } from 'ink';
 import type { Key } from 'ink';
 import type { ReactNode } from 'react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { Field, describeError } from './parts';
+import { PropertyDetail, TAG_LABELS, TAG_TYPES, tagInput, tagText } from './PropertyDetail';
+import type { ScrollRange } from './ScrollPane';
 import type { Palette } from './terminal';
 import { fit, visibleWindow } from './terminal';
 
@@ -60,7 +62,7 @@ export const HELP_KEYS: ReadonlyArray<readonly [string, string]> = [
   ['Tab / Shift-Tab, 1-5', 'switch section'],
   ['j / k, ↓ / ↑', 'move'],
   ['g / G, PgDn / PgUp', 'first / last, page'],
-  ['Enter', 'open the detail'],
+  ['Enter', 'open the detail (then j/k, g/G, PgDn/PgUp scroll it)'],
   ['Esc', 'back (close the detail, filter or help)'],
   ['/', 'filter the list'],
   ['t', 'property: show its tag (site, universal, AMP)'],
@@ -72,36 +74,11 @@ export const HELP_KEYS: ReadonlyArray<readonly [string, string]> = [
   ['q', 'quit'],
 ];
 
-/** What the status line says about a failed request, with what to do. */
-export function describeError(error: unknown, url: string): string {
-  if (error instanceof ApiError && error.httpStatus > 0) {
-    if (error.httpStatus === 401)
-      return `The server refused the token (401): run assent login --url ${url}, or set ASSENT_TOKEN`;
-    if (error.httpStatus === 403)
-      return `Not allowed in this account (403): ${error.message}. Press : to switch account`;
-    return `${error.message} (${error.httpStatus}). Press r to retry`;
-  }
-  // The transport's reason: the innermost error code (ECONNREFUSED, ENOTFOUND…), else its message.
-  let reason = error instanceof ApiError ? (error.detail ?? error.message) : String(error);
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && !(e instanceof ApiError)) reason = code;
-  }
-  return `Cannot reach ${url} (${reason}): is the server running? Press r to retry`;
-}
-
 interface Column<T> {
   title: string;
   width: number;
   value: (row: T) => string;
 }
-
-const TAG_TYPES: readonly TagType[] = ['site', 'universal', 'amp'];
-const TAG_LABELS: Record<TagType, string> = {
-  site: 'Site tag',
-  universal: 'Universal tag',
-  amp: 'AMP tag',
-} as Record<TagType, string>;
 
 export function App(props: TuiProps) {
   return (
@@ -139,6 +116,9 @@ function Screen({
   const [input, setInput] = useState('');
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
   const [tagType, setTagType] = useState<TagType | null>(null);
+  // The open detail scrolls with j/k when it is longer than the pane (its length is the pane's).
+  const [scroll, setScroll] = useState(0);
+  const scrollRange = useRef<ScrollRange>({ max: 0 }).current;
 
   const me = useQuery(meQuery(client));
   const sectionData = useSectionRows(client, account, section, now);
@@ -173,6 +153,7 @@ function Screen({
   const listHeight = bodyHeight - 1; // column titles
 
   const switchSection = (next: SectionName) => {
+    setScroll(0);
     setSection(next);
     setSelected(0);
     setDetail(false);
@@ -197,6 +178,7 @@ function Screen({
           const code = typed.current.trim();
           setAccount(code);
           setSelected(0);
+          setScroll(0);
           setDetail(false);
           setStatus({ text: `Switched to account ${code}.`, error: false });
         }
@@ -250,12 +232,30 @@ function Screen({
     if (/^[1-5]$/.test(char)) return switchSection(SECTIONS[Number(char) - 1]!);
     if (key.escape) {
       if (tagType) return setTagType(null);
-      if (detail) return setDetail(false);
+      if (detail) {
+        setScroll(0);
+        return setDetail(false);
+      }
       if (filter) return setFilter('');
       return;
     }
-    if (key.return) return setDetail(true);
+    if (key.return) {
+      if (!detail) setScroll(0);
+      return setDetail(true);
+    }
+    if (detail && !tagType) {
+      const scrollTo = (to: (s: number) => number) =>
+        setScroll((s) => Math.max(0, Math.min(scrollRange.max, to(Math.min(s, scrollRange.max)))));
+      if (char === 'j' || key.downArrow) return scrollTo((s) => s + 1);
+      if (char === 'k' || key.upArrow) return scrollTo((s) => s - 1);
+      if (key.pageDown) return scrollTo((s) => s + bodyHeight - 2);
+      if (key.pageUp) return scrollTo((s) => s - bodyHeight + 2);
+      if (char === 'g') return scrollTo(() => 0);
+      // The end, even while more of the detail is still loading.
+      if (char === 'G') return setScroll(Number.MAX_SAFE_INTEGER);
+    }
     const move = (to: number) => {
+      setScroll(0);
       setSelected(Math.max(0, Math.min(rows.length - 1, to)));
       setTagType(null);
     };
@@ -350,6 +350,8 @@ function Screen({
         now={now}
         width={wide ? width - listWidth - 2 : width}
         height={bodyHeight}
+        scroll={scroll}
+        scrollRange={scrollRange}
       />
     </Box>
   ) : null;
@@ -654,36 +656,6 @@ function useSectionRows(
   }
 }
 
-const tagInput = (pCode: string, type: TagType, property: PropertyListItem | undefined) => ({
-  pCode,
-  type,
-  ...(type === 'universal' ? {} : { id: property?.uuid }),
-});
-/** What the tag view shows and `c` copies: the snippet, then the AMP styles block (as `assent tag`). */
-/** The tag cut into lines of `width`, at most `max` of them (the last says how much is left). */
-export function tagLines(text: string, width: number, max: number): string[] {
-  const lines = text
-    .split('\n')
-    .flatMap((line) => line.match(new RegExp(`.{1,${Math.max(1, width)}}`, 'g')) ?? ['']);
-  if (lines.length <= max) return lines;
-  return [
-    ...lines.slice(0, Math.max(0, max - 1)),
-    `… ${lines.length - max + 1} more lines: c copies the whole tag`,
-  ];
-}
-
-export const tagText = (tag: { snippet: string; styles?: string | null }): string =>
-  tag.styles ? `${tag.snippet}\n${tag.styles}` : tag.snippet;
-
-function Field({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <Text>
-      {fit(label, 20)}
-      {value}
-    </Text>
-  );
-}
-
 function Detail(props: {
   section: SectionName;
   row: unknown;
@@ -694,10 +666,18 @@ function Detail(props: {
   now: () => Date;
   width: number;
   height: number;
+  scroll: number;
+  scrollRange: ScrollRange;
 }) {
   switch (props.section) {
     case 'Properties':
-      return <PropertyDetail {...props} property={props.row as PropertyListItem} />;
+      return (
+        <PropertyDetail
+          {...props}
+          property={props.row as PropertyListItem}
+          range={props.scrollRange}
+        />
+      );
     case 'Themes':
       return <ThemeDetail {...props} theme={props.row as ThemeListItem} />;
     case 'Reports': {
@@ -757,104 +737,6 @@ function Detail(props: {
       );
     }
   }
-}
-
-const yesNo = (b: boolean) => (b ? 'yes' : 'no');
-
-function PropertyDetail({
-  property: p,
-  client,
-  account,
-  palette,
-  tagType,
-  now,
-  width,
-  height,
-}: {
-  property: PropertyListItem;
-  height: number;
-  client: AssentClient;
-  account: string;
-  palette: Palette;
-  tagType: TagType | null;
-  now: () => Date;
-  width: number;
-}) {
-  const range = useMemo(() => dashboardPresetRange('last30Days', now()), [now]);
-  const analytics = useQuery(
-    propertyAnalyticsQuery(client, { pCode: account, propertyIds: [p.uuid], ...range }),
-  );
-  const tag = useQuery({
-    ...tagQuery(client, tagInput(account, tagType ?? 'site', p)),
-    enabled: tagType !== null,
-  });
-  const title = (text: string) => (
-    <Text bold color={palette.accent}>
-      {text}
-    </Text>
-  );
-  if (tagType) {
-    return (
-      <Box flexDirection="column">
-        {title(`${TAG_LABELS[tagType]} of ${propertyIdentifier(p)}`)}
-        {tag.isPending ? (
-          <Text color={palette.muted}>Loading the tag…</Text>
-        ) : tag.error ? (
-          <Text color={palette.error}>{describeError(tag.error, '')}</Text>
-        ) : (
-          <>
-            {tagLines(tag.data ? tagText(tag.data) : '', width, height - 3).map((line, i) => (
-              <Text key={i}>{line}</Text>
-            ))}
-          </>
-        )}
-        <Text color={palette.muted}>t next tag c copy Esc back</Text>
-      </Box>
-    );
-  }
-  const sections = analytics.data?.[p.uuid]
-    ? propertyAnalyticsSections(analytics.data[p.uuid]!)
-    : [];
-  return (
-    <Box flexDirection="column" width={width}>
-      {title(propertyIdentifier(p))}
-      <Text bold>General</Text>
-      <Field label="Publisher" value={`${p.publisherName} (${p.publisherCC})`} />
-      <Field label="Type" value={p.propertyTypeLabel} />
-      <Field label="Status" value={PROPERTY_STATUS_LABELS[propertyStatus(p)]} />
-      <Field label="CMP version" value={String(p.cmpVersion)} />
-      {p.propertyType === 'SITE' ? (
-        <Field label="Subdomains" value={yesNo(p.applyToSubDomains)} />
-      ) : null}
-      <Text bold>Regulation</Text>
-      <Field label="Regulation" value={p.regulation} />
-      <Field label="Privacy modes" value={p.privacyModes.join(', ') || '-'} />
-      <Field label="Consent from" value={p.consentLocations.join(', ') || '-'} />
-      <Field label="Consent scope" value={String(p.consentScope)} />
-      <Field label="Purposes" value={p.purposeIds.join(', ') || '-'} />
-      <Text bold>Theme and Google</Text>
-      <Field label="Theme" value={p.themeName ?? p.themeId} />
-      <Field
-        label="Google"
-        value={`consent mode ${yesNo(p.googleEnabled)}, basic consent ${yesNo(p.gbcEnabled)}`}
-      />
-      <Field label="AMP" value={yesNo(p.ampEnabled)} />
-      <Text bold>Consent, last 30 days</Text>
-      {analytics.isPending ? (
-        <Text color={palette.muted}>Loading…</Text>
-      ) : sections.length === 0 ? (
-        <Text color={palette.muted}>No consent data in the last 30 days.</Text>
-      ) : (
-        sections.map((s) => (
-          <Text key={s.label}>
-            {fit(s.label, 20)}
-            {`shown ${s.report.totalShown ?? 0}  rate ${formatRate(s.report.consentRatePercentage)}  accept ${s.report.acceptAll ?? 0}  reject ${s.report.rejectAll ?? 0}  partial ${s.report.partialAll ?? 0}`}
-          </Text>
-        ))
-      )}
-      <Text color={palette.muted}>t tag Esc back</Text>
-    </Box>
-  );
 }
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;

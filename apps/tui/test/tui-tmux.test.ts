@@ -80,7 +80,7 @@ describe.skipIf(!HAS_TMUX)('assent tui in a pseudo-terminal', () => {
     expect(screen()).toContain(`account ${user.pcode}  user tmux@example.com`);
 
     tmux('send-keys', '-t', session, 'Enter');
-    const detail = await waitForScreen('Consent, last 30 days');
+    const detail = await waitForScreen('Consent analytics');
     save('2-detail', detail);
     expect(detail).toContain('General');
     expect(detail).toContain('News (');

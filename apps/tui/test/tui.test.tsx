@@ -3,26 +3,44 @@ import type { AssentClient, FetchLike } from '@assent/core/api';
 import { createQueryClientDefaults } from '@assent/core/queries';
 import type { LiveServer, TestUser } from '@assent/server/testing';
 import { startLiveServer } from '@assent/server/testing';
+// The server's own test records: page views stored on past days, as the visit pipeline writes them.
+import { storeVisits, visitRecord } from '../../server/test/visit-records';
 import { QueryClient } from '@tanstack/react-query';
+import { EventEmitter } from 'node:events';
+import { render as inkRender } from 'ink';
 import { render } from 'ink-testing-library';
+import type { ReactElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../src/App';
+import { PROPERTY_DETAIL_KEYS } from '../src/PropertyDetail';
 import { paletteFor } from '../src/terminal';
 
 let server: LiveServer;
 let user: TestUser;
 let api: AssentClient;
+let shopUuid = '';
 
 beforeAll(async () => {
   server = await startLiveServer();
   user = await server.user('tui@example.com');
   api = server.api(user);
   const query = { pCode: user.pcode };
-  for (const url of ['news.example.com', 'shop.example.org', 'blog.example.net'])
-    await api.sites.create({
+  for (const url of ['news.example.com', 'shop.example.org', 'blog.example.net']) {
+    const site = await api.sites.create({
       query,
       body: { url, publisherName: url.split('.')[0]!, themeId: '1', consentLocations: ['EEA'] },
     });
+    if (url === 'shop.example.org') shopUuid = site.uuid;
+  }
+  // Page views of shop.example.org 4 and 11 days ago (inside the last 30 days): GDPR twice
+  // accepted and once rejected, then CCPA once accepted.
+  const day = (back: number) => new Date(Date.now() - back * 86_400_000);
+  await storeVisits(server.deps.db, [
+    visitRecord(user.pcode, shopUuid, day(11), { r: 1, o: 'a' }),
+    visitRecord(user.pcode, shopUuid, day(11), { r: 1, o: 'a' }),
+    visitRecord(user.pcode, shopUuid, day(11), { r: 1, o: 'r' }),
+    visitRecord(user.pcode, shopUuid, day(4), { r: 2, o: 'a' }),
+  ]);
 });
 
 afterAll(async () => {
@@ -40,10 +58,58 @@ function clientWith(url: string, token: string): AssentClient {
   });
 }
 
-function start(options: { client?: AssentClient; url?: string } = {}) {
+/**
+ * ink-testing-library's render at a chosen terminal size (its own is 100 columns with no rows,
+ * which the UI takes as 24): the frames Ink writes, and a stdin the test types into.
+ */
+function renderAt(tree: ReactElement, size: { columns: number; rows: number }) {
+  let last: string | undefined;
+  const stdout = Object.assign(new EventEmitter(), {
+    columns: size.columns,
+    rows: size.rows,
+    write: (frame: string) => {
+      last = frame;
+      return true;
+    },
+  });
+  const stderr = Object.assign(new EventEmitter(), { write: () => true });
+  let pending: string | null = null;
+  const stdin = Object.assign(new EventEmitter(), {
+    isTTY: true,
+    setEncoding() {},
+    setRawMode() {},
+    resume() {},
+    pause() {},
+    ref() {},
+    unref() {},
+    read: () => {
+      const data = pending;
+      pending = null;
+      return data;
+    },
+    write: (data: string) => {
+      pending = data;
+      stdin.emit('readable');
+      stdin.emit('data', data);
+    },
+  });
+  const instance = inkRender(tree, {
+    stdout: stdout as unknown as NodeJS.WriteStream,
+    stderr: stderr as unknown as NodeJS.WriteStream,
+    stdin: stdin as unknown as NodeJS.ReadStream,
+    debug: true,
+    exitOnCtrlC: false,
+    patchConsole: false,
+  });
+  return { stdin, lastFrame: () => last, unmount: () => instance.unmount() };
+}
+
+function start(
+  options: { client?: AssentClient; url?: string; columns?: number; rows?: number } = {},
+) {
   const copied: string[] = [];
   const queryClient = new QueryClient({ defaultOptions: createQueryClientDefaults() });
-  const ui = render(
+  const tree = (
     <App
       client={options.client ?? api}
       queryClient={queryClient}
@@ -51,8 +117,11 @@ function start(options: { client?: AssentClient; url?: string } = {}) {
       account={user.pcode}
       palette={paletteFor({ NO_COLOR: '1' })}
       copy={(text) => copied.push(text)}
-    />,
+    />
   );
+  const ui = options.columns
+    ? renderAt(tree, { columns: options.columns, rows: options.rows ?? 24 })
+    : render(tree);
   const frame = () => ui.lastFrame() ?? '';
   /** Waits until the screen shows `text` (the data arrives from the real server). */
   const waitFor = async (text: string | RegExp, timeoutMs = 20_000) => {
@@ -125,9 +194,11 @@ describe('assent tui against a real server', () => {
     await t.waitFor('> blog.example.net');
     await t.press('j', '> news.example.com');
     await t.press(ENTER, 'General');
-    for (const text of ['Regulation', 'Theme and Google', 'Consent, last 30 days', 'Publisher'])
+    for (const text of ['Regulation', 'Theme and Google', 'Consent analytics', 'Publisher'])
       expect(t.frame()).toContain(text);
-    await t.waitFor('No consent data in the last 30 days.');
+    // The detail is longer than the screen: it scrolls to its end with G.
+    await t.press('G', 'No consent data in the last 30 days.');
+    await t.waitFor('No page views in the last 30 days.');
     await t.press('t', 'Site tag of news.example.com');
     await t.waitFor('<script');
     await t.press('c', 'Copied the site tag to the clipboard (OSC 52).');
@@ -138,8 +209,46 @@ describe('assent tui against a real server', () => {
     await t.press('t', 'AMP tag of news.example.com');
     // The server's refusal shows where the tag would be.
     await t.waitFor('AMP is not enabled on this site');
-    await t.press(ESC, 'General');
+    // Esc leaves the tag for the detail where it was (its end).
+    await t.press(ESC, PROPERTY_DETAIL_KEYS);
     await t.press(ESC, '> news.example.com');
+    t.ui.unmount();
+  });
+
+  it("at 80x24 a property's detail fits the screen and scrolls to its consent figures and chart", async () => {
+    const t = start({ columns: 80, rows: 24 });
+    await t.waitFor('> blog.example.net');
+    await t.press('j', '> news.example.com');
+    await t.press('j', '> shop.example.org');
+    await t.press(ENTER, 'Consent analytics');
+    const fits = () => {
+      const lines = t.frame().split('\n');
+      expect(lines.length).toBeLessThanOrEqual(24);
+      for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+      // The last rows are never squeezed out: the key line is on screen.
+      expect(t.frame()).toContain('? help  / filter');
+    };
+    fits();
+    expect(t.frame()).toMatch(/↓ \d+ more lines \(j\/k scroll\)/);
+    // The end of the detail (G waits for it to load): CCPA's figures and the chart of Display
+    // Count per day.
+    await t.press('G', '── all regulations');
+    await t.waitFor(/^ {2}US States: National/m); // CCPA views are reported with the US states
+    const screen = t.frame();
+    expect(screen).toMatch(/^ +3[┤┼]/m); // the y axis tops at the busiest day (3 views)
+    expect(screen).toMatch(/^ +0[┤┼]/m);
+    expect(screen).toMatch(/[╭╮╯╰]/); // the line rises and falls
+    expect(screen).toContain(PROPERTY_DETAIL_KEYS);
+    fits();
+    // Back to the top with g, then down line by line to GDPR's figures (the site detail's report).
+    await t.press('g', 'General');
+    for (let i = 1; i <= 14; i++) await t.press('j', i < 5 ? 'Consent analytics' : 'GDPR');
+    await t.waitFor(/Rejected all\s+1 \(33\.3%\)/);
+    expect(t.frame()).toMatch(/Banners shown\s+3\b/);
+    expect(t.frame()).toMatch(/Accepted all\s+2 \(66\.7%\)/);
+    expect(t.frame()).not.toContain('Publisher');
+    fits();
+    await t.press(ESC, '> shop.example.org');
     t.ui.unmount();
   });
 

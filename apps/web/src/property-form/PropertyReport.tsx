@@ -1,8 +1,12 @@
 import { formatCompactNumber } from '@assent/core';
 import { REPORT_ERROR_TEXT, REPORT_ERROR_TITLE, SITE_REPORT_PERIOD } from '@assent/core/property';
 import { propertyAnalyticsQuery } from '@assent/core/queries';
-import { dashboardPresetRange, propertyAnalyticsSections } from '@assent/core/reports';
-import type { PropertyAnalyticsReport } from '@assent/core/reports';
+import {
+  dashboardPresetRange,
+  PROPERTY_REPORT_ROWS,
+  propertyAnalyticsSections,
+  propertyReportCell,
+} from '@assent/core/reports';
 import { Button, Card, H3, H4, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { ErrorIcon } from '@blueprintjs/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -12,44 +16,6 @@ import { paths } from '../app/paths';
 import { useClient, useNow } from '../app/ServicesContext';
 import { BACK_TO_PROPERTIES_BUTTON, REPORT } from './copy';
 import './property-form.css';
-
-/**
- * The rows of a report section, keyed by the analytics fields (shown when the field has a value).
- * The outcome rows show their count with its share of the banners shown, e.g. '40 (40.0%)'.
- */
-const PROPERTY_REPORT_ROWS = [
-  { key: 'totalShown', label: 'Banners shown', kind: 'count' },
-  { key: 'consentRatePercentage', label: 'Consent rate', kind: 'percent' },
-  { key: 'acceptAll', rate: 'acceptedRatePercentage', label: 'Accepted all', kind: 'share' },
-  { key: 'rejectAll', rate: 'rejectedRatePercentage', label: 'Rejected all', kind: 'share' },
-  { key: 'partialAll', rate: 'partialRatePercentage', label: 'Partial consent', kind: 'share' },
-  { key: 'bounceRatePercentage', label: 'Bounce rate', kind: 'percent' },
-  { key: 'cookiesConsentRatePercentage', label: 'Cookies consent rate', kind: 'percent' },
-  { key: 'doNotSellRequestReceived', label: 'Do-not-sell requests received', kind: 'count' },
-  { key: 'doNotSellRequestFulfilled', label: 'Do-not-sell requests fulfilled', kind: 'count' },
-  { key: 'medianTimeFulfillmentMillis', label: 'Median fulfilment time (ms)', kind: 'count' },
-] as const satisfies ReadonlyArray<{
-  key: keyof PropertyAnalyticsReport;
-  rate?: keyof PropertyAnalyticsReport;
-  label: string;
-  kind: 'count' | 'percent' | 'share';
-}>;
-
-type ReportMetricRow = (typeof PROPERTY_REPORT_ROWS)[number];
-
-function reportCell(
-  metric: ReportMetricRow,
-  report: PropertyAnalyticsReport,
-  formatPercentage: (value: number | null) => string,
-): string {
-  const value = report[metric.key] as number | null;
-  if (metric.kind === 'percent') return formatPercentage(value);
-  if (metric.kind === 'count') return formatCompactNumber(value);
-  const rate = report[metric.rate];
-  return rate === null
-    ? formatCompactNumber(value)
-    : `${formatCompactNumber(value)} (${formatPercentage(rate)})`;
-}
 
 /** 'Something went wrong' with the report error text and 'Back to Properties'. */
 export function ReportFailure({ pCode }: { pCode: string }) {
@@ -123,7 +89,7 @@ export function PropertyReport({
               {PROPERTY_REPORT_ROWS.filter((m) => section.report[m.key] !== null).map((metric) => (
                 <tr key={metric.key}>
                   <th scope="row">{metric.label}</th>
-                  <td>{reportCell(metric, section.report, formatPercentage)}</td>
+                  <td>{propertyReportCell(metric, section.report, formatPercentage)}</td>
                 </tr>
               ))}
             </tbody>

@@ -70,8 +70,10 @@ export {
   propertyKeys,
   propertyQuery,
   propertyRowsQuery,
+  propertyTrendKeys,
+  propertyTrendQuery,
 } from './properties';
-export type { PropertyAnalyticsInput } from './properties';
+export type { PropertyAnalyticsInput, PropertyTrendInput } from './properties';
 export {
   reportCatalogueKeys,
   reportCatalogueQuery,

@@ -1,6 +1,7 @@
 import type { AssentClient } from '../api';
 import type { PropertyType } from '../property/schema';
 import type { PropertyAnalytics } from '../reports/property-analytics';
+import { propertyTrendBody } from '../reports/property-trend';
 import { queryOptionsOf } from './query-options';
 
 /**
@@ -102,4 +103,37 @@ export const propertyAnalyticsQuery = (client: AssentClient, input: PropertyAnal
         { signal },
       );
     },
+  );
+
+export interface PropertyTrendInput {
+  pCode: string;
+  /** The property's uuid. */
+  propertyId: string;
+  startDate: string;
+  endDate: string;
+}
+
+/** A property's Display Count per day and regulation over a range (read with `propertyTrend`). */
+export const propertyTrendKeys = {
+  all: ['propertyTrend'] as const,
+  range: (input: PropertyTrendInput) =>
+    [
+      ...propertyTrendKeys.all,
+      input.pCode,
+      input.propertyId,
+      { startDate: input.startDate, endDate: input.endDate },
+    ] as const,
+};
+export const propertyTrendQuery = (client: AssentClient, input: PropertyTrendInput) =>
+  queryOptionsOf(propertyTrendKeys.range(input), ({ signal }) =>
+    client.analytics.graph(
+      {
+        params: { pCode: input.pCode },
+        body: propertyTrendBody(input.propertyId, {
+          startDate: input.startDate,
+          endDate: input.endDate,
+        }),
+      },
+      { signal },
+    ),
   );

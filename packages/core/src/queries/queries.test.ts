@@ -257,6 +257,39 @@ describe('query-option factories', () => {
     });
   });
 
+  it("propertyTrend posts one daily graph query of the property's Display Count by regulation", async () => {
+    const { client, calls } = recordingClient([]);
+    const input = {
+      pCode: 'AB12',
+      propertyId: 'u1',
+      startDate: '2024-02-14',
+      endDate: '2024-03-14',
+    };
+    const options = q.propertyTrendQuery(client, input);
+    expect(options.queryKey).toEqual([
+      'propertyTrend',
+      'AB12',
+      'u1',
+      { startDate: '2024-02-14', endDate: '2024-03-14' },
+    ]);
+    await run(options);
+    expect(calls[0]?.url).toBe('/analytics/v1/graph/pcode/AB12');
+    const body = JSON.parse(calls[0]?.init.body ?? '');
+    expect(body.queries).toEqual([
+      {
+        id: 'propertyTrend',
+        dimensions: ['period', 'regulation'],
+        metrics: ['totalSessions'],
+        granularity: 'day',
+      },
+    ]);
+    expect(body.filters).toEqual([
+      { key: 'startDate', operator: 'gteq', values: ['2024-02-14'] },
+      { key: 'endDate', operator: 'lteq', values: ['2024-03-14'] },
+      { key: 'propertyId', operator: 'in', values: ['u1'] },
+    ]);
+  });
+
   it('the dashboard queries post their filter set, which is part of their key', async () => {
     const range = { startDate: '2024-03-07', endDate: '2024-03-13' };
     const comparison = { startDate: '2024-02-29', endDate: '2024-03-06' };

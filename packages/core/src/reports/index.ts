@@ -111,11 +111,15 @@ export {
 export {
   formatAppReportPercent,
   PropertyAnalytics,
+  PROPERTY_REPORT_ROWS,
   PropertyAnalyticsReport,
   propertyAnalyticsSections,
+  propertyReportCell,
   UsStateAnalyticsReport,
   visitOutcomeCounts,
 } from './property-analytics';
+export { PROPERTY_TREND_QUERY_ID, propertyTrend, propertyTrendBody } from './property-trend';
+export type { PropertyTrend } from './property-trend';
 export {
   AnalyticsQuery,
   AnalyticsQueryBody,

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   PropertyAnalytics,
+  PROPERTY_REPORT_ROWS,
   PropertyAnalyticsReport,
   formatAppReportPercent,
+  propertyReportCell,
   propertyAnalyticsSections,
   visitOutcomeCounts,
 } from './property-analytics';
@@ -64,5 +66,27 @@ describe('per-property analytics', () => {
   it('shows app report percentages with two decimals', () => {
     expect(formatAppReportPercent(12.3456)).toBe('12.35%');
     expect(formatAppReportPercent(null)).toBe('N/A');
+  });
+
+  it('shows report rows as the detail does: counts compact, outcomes with their share, rates by the caller', () => {
+    const report = PropertyAnalyticsReport.parse({
+      totalShown: 1500,
+      consentRatePercentage: 65.25,
+      acceptAll: 900,
+      acceptedRatePercentage: 60,
+      rejectAll: 300,
+    });
+    const cell = (key: string, percent = formatAppReportPercent) =>
+      propertyReportCell(
+        PROPERTY_REPORT_ROWS.find((r) => r.key === key)!,
+        report,
+        percent,
+      );
+    expect(cell('totalShown')).toBe('1.5K');
+    expect(cell('consentRatePercentage')).toBe('65.25%');
+    expect(cell('acceptAll')).toBe('900 (60.00%)');
+    // An outcome without its rate shows the count alone.
+    expect(cell('rejectAll')).toBe('300');
+    expect(PROPERTY_REPORT_ROWS.map((r) => r.label)).toContain('Median fulfilment time (ms)');
   });
 });

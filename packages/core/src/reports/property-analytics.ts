@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APP_REPORT_PERCENT_DECIMALS, formatPercent } from '../format';
+import { APP_REPORT_PERCENT_DECIMALS, formatCompactNumber, formatPercent } from '../format';
 import type { AnalyticsRegulationKey, VisitOutcome } from './segments';
 import { ANALYTICS_REGULATION_LABELS, usStateAnalyticsLabel } from './segments';
 
@@ -68,6 +68,49 @@ export function propertyAnalyticsSections(
     });
   }
   return sections;
+}
+
+/**
+ * The rows of a property's report section (the site and app detail's report card, the terminal
+ * UI), keyed by the analytics fields, each shown when the field has a value. The outcome rows
+ * show their count with its share of the banners shown, e.g. '40 (40.0%)'.
+ */
+export const PROPERTY_REPORT_ROWS = [
+  { key: 'totalShown', label: 'Banners shown', kind: 'count' },
+  { key: 'consentRatePercentage', label: 'Consent rate', kind: 'percent' },
+  { key: 'acceptAll', rate: 'acceptedRatePercentage', label: 'Accepted all', kind: 'share' },
+  { key: 'rejectAll', rate: 'rejectedRatePercentage', label: 'Rejected all', kind: 'share' },
+  { key: 'partialAll', rate: 'partialRatePercentage', label: 'Partial consent', kind: 'share' },
+  { key: 'bounceRatePercentage', label: 'Bounce rate', kind: 'percent' },
+  { key: 'cookiesConsentRatePercentage', label: 'Cookies consent rate', kind: 'percent' },
+  { key: 'doNotSellRequestReceived', label: 'Do-not-sell requests received', kind: 'count' },
+  { key: 'doNotSellRequestFulfilled', label: 'Do-not-sell requests fulfilled', kind: 'count' },
+  { key: 'medianTimeFulfillmentMillis', label: 'Median fulfilment time (ms)', kind: 'count' },
+] as const satisfies ReadonlyArray<{
+  key: keyof PropertyAnalyticsReport;
+  rate?: keyof PropertyAnalyticsReport;
+  label: string;
+  kind: 'count' | 'percent' | 'share';
+}>;
+
+type PropertyReportRow = (typeof PROPERTY_REPORT_ROWS)[number];
+
+/**
+ * A row's value as shown: a percentage through `formatPercentage` (the site report shows one
+ * decimal, the app report two), a compact count, or a count with its share.
+ */
+export function propertyReportCell(
+  row: PropertyReportRow,
+  report: PropertyAnalyticsReport,
+  formatPercentage: (value: number | null) => string,
+): string {
+  const value = report[row.key] as number | null;
+  if (row.kind === 'percent') return formatPercentage(value);
+  if (row.kind === 'count') return formatCompactNumber(value);
+  const rate = report[row.rate];
+  return rate === null
+    ? formatCompactNumber(value)
+    : `${formatCompactNumber(value)} (${formatPercentage(rate)})`;
 }
 
 /** Visit outcomes of a report; bounces are the shown banners with no choice. */
