@@ -1,4 +1,3 @@
-import { formatCompactNumber } from '@assent/core';
 import { REPORT_ERROR_TEXT, REPORT_ERROR_TITLE, SITE_REPORT_PERIOD } from '@assent/core/property';
 import { propertyAnalyticsQuery } from '@assent/core/queries';
 import {
