@@ -330,57 +330,61 @@ describe.skipIf(!hasChromium())(
       });
     });
 
-    describe('a Coloradan on the US-only site (site tag)', () => {
-      it('before the choice: usnat + usco not opted out, ids and user data reach the bidder; after opting out: usco opted out (Prebid gppControl_usstates strips them), every section as @iabgpp/cmpapi parses it', async () => {
-        await onPage(
-          `${publisher.origin('us.test')}/site`,
-          { country: 'US', state: 'CO' },
-          async (page) => {
-            const before = await firstAuction(page);
-            expect(before).toMatchObject({ uspConsent: '1YNN', userData: true, eids: true });
-            const gpp = new GppModel(before!.gppConsent!.gppString);
-            // uspv1, usnat and Colorado's section; Colorado's applies.
-            expect(gpp.getSectionIds()).toEqual([6, 7, 10]);
-            expect(before!.gppConsent!.applicableSections).toEqual([10]);
-            expect(gpp.getFieldValue('usco', 'SaleOptOut')).toBe(2);
-            expect(gpp.getFieldValue('usco', 'TargetedAdvertisingOptOut')).toBe(2);
-            expect(gpp.getFieldValue('usco', 'KnownChildSensitiveDataConsents')).toBe(0);
+    describe('a Coloradan and a Virginian on the US-only site (site tag)', () => {
+      for (const { who, state, section, id } of [
+        { who: 'a Coloradan', state: 'CO', section: 'usco', id: 10 },
+        { who: 'a Virginian', state: 'VA', section: 'usva', id: 9 },
+      ] as const)
+        it(`${who}: before the choice usnat + ${section} not opted out, ids and user data reach the bidder; after opting out ${section} is opted out (Prebid gppControl_usstates strips them), every section as @iabgpp/cmpapi parses it`, async () => {
+          await onPage(
+            `${publisher.origin('us.test')}/site`,
+            { country: 'US', state },
+            async (page) => {
+              const before = await firstAuction(page);
+              expect(before).toMatchObject({ uspConsent: '1YNN', userData: true, eids: true });
+              const gpp = new GppModel(before!.gppConsent!.gppString);
+              // uspv1, usnat and the state's section; the state's applies.
+              expect(gpp.getSectionIds()).toEqual([6, 7, id]);
+              expect(before!.gppConsent!.applicableSections).toEqual([id]);
+              expect(gpp.getFieldValue(section, 'SaleOptOut')).toBe(2);
+              expect(gpp.getFieldValue(section, 'TargetedAdvertisingOptOut')).toBe(2);
+              expect(gpp.getFieldValue(section, 'KnownChildSensitiveDataConsents')).toBe(0);
 
-            await banner(page, 'us').waitFor(WAIT);
-            await banner(page, 'us').getByRole('switch').check();
-            await banner(page, 'us').locator('[data-action="confirm"]').click();
-            await expect(banner(page, 'us').count()).resolves.toBe(0);
-            const ping = await page.evaluate(
-              () =>
-                new Promise<{ gppString: string; parsedSections: unknown; signalStatus: string }>(
-                  (resolve) =>
-                    (
-                      window as unknown as {
-                        __gpp(
-                          c: string,
-                          cb: (d: {
-                            gppString: string;
-                            parsedSections: unknown;
-                            signalStatus: string;
-                          }) => void,
-                        ): void;
-                      }
-                    ).__gpp('ping', resolve),
-                ),
-            );
-            expect(ping.signalStatus).toBe('ready');
-            const after = await auction(page);
-            expect(after).toMatchObject({ uspConsent: '1YYN', userData: false, eids: false });
-            expect(after!.gppConsent!.gppString).toBe(ping.gppString);
-            const opted = new GppModel(after!.gppConsent!.gppString);
-            expect(opted.getFieldValue('usco', 'SaleOptOut')).toBe(1);
-            expect(opted.getFieldValue('usco', 'TargetedAdvertisingOptOut')).toBe(1);
-            expect(opted.getFieldValue('usnat', 'SaleOptOut')).toBe(1);
-            expect(after!.gppConsent!.applicableSections).toEqual([10]);
-            expect(ping.parsedSections).toEqual(opted.toObject());
-          },
-        );
-      });
+              await banner(page, 'us').waitFor(WAIT);
+              await banner(page, 'us').getByRole('switch').check();
+              await banner(page, 'us').locator('[data-action="confirm"]').click();
+              await expect(banner(page, 'us').count()).resolves.toBe(0);
+              const ping = await page.evaluate(
+                () =>
+                  new Promise<{ gppString: string; parsedSections: unknown; signalStatus: string }>(
+                    (resolve) =>
+                      (
+                        window as unknown as {
+                          __gpp(
+                            c: string,
+                            cb: (d: {
+                              gppString: string;
+                              parsedSections: unknown;
+                              signalStatus: string;
+                            }) => void,
+                          ): void;
+                        }
+                      ).__gpp('ping', resolve),
+                  ),
+              );
+              expect(ping.signalStatus).toBe('ready');
+              const after = await auction(page);
+              expect(after).toMatchObject({ uspConsent: '1YYN', userData: false, eids: false });
+              expect(after!.gppConsent!.gppString).toBe(ping.gppString);
+              const opted = new GppModel(after!.gppConsent!.gppString);
+              expect(opted.getFieldValue(section, 'SaleOptOut')).toBe(1);
+              expect(opted.getFieldValue(section, 'TargetedAdvertisingOptOut')).toBe(1);
+              expect(opted.getFieldValue('usnat', 'SaleOptOut')).toBe(1);
+              expect(after!.gppConsent!.applicableSections).toEqual([id]);
+              expect(ping.parsedSections).toEqual(opted.toObject());
+            },
+          );
+        });
     });
 
     describe('item 2: an EU visitor who has not answered yet', () => {
