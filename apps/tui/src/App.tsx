@@ -16,7 +16,6 @@ import {
   reportActiveMutation,
   reportJobsQuery,
   tagQuery,
-  themeQuery,
   themesQuery,
   vendorSelectionQuery,
   vendorsQuery,
@@ -33,6 +32,7 @@ import type { Key } from 'ink';
 import type { ReactNode } from 'react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Field, describeError } from './parts';
+import { ThemeDetail } from './ThemeDetail';
 import { PropertyDetail, TAG_LABELS, TAG_TYPES, tagInput, tagText } from './PropertyDetail';
 import type { ScrollRange } from './ScrollPane';
 import type { Palette } from './terminal';
@@ -679,7 +679,9 @@ function Detail(props: {
         />
       );
     case 'Themes':
-      return <ThemeDetail {...props} theme={props.row as ThemeListItem} />;
+      return (
+        <ThemeDetail {...props} theme={props.row as ThemeListItem} range={props.scrollRange} />
+      );
     case 'Reports': {
       const r = props.row as ReportJob;
       return (
@@ -737,52 +739,4 @@ function Detail(props: {
       );
     }
   }
-}
-
-const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-
-/** Every colour of a theme (any field holding a hex colour), by its path. */
-function coloursOf(value: unknown, path = ''): Array<[string, string]> {
-  if (typeof value === 'string') return HEX.test(value) ? [[path, value]] : [];
-  if (!value || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([k, v]) => coloursOf(v, path ? `${path}.${k}` : k));
-}
-
-function ThemeDetail({
-  theme,
-  client,
-  account,
-  palette,
-}: {
-  theme: ThemeListItem;
-  client: AssentClient;
-  account: string;
-  palette: Palette;
-}) {
-  const full = useQuery(themeQuery(client, account, theme.themeId));
-  const colours = full.data ? coloursOf(full.data) : [];
-  const data = full.data as Record<string, unknown> | undefined;
-  const languages = data
-    ? [data.language, ...(Array.isArray(data.languages) ? data.languages : [])]
-        .filter(Boolean)
-        .join(', ')
-    : '';
-  return (
-    <Box flexDirection="column">
-      <Text bold color={palette.accent}>
-        {theme.themeName}
-      </Text>
-      <Field label="Type" value={theme.themeType} />
-      <Field label="Regulation" value={theme.regulation} />
-      <Field label="GVL version" value={String(theme.gvlVersion)} />
-      <Field label="Languages" value={languages || '-'} />
-      {full.isPending ? <Text color={palette.muted}>Loading…</Text> : null}
-      {colours.slice(0, 12).map(([name, hex]) => (
-        <Text key={name}>
-          {palette.color ? <Text backgroundColor={hex}>{'    '}</Text> : '[ ] '} {fit(name, 28)}{' '}
-          {hex}
-        </Text>
-      ))}
-    </Box>
-  );
 }

@@ -66,3 +66,17 @@ export function fit(text: string, width: number): string {
   if (text.length <= width) return text.padEnd(width);
   return width === 1 ? '…' : `${text.slice(0, width - 1)}…`;
 }
+
+/**
+ * Publisher text as one line a terminal prints as text: control characters (an escape sequence
+ * would be obeyed by the terminal) become spaces, markup and the default texts' segment markers
+ * go, and runs of white space are one space.
+ */
+export const plainText = (text: string): string =>
+  text
+    .replace(/<<|>>/g, '')
+    .replace(/<[^>]*>/g, ' ')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();

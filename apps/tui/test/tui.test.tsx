@@ -32,6 +32,18 @@ beforeAll(async () => {
     });
     if (url === 'shop.example.org') shopUuid = site.uuid;
   }
+  // A theme of the account's own (sorted after the built-in ones), in French with one text set.
+  await api.themes.create({
+    query,
+    body: {
+      themeType: 'SITE',
+      themeName: 'Zeta theme',
+      language: 'fr',
+      privacyModes: ['GDPR'],
+      agreeButton: 'Oui, tout accepter',
+      uxPrimaryButtonColor: '#112233',
+    },
+  });
   // Page views of shop.example.org 4 and 11 days ago (inside the last 30 days): GDPR twice
   // accepted and once rejected, then CCPA once accepted.
   const day = (back: number) => new Date(Date.now() - back * 86_400_000);
@@ -249,6 +261,25 @@ describe('assent tui against a real server', () => {
     expect(t.frame()).not.toContain('Publisher');
     fits();
     await t.press(ESC, '> shop.example.org');
+    t.ui.unmount();
+  });
+
+  it('opens a theme: its banner texts per language (standard ones marked), then its colours', async () => {
+    const t = start();
+    await t.waitFor('> blog.example.net');
+    await t.press('2', '> Default app theme');
+    await t.press('G', '> Zeta theme');
+    await t.press(ENTER, 'Texts');
+    const screen = t.frame();
+    expect(screen).toContain('Languages           fr');
+    expect(screen).toContain('fr (the theme’s language)');
+    // The theme's own text, and the French standard texts where it set none.
+    expect(screen).toMatch(/Accept button\s+Oui, tout accepter\n/);
+    expect(screen).toMatch(/Reject button\s+.+ \(standard\)/);
+    expect(screen).toMatch(/Header\s+.+ \(standard\)/);
+    await t.press('G', '#112233');
+    expect(t.frame()).toContain('uxPrimaryButtonColor');
+    await t.press(ESC, '> Zeta theme');
     t.ui.unmount();
   });
 

@@ -14,6 +14,8 @@ export {
 } from './colors';
 export type { ThemeColorField, ThemeColors } from './colors';
 export { bannerControlTexts, US_DEFAULT_TEXTS } from './control-texts';
+export { themeTextsByLanguage } from './first-layer-texts';
+export type { FirstLayerTexts, ThemeText } from './first-layer-texts';
 export type { BannerControlTexts } from './control-texts';
 export {
   BANNER_CSS_CLASSES,

@@ -1,6 +1,7 @@
 import type { PropertyValues } from '../../property/schema';
 import { bannerControlTexts } from '../../theme/control-texts';
-import { defaultPrivacyBody, defaultPrivacyHeader } from '../../theme/default-texts';
+import { firstLayerTexts } from '../../theme/first-layer-texts';
+import type { ThemeText } from '../../theme/first-layer-texts';
 import type { LanguageTexts, ThemeValues } from '../../theme/schema';
 import type { TextChangeRequest } from '../../theme/text-change-request';
 import { textRequestState } from '../../theme/text-change-request';
@@ -122,7 +123,6 @@ export function languageTexts(
   const defaults = bannerControlTexts(language);
   // Theme-level texts are written in the theme's own language.
   const own = language === theme.language;
-  const variant = theme.themeType === 'SITE' ? 'site' : 'app';
   const names = <T extends { id: number; name: string }>(
     items: readonly T[],
     ids: readonly number[],
@@ -139,28 +139,15 @@ export function languageTexts(
     loading: defaults.loading,
     consentId: consentIdLabel(language),
   };
+  const first = firstLayerTexts(theme, language, entry);
+  const button = (t: ThemeText) => (t.standard ? t.text : fitText(t.text, MAX_BUTTON));
   return {
-    agreeButton: orDefault(
-      entry?.agreeButton || (own ? theme.agreeButton : ''),
-      defaults.acceptAll,
-      MAX_BUTTON,
-    ),
-    disagreeButton: orDefault(
-      entry?.disagreeButton || (own ? theme.initScreenRejectButton : ''),
-      defaults.rejectAll,
-      MAX_BUTTON,
-    ),
-    // The theme's second button text (saveAndExitButton) is the first layer's secondary button.
-    moreOptionsButton: orDefault(
-      entry?.secondaryButton || (own ? theme.saveAndExitButton : ''),
-      defaults.moreOptions,
-      MAX_BUTTON,
-    ),
+    agreeButton: button(first.agreeButton),
+    disagreeButton: button(first.disagreeButton),
+    moreOptionsButton: button(first.moreOptionsButton),
     saveAndExitButton: defaults.saveAndExit,
-    privacyHeader: orDefault(entry?.privacyHeader, defaultPrivacyHeader(language)),
-    privacyBody: bannerPrivacyBody(
-      entry?.privacyBody.trim() ? entry.privacyBody : defaultPrivacyBody(language, variant),
-    ),
+    privacyHeader: first.privacyHeader.text,
+    privacyBody: bannerPrivacyBody(first.privacyBody.text),
     consentLinkLabel: orDefault(
       own && theme.themeType === 'SITE' ? theme.consentLinkLabel : '',
       defaults.privacySettings,
