@@ -327,6 +327,15 @@ describe.each(cases)('analytics reports ($name)', ({ store, clickhouse }) => {
     expect(rows.map((r) => r.country).sort()).toEqual(['DE', 'FR', 'GB', 'US']);
   });
 
+  it('answers the dashboard charts with exact percentages (shown to one decimal, rounded once)', async () => {
+    const res = await call<{
+      charts: Array<{ id: string; results: Array<Record<string, number>> }>;
+    }>('insights', { range: current, propertyIds: [a.uuid, b.uuid], filters: {} });
+    // 9 shown, 4 accepted: 44.444…%, not 44.44 (the dashboard would round a rounded value).
+    const [breakdown] = res.charts.find((c) => c.id === 'consentBreakdown')!.results;
+    expect(breakdown!.optInPercent).toBeCloseTo(400 / 9, 9);
+  });
+
   it('answers the six dashboard charts', async () => {
     const res = await call<{
       granularity: string;

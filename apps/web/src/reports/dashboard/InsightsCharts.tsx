@@ -1,3 +1,4 @@
+import { formatPercent } from '@assent/core';
 import { NO_DATA_AVAILABLE } from '@assent/core/reports';
 import { Card, H4 } from '@blueprintjs/core';
 import type { DashboardChart } from './chart-data';
@@ -26,7 +27,7 @@ function ChartTable({ chart }: { chart: DashboardChart }) {
               <th scope="row">{category}</th>
               {chart.series.map((s) => (
                 <td key={s.name}>
-                  {chart.percent ? `${(s.values[i] ?? 0).toFixed(1)}%` : (s.values[i] ?? 0)}
+                  {chart.percent ? formatPercent(s.values[i] ?? 0) : (s.values[i] ?? 0)}
                 </td>
               ))}
             </tr>

@@ -13,6 +13,13 @@ export function PlotChart({ chart }: { chart: DashboardChart }) {
             values: chart.series[0]?.values ?? [],
             sort: false,
             hole: 0.4,
+            // Percentages are exact: labelled to one decimal, as everywhere on the dashboard.
+            ...(chart.percent
+              ? {
+                  texttemplate: '%{value:.1f}%',
+                  hovertemplate: '%{label}: %{value:.1f}%<extra></extra>',
+                }
+              : {}),
           },
         ]
       : chart.series.map((s) => ({
@@ -21,6 +28,8 @@ export function PlotChart({ chart }: { chart: DashboardChart }) {
           name: s.name,
           x: chart.categories,
           y: s.values,
+          // Percentages are exact: shown to one decimal, as everywhere on the dashboard.
+          ...(chart.percent ? { yhoverformat: '.1f' } : {}),
         }));
   return (
     <LazyPlot
