@@ -1,5 +1,4 @@
 // @vitest-environment node
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { HELP_CENTER_LABEL } from '@assent/core/account';
 import {
@@ -16,10 +15,9 @@ import {
 import { siteThemeValues } from '@assent/core/testing';
 import type { TestUser } from '@assent/server/testing';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runBulkUpdate } from '../../server/src/jobs/bulk-update';
 import { bulkUpdates } from '../../server/src/repositories/bulk-updates';
-import { SESSION_COOKIE } from '../../server/src/services/auth';
 import {
   ALERT,
   DETAILS,
@@ -32,15 +30,13 @@ import {
 import type { E2eBrowser, E2eServer } from './e2e-support';
 import {
   E2E_ARTIFACTS,
-  NO_CHROMIUM_MESSAGE,
-  hasChromium,
-  launchBrowser,
+  closeAll,
+  describeInChromium,
+  openConsole,
   pageHelpers,
   startE2eServer,
   tick,
 } from './e2e-support';
-
-if (!hasChromium()) console.warn(NO_CHROMIUM_MESSAGE);
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -54,7 +50,7 @@ const SITES = [
 ];
 const AMP_SITE = 'amp-news.com';
 
-describe.skipIf(!hasChromium())('bulk update in a real browser (new user)', () => {
+describeInChromium('bulk update in a real browser (new user)', () => {
   let server: E2eServer;
   let browser: E2eBrowser;
   let page: Page;
@@ -84,7 +80,6 @@ describe.skipIf(!hasChromium())('bulk update in a real browser (new user)', () =
   }
 
   beforeAll(async () => {
-    mkdirSync(E2E_ARTIFACTS, { recursive: true });
     server = await startE2eServer();
     owner = await server.user(OWNER);
     pcode = owner.pcode;
@@ -108,17 +103,10 @@ describe.skipIf(!hasChromium())('bulk update in a real browser (new user)', () =
       query: { pCode: pcode },
       body: { url: AMP_SITE, publisherName: 'Nora News', themeId: '1', ampEnabled: true },
     });
-    browser = await launchBrowser();
+    browser = await openConsole(server, { as: owner, timeoutMs: 15_000 });
     page = browser.page;
-    page.setDefaultTimeout(15_000);
-    await browser.context.addCookies([
-      { name: SESSION_COOKIE, value: owner.cookie, url: server.url },
-    ]);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeAll(server, browser));
 
   it(
     'filters, selects three versions (the modal), changes theme and country, submits and follows it to COMPLETED',

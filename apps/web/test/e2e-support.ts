@@ -1,14 +1,30 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROPERTIES_TITLE } from '@assent/core/property';
-import type { LiveServer } from '@assent/server/testing';
+import type { LiveServer, TestUser } from '@assent/server/testing';
 import { startLiveServer } from '@assent/server/testing';
 import { hasChromium, launchChromium, noChromiumMessage } from '@assent/testing';
 import type { BrowserContext, Page } from '@assent/testing';
 import type { ConsoleMessage, Locator } from 'playwright-core';
+import { describe } from 'vitest';
+import { SESSION_COOKIE } from '../../server/src/services/auth';
 
-export { hasChromium };
-export const NO_CHROMIUM_MESSAGE = noChromiumMessage('web e2e');
+const NO_CHROMIUM_MESSAGE = noChromiumMessage('web e2e');
+
+/**
+ * A describe block of console browser tests: it runs where Chromium is installed; elsewhere it is
+ * skipped, with a warning saying why.
+ */
+export function describeInChromium(
+  name: string,
+  ...rest: [body: () => void] | [options: { timeout?: number }, body: () => void]
+): void {
+  if (!hasChromium()) console.warn(NO_CHROMIUM_MESSAGE);
+  const suite = describe.skipIf(!hasChromium());
+  if (rest.length === 1) suite(name, rest[0]);
+  else suite(name, rest[0], rest[1]);
+}
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -19,10 +35,13 @@ export type E2eServer = LiveServer;
 
 /**
  * A real Assent server on a fresh store (in-memory PGlite, no demo account, the GVL fixtures
- * imported, a free port on 127.0.0.1) serving the built console from apps/web/dist.
+ * imported, a free port on 127.0.0.1) serving the built console from apps/web/dist; `env` adds
+ * settings (the geo headers, say). The artifacts folder exists once it has started.
  */
-export const startE2eServer = (): Promise<E2eServer> =>
-  startLiveServer({ env: { ASSENT_WEB_DIST: path.resolve(here, '../dist') } });
+export async function startE2eServer(env: Record<string, string> = {}): Promise<E2eServer> {
+  mkdirSync(E2E_ARTIFACTS, { recursive: true });
+  return startLiveServer({ env: { ASSENT_WEB_DIST: path.resolve(here, '../dist'), ...env } });
+}
 
 export interface E2eBrowser {
   context: BrowserContext;
@@ -57,6 +76,37 @@ export async function launchBrowser(): Promise<E2eBrowser> {
     problems,
     close: () => browser.close(),
   };
+}
+
+/**
+ * Chromium on the console of `server`: signed in as `as` (their session cookie) when given, its
+ * page's locators failing after `timeoutMs` (well before a test's own limit), and the clipboard
+ * allowed when `clipboard` is set.
+ */
+export async function openConsole(
+  server: E2eServer,
+  options: { as?: TestUser; timeoutMs?: number; clipboard?: boolean } = {},
+): Promise<E2eBrowser> {
+  const browser = await launchBrowser();
+  if (options.timeoutMs) browser.page.setDefaultTimeout(options.timeoutMs);
+  if (options.as) {
+    await browser.context.addCookies([
+      { name: SESSION_COOKIE, value: options.as.cookie, url: server.url },
+    ]);
+  }
+  if (options.clipboard) {
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: server.url,
+    });
+  }
+  return browser;
+}
+
+/** Closes what a test file opened (browsers, servers), the last opened first; unset ones skipped. */
+export async function closeAll(
+  ...opened: Array<{ close(): Promise<void> } | undefined>
+): Promise<void> {
+  for (const item of opened.reverse()) await item?.close();
 }
 
 /**

@@ -1,5 +1,4 @@
 // @vitest-environment node
-import { mkdirSync } from 'node:fs';
 import {
   CHANGE_PASSWORD,
   CHECK_EMAIL_AND_PASSWORD,
@@ -25,26 +24,23 @@ import {
 } from '@assent/core/property';
 import { BANNER_PATHS } from '@assent/core/tags';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { organisations, users } from '../../server/src/repositories/accounts';
 import { TAG_BLOCK_LABEL } from '../src/properties/TagDialog';
 import type { E2eBrowser, E2eServer } from './e2e-support';
 import {
-  E2E_ARTIFACTS,
-  NO_CHROMIUM_MESSAGE,
-  hasChromium,
-  launchBrowser,
+  closeAll,
+  describeInChromium,
+  openConsole,
   pageHelpers,
   startE2eServer,
 } from './e2e-support';
-
-if (!hasChromium()) console.warn(NO_CHROMIUM_MESSAGE);
 
 const EMAIL = 'new.publisher@example.com';
 const PASSWORD = 'first secret 1';
 const NEW_PASSWORD = 'second secret 2';
 
-describe.skipIf(!hasChromium())('console in a real browser (new user)', () => {
+describeInChromium('console in a real browser (new user)', () => {
   let server: E2eServer;
   let browser: E2eBrowser;
   let page: Page;
@@ -54,15 +50,11 @@ describe.skipIf(!hasChromium())('console in a real browser (new user)', () => {
   );
 
   beforeAll(async () => {
-    mkdirSync(E2E_ARTIFACTS, { recursive: true });
     server = await startE2eServer();
-    browser = await launchBrowser();
+    browser = await openConsole(server);
     page = browser.page;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeAll(server, browser));
 
   async function signIn(email: string, password: string) {
     await page.getByLabel('Email').fill(email);

@@ -1,5 +1,4 @@
 // @vitest-environment node
-import { mkdirSync } from 'node:fs';
 import { REQUIRED } from '@assent/core';
 import { COP_REQUEST_RECEIVED, NEXT_BUTTON, SIGN_IN_BUTTON } from '@assent/core/account';
 import {
@@ -26,7 +25,7 @@ import {
   WARNING_GDPR_AND_US,
 } from '@assent/core/property';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { organisations, users } from '../../server/src/repositories/accounts';
 import { hashPassword } from '../../server/src/services/secrets';
 import { UNSAVED_CHANGES } from '../src/components/copy';
@@ -40,17 +39,14 @@ import {
 } from '../src/property-form/copy';
 import type { E2eBrowser, E2eServer } from './e2e-support';
 import {
-  E2E_ARTIFACTS,
-  NO_CHROMIUM_MESSAGE,
-  hasChromium,
-  launchBrowser,
+  closeAll,
+  describeInChromium,
+  openConsole,
   pageHelpers,
   startE2eServer,
   tick,
   untick,
 } from './e2e-support';
-
-if (!hasChromium()) console.warn(NO_CHROMIUM_MESSAGE);
 
 const EMAIL = 'forms.publisher@example.com';
 const PASSWORD = 'forms secret 1';
@@ -58,7 +54,7 @@ const SITE = 'nora-news.com';
 const APP = 'com.nora.news';
 const LEGACY = 'legacy.nora-news.com';
 
-describe.skipIf(!hasChromium())('site and app forms in a real browser (new user)', () => {
+describeInChromium('site and app forms in a real browser (new user)', () => {
   let server: E2eServer;
   let browser: E2eBrowser;
   let page: Page;
@@ -70,7 +66,6 @@ describe.skipIf(!hasChromium())('site and app forms in a real browser (new user)
   const save = () => page.getByRole('button', { name: 'SAVE PROPERTY' }).click();
 
   beforeAll(async () => {
-    mkdirSync(E2E_ARTIFACTS, { recursive: true });
     server = await startE2eServer();
     // A new user with a new, empty account (signing up is the console test's business).
     const db = server.deps.db;
@@ -85,16 +80,10 @@ describe.skipIf(!hasChromium())('site and app forms in a real browser (new user)
     const org = await organisations.create(db, 'Nora Media');
     await organisations.addMember(db, user.id, org.id);
     pcode = org.pcode;
-    browser = await launchBrowser();
+    browser = await openConsole(server, { clipboard: true });
     page = browser.page;
-    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: server.url,
-    });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeAll(server, browser));
 
   it(
     'creates a site and an app through every message, edits them, copies a tag and deletes them',

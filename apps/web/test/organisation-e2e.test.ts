@@ -1,5 +1,4 @@
 // @vitest-environment node
-import { mkdirSync } from 'node:fs';
 import {
   INVITE_BUTTON,
   NEXT_BUTTON,
@@ -12,19 +11,18 @@ import {
 import { PROPERTIES_TITLE } from '@assent/core/property';
 import { mailedInvitationLink } from '@assent/testing';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TestUser } from '../../server/test/live-server';
 import type { E2eBrowser, E2eServer } from './e2e-support';
 import {
   E2E_ARTIFACTS,
-  NO_CHROMIUM_MESSAGE,
-  hasChromium,
+  closeAll,
+  describeInChromium,
   launchBrowser,
+  openConsole,
   pageHelpers,
   startE2eServer,
 } from './e2e-support';
-
-if (!hasChromium()) console.warn(NO_CHROMIUM_MESSAGE);
 
 const COLLEAGUE = 'cleo@example.com';
 
@@ -34,7 +32,7 @@ const COLLEAGUE = 'cleo@example.com';
  * up with the e-mail fixed; they land in the inviting account and 'Switch to Account' lists both
  * their own account and the inviting one.
  */
-describe.skipIf(!hasChromium())('inviting a colleague in a real browser', () => {
+describeInChromium('inviting a colleague in a real browser', () => {
   let server: E2eServer;
   let browser: E2eBrowser;
   let page: Page;
@@ -45,16 +43,12 @@ describe.skipIf(!hasChromium())('inviting a colleague in a real browser', () => 
   );
 
   beforeAll(async () => {
-    mkdirSync(E2E_ARTIFACTS, { recursive: true });
     server = await startE2eServer();
     owner = await server.user('owner@example.com', { organisation: { name: 'News Ltd' } });
-    browser = await launchBrowser();
+    browser = await openConsole(server);
     page = browser.page;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeAll(server, browser));
 
   it('invites by e-mail, and the link signs a new user up into both accounts', async () => {
     await page.goto(`${server.url}/login`);

@@ -1,5 +1,4 @@
 // @vitest-environment node
-import { mkdirSync } from 'node:fs';
 import { addUtcDays, formatUtcDay } from '@assent/core';
 import type { ReportJob } from '@assent/core/reports';
 import {
@@ -19,22 +18,18 @@ import {
 import { siteThemeValues } from '@assent/core/testing';
 import type { TestUser } from '@assent/server/testing';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { reportRunLeaseMs } from '../../server/src/jobs/report-run';
 import { scheduleReportRuns } from '../../server/src/jobs/report-scheduler';
-import { SESSION_COOKIE } from '../../server/src/services/auth';
 import type { E2eBrowser, E2eServer } from './e2e-support';
 import {
-  E2E_ARTIFACTS,
-  NO_CHROMIUM_MESSAGE,
-  hasChromium,
-  launchBrowser,
+  closeAll,
+  describeInChromium,
+  openConsole,
   pageHelpers,
   startE2eServer,
   tick,
 } from './e2e-support';
-
-if (!hasChromium()) console.warn(NO_CHROMIUM_MESSAGE);
 
 const SITE = 'reports-e2e.example';
 const RECIPIENT = 'ops@example.com';
@@ -61,7 +56,7 @@ const beacon = (property: string, d: 'd' | 'm', o: 'a' | 'r' | 'p' | 'b') => ({
  * it is saved, scheduled (the scheduled run mails the recipient), paused, resumed, and the saved
  * one is deleted.
  */
-describe.skipIf(!hasChromium())('the custom report builder in a real browser', () => {
+describeInChromium('the custom report builder in a real browser', () => {
   let server: E2eServer;
   let browser: E2eBrowser;
   let page: Page;
@@ -73,7 +68,6 @@ describe.skipIf(!hasChromium())('the custom report builder in a real browser', (
   );
 
   beforeAll(async () => {
-    mkdirSync(E2E_ARTIFACTS, { recursive: true });
     server = await startE2eServer();
     owner = await server.user('rita@example.com');
     const api = server.api(owner);
@@ -97,17 +91,10 @@ describe.skipIf(!hasChromium())('the custom report builder in a real browser', (
       });
       expect(res.status).toBe(204);
     }
-    browser = await launchBrowser();
+    browser = await openConsole(server, { as: owner, timeoutMs: 20_000 });
     page = browser.page;
-    page.setDefaultTimeout(20_000);
-    await browser.context.addCookies([
-      { name: SESSION_COOKIE, value: owner.cookie, url: server.url },
-    ]);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeAll(server, browser));
 
   const scheduledJob = async (): Promise<ReportJob> => {
     const jobs = await server

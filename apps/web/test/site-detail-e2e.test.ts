@@ -1,5 +1,4 @@
 // @vitest-environment node
-import { mkdirSync } from 'node:fs';
 import { addUtcDays, formatUtcDay, startOfUtcDay } from '@assent/core';
 import {
   PREMIUM_BANNER_BUTTON,
@@ -12,19 +11,15 @@ import { routes } from '@assent/core/api';
 import { siteThemeValues } from '@assent/core/testing';
 import type { TestUser } from '@assent/server/testing';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../server/src/services/auth';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { E2eBrowser, E2eServer } from './e2e-support';
 import {
-  E2E_ARTIFACTS,
-  NO_CHROMIUM_MESSAGE,
-  hasChromium,
-  launchBrowser,
+  closeAll,
+  describeInChromium,
+  openConsole,
   pageHelpers,
   startE2eServer,
 } from './e2e-support';
-
-if (!hasChromium()) console.warn(NO_CHROMIUM_MESSAGE);
 
 const SITE = 'detail-e2e.example';
 
@@ -74,7 +69,7 @@ const cellsOf = async (region: Locator): Promise<string[][]> =>
  * shows each regulation's figures, the premium reports show the day, and a failing analytics call
  * shows the spec's 'Something went wrong'.
  */
-describe.skipIf(!hasChromium())('the site detail reports in a real browser', () => {
+describeInChromium('the site detail reports in a real browser', () => {
   let server: E2eServer;
   let browser: E2eBrowser;
   let page: Page;
@@ -106,7 +101,6 @@ describe.skipIf(!hasChromium())('the site detail reports in a real browser', () 
   };
 
   beforeAll(async () => {
-    mkdirSync(E2E_ARTIFACTS, { recursive: true });
     server = await startE2eServer();
     owner = await server.user('detail@example.com', {
       organisation: { name: 'Detail News', premiumEligible: true },
@@ -124,17 +118,10 @@ describe.skipIf(!hasChromium())('the site detail reports in a real browser', () 
       beacon(siteId, 3, 'a', { s: 'ca' }),
     ];
     await postVisits(SITE, views);
-    browser = await launchBrowser();
+    browser = await openConsole(server, { as: owner, timeoutMs: 20_000 });
     page = browser.page;
-    page.setDefaultTimeout(20_000);
-    await browser.context.addCookies([
-      { name: SESSION_COOKIE, value: owner.cookie, url: server.url },
-    ]);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeAll(server, browser));
 
   it(
     "shows each regulation's figures of the last 30 days, the premium reports, and 'Something went wrong' when analytics fail",

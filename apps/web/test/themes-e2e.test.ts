@@ -1,5 +1,4 @@
 // @vitest-environment node
-import { mkdirSync } from 'node:fs';
 import { NO_ANGLE_BRACKETS, REQUIRED } from '@assent/core';
 import { NEXT_BUTTON, SIGN_IN_BUTTON } from '@assent/core/account';
 import { PROPERTIES_EMPTY_TITLE, PROTECT_A_SITE } from '@assent/core/property';
@@ -15,7 +14,7 @@ import {
 } from '@assent/core/theme';
 import { launchChromium } from '@assent/testing';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { PublisherServer } from '../../server/test/banner-e2e-support';
 import {
   HOST_RULES,
@@ -29,15 +28,13 @@ import { THEME_COLOR_LABELS, THEME_FIELD_LABELS as L } from '../src/themes/copy'
 import type { E2eBrowser, E2eServer } from './e2e-support';
 import {
   E2E_ARTIFACTS,
-  NO_CHROMIUM_MESSAGE,
-  hasChromium,
-  launchBrowser,
+  closeAll,
+  describeInChromium,
+  openConsole,
   pageHelpers,
   startE2eServer,
   tick,
 } from './e2e-support';
-
-if (!hasChromium()) console.warn(NO_CHROMIUM_MESSAGE);
 
 const THEME = 'Nora theme';
 const SITE = 'nora-news.test';
@@ -45,7 +42,7 @@ const ACCEPT = 'Yes, read on';
 const REJECT = 'No thanks';
 const PRIMARY = '#0B5D3B';
 
-describe.skipIf(!hasChromium())('themes console in a real browser (new user)', () => {
+describeInChromium('themes console in a real browser (new user)', () => {
   let server: E2eServer;
   let browser: E2eBrowser;
   let page: Page;
@@ -59,18 +56,14 @@ describe.skipIf(!hasChromium())('themes console in a real browser (new user)', (
     page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
 
   beforeAll(async () => {
-    mkdirSync(E2E_ARTIFACTS, { recursive: true });
     // The preview and the tag serve the built banner runtime.
     buildBanner();
     server = await startE2eServer();
     publisher = await server.user('themes.publisher@example.com');
-    browser = await launchBrowser();
+    browser = await openConsole(server);
     page = browser.page;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeAll(server, browser));
 
   it(
     'creates a site theme through its messages, previews it, saves it, uses it on a site and the banner shows its texts',

@@ -1,5 +1,4 @@
 // @vitest-environment node
-import { mkdirSync } from 'node:fs';
 import { LANGUAGE_NAMES } from '@assent/core';
 import { NEXT_BUTTON, SIGN_IN_BUTTON } from '@assent/core/account';
 import { PROTECT_A_SITE } from '@assent/core/property';
@@ -15,7 +14,7 @@ import {
 } from '@assent/core/theme';
 import { launchChromium } from '@assent/testing';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { PublisherServer } from '../../server/test/banner-e2e-support';
 import {
   HOST_RULES,
@@ -33,15 +32,14 @@ import {
 import type { E2eBrowser, E2eServer } from './e2e-support';
 import {
   E2E_ARTIFACTS,
-  NO_CHROMIUM_MESSAGE,
-  hasChromium,
+  closeAll,
+  describeInChromium,
   launchBrowser,
+  openConsole,
   pageHelpers,
   startE2eServer,
   tick,
 } from './e2e-support';
-
-if (!hasChromium()) console.warn(NO_CHROMIUM_MESSAGE);
 
 const THEME = 'Premium FR theme';
 const SITE = 'premium-news.test';
@@ -61,7 +59,7 @@ async function signIn(page: Page, url: string, user: TestUser) {
   await page.waitForURL('**/protect/p-*/**');
 }
 
-describe.skipIf(!hasChromium())('premium theme texts in a real browser', () => {
+describeInChromium('premium theme texts in a real browser', () => {
   let server: E2eServer;
   let browser: E2eBrowser;
   let page: Page;
@@ -101,7 +99,6 @@ describe.skipIf(!hasChromium())('premium theme texts in a real browser', () => {
   }
 
   beforeAll(async () => {
-    mkdirSync(E2E_ARTIFACTS, { recursive: true });
     buildBanner();
     server = await startE2eServer();
     publisher = await server.user('premium.publisher@example.com', {
@@ -110,14 +107,10 @@ describe.skipIf(!hasChromium())('premium theme texts in a real browser', () => {
     admin = await server.user('assent.admin@example.com', { admin: true });
     // The operator adds the administrator to the publisher's account (account add-member).
     await server.join(admin, publisher.pcode);
-    browser = await launchBrowser();
+    browser = await openConsole(server);
     page = browser.page;
   });
-  afterAll(async () => {
-    await publisherServer?.close();
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeAll(server, browser, publisherServer));
 
   it(
     "a premium account's French texts reach French visitors once an admin approves the text change request, and the requester is e-mailed",
