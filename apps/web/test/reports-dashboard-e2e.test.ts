@@ -1,0 +1,332 @@
+// @vitest-environment node
+import { readFileSync } from 'node:fs';
+import { addUtcDays, formatUtcDay, startOfUtcDay } from '@assent/core';
+import {
+  MORE_FILTERS,
+  NO_PROPERTIES_SELECTED_TITLE,
+  defaultSummaryRange,
+} from '@assent/core/reports';
+import type { TestUser } from '@assent/server/testing';
+import { GEO_HEADER_ENV } from '@assent/server/testing';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { E2eBrowser, E2eServer } from './e2e-support';
+import {
+  closeAll,
+  describeInChromium,
+  openConsole,
+  pageHelpers,
+  startE2eServer,
+  tick,
+} from './e2e-support';
+
+const SITE_A = 'dash-a.example';
+const SITE_B = 'dash-b.example';
+
+type Outcome = 'a' | 'r' | 'p' | 'b';
+
+/** One page view as the runtime posts it (HTTP, Chrome), from `country`. */
+interface View {
+  site: string;
+  country: string;
+  r: 1 | 2;
+  d: 'd' | 'm';
+  o: Outcome;
+}
+
+const views = (site: string, country: string, r: 1 | 2, d: 'd' | 'm', outcomes: Outcome[]) =>
+  outcomes.map((o): View => ({ site, country, r, d, o }));
+
+/**
+ * Three days ago (inside the default 7 days at any hour): 19 page views.
+ * Site A: Germany GDPR accept ×3 and deny (desktop); France GDPR partial and bounce (phone); the US
+ * under US rules deny ×2 and accept (desktop). Site B (worldwide): one GDPR accept (phone) from
+ * each of the United Kingdom, Italy, Spain, the Netherlands, Belgium, Austria, Poland, Sweden,
+ * Ireland and Japan.
+ * So: 19 shown, accept 14 (73.7%), deny 3 (15.8%), partial 1 (5.3%), bounce 1 (5.3%).
+ */
+const RECENT: View[] = [
+  ...views(SITE_A, 'DE', 1, 'd', ['a', 'a', 'a', 'r']),
+  ...views(SITE_A, 'FR', 1, 'm', ['p', 'b']),
+  ...views(SITE_A, 'US', 2, 'd', ['r', 'r', 'a']),
+  ...['GB', 'IT', 'ES', 'NL', 'BE', 'AT', 'PL', 'SE', 'IE', 'JP'].flatMap((c) =>
+    views(SITE_B, c, 1, 'm', ['a']),
+  ),
+];
+/** Ten days ago (inside the default comparison period): site A, Germany, accept and deny. */
+const EARLIER: View[] = views(SITE_A, 'DE', 1, 'd', ['a', 'r']);
+
+/** The cells of a table's body rows. */
+const bodyRows = (table: Locator): Promise<string[][]> =>
+  table
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => Array.from(row.children).map((c) => (c.textContent ?? '').trim())),
+    );
+
+/**
+ * Issue 11's Reports dashboard in Chromium, on a fresh server whose account received known page
+ * views through the real POST /banner/visit (country from the geo header): the cards' totals,
+ * percentages and changes, the consent pie's values (its table alternative), the country and
+ * regulation charts, the 'More Filters' drawer, the property selection and a period changing
+ * them, and the country table's sort, pages and CSV of the shown rows.
+ */
+describeInChromium('the reports dashboard in a real browser', () => {
+  let server: E2eServer;
+  let browser: E2eBrowser;
+  let page: Page;
+  let owner: TestUser;
+  let ids: Map<string, string>;
+  const { shot } = pageHelpers(
+    () => page,
+    () => owner.pcode,
+  );
+
+  beforeAll(async () => {
+    server = await startE2eServer(GEO_HEADER_ENV);
+    owner = await server.user('dana@example.com');
+    const api = server.api(owner);
+    ids = new Map<string, string>();
+    for (const [url, consentLocations] of [
+      [SITE_A, ['EEA', 'USA']],
+      [SITE_B, ['WORLDWIDE']],
+    ] as const) {
+      const site = await api.sites.create({
+        query: { pCode: owner.pcode },
+        body: {
+          url,
+          publisherName: 'Dana News',
+          themeId: '1',
+          consentLocations: [...consentLocations],
+        },
+      });
+      ids.set(url, site.uuid);
+    }
+    // The server stamps a visit with its own clock: noon of the day each group arrives.
+    const deps = server.deps as { now: () => Date };
+    const realNow = deps.now;
+    const today = startOfUtcDay(new Date());
+    try {
+      for (const [daysAgo, group] of [
+        [3, RECENT],
+        [10, EARLIER],
+      ] as const) {
+        deps.now = () => new Date(addUtcDays(today, -daysAgo).getTime() + 12 * 3600_000);
+        for (const v of group) {
+          const res = await fetch(`${server.url}/banner/visit`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'text/plain;charset=UTF-8',
+              origin: `https://${v.site}`,
+              'cf-ipcountry': v.country,
+            },
+            body: JSON.stringify({
+              p: ids.get(v.site),
+              t: '1',
+              r: v.r,
+              o: v.o,
+              f: 'H',
+              d: v.d,
+              os: v.d === 'm' ? 'Android' : 'Windows',
+              b: 'Chrome',
+              ts: Date.now(),
+            }),
+          });
+          expect(res.status).toBe(204);
+        }
+      }
+    } finally {
+      deps.now = realNow;
+    }
+    browser = await openConsole(server, { as: owner, timeoutMs: 20_000 });
+    page = browser.page;
+  });
+  afterAll(() => closeAll(server, browser));
+
+  const card = (name: string) => page.getByRole('group', { name, exact: true });
+  const cardText = async (name: string) =>
+    (await card(name).innerText())
+      .split('\n')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  const chartTable = async (title: string) => {
+    const region = page.getByRole('region', { name: title, exact: true });
+    const details = region.locator('details');
+    if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) {
+      await region.getByText('Show data as a table').click();
+    }
+    return bodyRows(region.getByRole('table'));
+  };
+  const pie = () => chartTable('Consent breakdown');
+  const countryTable = () => page.getByRole('region', { name: 'Consent by country' });
+  const countryColumn = async () =>
+    (await bodyRows(countryTable().locator('table'))).map((r) => r[0]);
+  const chooseProperty = async (label: string) => {
+    await page.getByLabel('Properties').click();
+    await page.getByRole('option', { name: label, exact: true }).click();
+    await page.keyboard.press('Escape');
+  };
+
+  it(
+    'shows the known totals and percentages, and filters, properties and periods change them',
+    { timeout: 300_000 },
+    async () => {
+      // The visits are counted by the time the dashboard asks (the sink may batch).
+      const range = defaultSummaryRange(new Date());
+      await expect
+        .poll(
+          async () => {
+            const [result] = await server.api(owner).analytics.runReport({
+              params: { pCode: owner.pcode },
+              body: {
+                queries: [
+                  { id: 'n', dimensions: [], metrics: ['totalSessions'], granularity: 'day' },
+                ],
+                filters: [
+                  { key: 'startDate', operator: 'gteq', values: [range.startDate] },
+                  { key: 'endDate', operator: 'lteq', values: [range.endDate] },
+                  { key: 'propertyId', operator: 'in', values: [...ids.values()] },
+                ],
+              },
+            });
+            return result?.results[0]?.totalSessions;
+          },
+          { timeout: 30_000, interval: 250 },
+        )
+        .toBe(RECENT.length);
+      await page.goto(`${server.url}/protect/p-${owner.pcode}/reports`);
+      await page.getByText(NO_PROPERTIES_SELECTED_TITLE).waitFor();
+      await chooseProperty('All');
+
+      // --- Cards: the 7 days ending yesterday against the 7 days before --------------------
+      await card('Display Count').waitFor();
+      expect(await cardText('Display Count')).toEqual(['Display Count', '19', '+850.0%']);
+      expect(await cardText('Opt-in %')).toEqual(['Opt-in %', '73.7%', '+47.4%']);
+      expect(await cardText('Opt-out %')).toEqual(['Opt-out %', '15.8%', '-68.4%']);
+      expect(await cardText('Partial Opt-in %')).toEqual(['Partial Opt-in %', '5.3%', '+100.0%']);
+      expect(await cardText('Bounce %')).toEqual(['Bounce %', '5.3%', '+100.0%']);
+      // A rise in opt-out would be bad: its fall is good; bounce rose: bad.
+      expect(await card('Opt-out %').getAttribute('data-status')).toBe('positive');
+      expect(await card('Bounce %').getAttribute('data-status')).toBe('negative');
+
+      // --- Charts, through their table alternatives -----------------------------------------
+      expect(await pie()).toEqual([
+        ['Accept all', '73.7%'],
+        ['Deny all', '15.8%'],
+        ['Partial opt-in', '5.3%'],
+        ['Bounce', '5.3%'],
+      ]);
+      const day = formatUtcDay(addUtcDays(startOfUtcDay(new Date()), -3));
+      // GDPR reached a visitor from Japan (site B is worldwide): EU 16 by regulation, 15 by country.
+      expect(await chartTable('Sessions by regulation')).toEqual([[day, '16', '3', '19']]);
+      expect(await chartTable('Sessions by country')).toEqual([[day, '15', '3', '19']]);
+      await page.locator('.js-plotly-plot .pielayer').first().waitFor();
+      await shot('reports-dashboard');
+
+      // --- The country table: Display Count descending, 10 a page, sort, filter, CSV ----------
+      await countryTable().scrollIntoViewIfNeeded();
+      const firstPage = await countryColumn();
+      expect(firstPage).toHaveLength(10);
+      expect(firstPage.slice(0, 3)).toEqual(['Germany', 'United States', 'France']);
+      expect((await bodyRows(countryTable().locator('table')))[0]?.slice(0, 2)).toEqual([
+        'Germany',
+        '4',
+      ]);
+      await countryTable()
+        .getByRole('button', { name: /^Country/ })
+        .click();
+      expect(await countryColumn()).toEqual([
+        'Austria',
+        'Belgium',
+        'France',
+        'Germany',
+        'Ireland',
+        'Italy',
+        'Japan',
+        'Netherlands',
+        'Poland',
+        'Spain',
+      ]);
+      await countryTable().getByRole('button', { name: 'Page 2' }).click();
+      expect(await countryColumn()).toEqual(['Sweden', 'United Kingdom', 'United States']);
+      await shot('reports-country-table', countryTable());
+      // At the end of the page the floating Help Center button covers none of the pager.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      const pager = await page
+        .getByRole('navigation', { name: 'Country table pages' })
+        .boundingBox();
+      const help = await page.locator('.assent-help-center').boundingBox();
+      expect(pager && help).toBeTruthy();
+      expect(
+        pager!.y + pager!.height <= help!.y || pager!.x + pager!.width <= help!.x,
+        `pager ${JSON.stringify(pager)} under the Help Center ${JSON.stringify(help)}`,
+      ).toBe(true);
+      await countryTable().getByPlaceholder('Filter by country').fill('land');
+      const shown = await bodyRows(countryTable().locator('table'));
+      expect(shown.map((r) => r[0])).toEqual(['Ireland', 'Netherlands', 'Poland']);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        countryTable().getByRole('button', { name: 'Export CSV' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('country-report.csv');
+      const csv = readFileSync((await download.path())!, 'utf8')
+        .trim()
+        .split(/\r?\n/);
+      expect(csv[0]?.startsWith('Country,Display Count,')).toBe(true);
+      expect(csv.slice(1).map((line) => line.split(',').slice(0, 2))).toEqual(
+        shown.map((r) => r.slice(0, 2)),
+      );
+      await countryTable().getByPlaceholder('Filter by country').fill('');
+
+      // --- 'More Filters': US rules only -----------------------------------------------------
+      await page.getByRole('button', { name: MORE_FILTERS, exact: true }).click();
+      const drawer = page.locator('.assent-filters-drawer');
+      await drawer.waitFor();
+      await tick(drawer.getByRole('checkbox', { name: 'CCPA' }));
+      await shot('reports-filters-drawer', drawer);
+      await drawer.getByRole('button', { name: 'Apply' }).click();
+      await page.getByRole('button', { name: `${MORE_FILTERS} (1)` }).waitFor();
+      await expect.poll(pie).toEqual([
+        ['Accept all', '33.3%'],
+        ['Deny all', '66.7%'],
+        ['Partial opt-in', '0.0%'],
+        ['Bounce', '0.0%'],
+      ]);
+      await expect.poll(countryColumn).toEqual(['United States']);
+      await page.getByRole('button', { name: `${MORE_FILTERS} (1)` }).click();
+      await drawer.getByRole('button', { name: 'Clear all' }).click();
+      await drawer.getByRole('button', { name: 'Apply' }).click();
+      await page.getByRole('button', { name: MORE_FILTERS, exact: true }).waitFor();
+      await expect.poll(async () => (await pie())[0]).toEqual(['Accept all', '73.7%']);
+
+      // --- A period: the insights over the last 30 days take in the earlier visits too --------
+      const insights = page.getByRole('group', { name: 'Insights period' });
+      await insights.getByLabel('Insights period: start date').click();
+      await page.getByRole('menuitem', { name: 'Last 30 Days' }).click();
+      await page.keyboard.press('Escape');
+      // 21 shown: accept 15 (71.4%), deny 4 (19.0%).
+      await expect
+        .poll(async () => (await pie()).slice(0, 2))
+        .toEqual([
+          ['Accept all', '71.4%'],
+          ['Deny all', '19.0%'],
+        ]);
+      // New rows: the table starts again from Display Count descending.
+      await expect
+        .poll(async () => (await bodyRows(countryTable().locator('table')))[0]?.slice(0, 2))
+        .toEqual(['Germany', '6']);
+      // The cards keep their own period.
+      expect(await cardText('Display Count')).toEqual(['Display Count', '19', '+850.0%']);
+
+      // --- The property selection: site A only -----------------------------------------------
+      await chooseProperty(SITE_B);
+      // Site A: 9 shown, accept 4 (44.4%); the comparison 2 shown, accept 1 (50%).
+      await expect.poll(() => cardText('Display Count')).toEqual(['Display Count', '9', '+350.0%']);
+      expect(await cardText('Opt-in %')).toEqual(['Opt-in %', '44.4%', '-11.1%']);
+      expect(await card('Opt-in %').getAttribute('data-status')).toBe('negative');
+      await expect.poll(countryColumn).toEqual(['Germany', 'United States', 'France']);
+
+      expect(browser.problems).toEqual([]);
+    },
+  );
+});
