@@ -53,6 +53,7 @@ const coreForbiddenPatterns = [
 
 /** The core modules (under packages/core/src) that `@assent/core/runtime` bundles. */
 const runtimeModules = [
+  'banner/ab-variant',
   'banner/runtime',
   'banner/consent-lifetime',
   'banner/rules',

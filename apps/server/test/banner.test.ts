@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { crc32, gunzipSync } from 'node:zlib';
 import { BannerConfig as BannerConfigSchema, consentGroupKey } from '@assent/core/banner';
-import type { BannerConfig, VisitorRegion } from '@assent/core/banner';
 import type { Property, PropertyDraft } from '@assent/core/property';
 import { APP_USES_SDK } from '@assent/core/tags';
 import type { TagResponse } from '@assent/core/tags';
@@ -13,6 +12,7 @@ import { repoPath } from '../src/paths';
 import type { TestServer, TestUser } from './harness';
 import { ORIGIN, createTestServer, json, stores } from './harness';
 import { GEO_HEADER_ENV, storeGoogleAtpList } from './live-server';
+import { bootOf } from './boot-json';
 import { visit } from './visit-records';
 
 const DIST = repoPath('packages', 'banner', 'dist');
@@ -23,30 +23,6 @@ function ensureBannerBuilt() {
     execFileSync(process.execPath, [repoPath('packages', 'banner', 'build.mjs')], {
       stdio: 'ignore',
     });
-}
-
-interface Boot {
-  config: BannerConfig;
-  region: VisitorRegion;
-  endpoints: { vendorList: string; googleVendors?: string; visit?: string; consent?: string };
-}
-
-/** The boot JSON inlined in a served cmp.js (string-aware brace matching from `{"config":`). */
-function bootOf(js: string): Boot {
-  const start = js.indexOf('{"config":');
-  expect(start).toBeGreaterThanOrEqual(0);
-  let depth = 0;
-  let inString = false;
-  for (let i = start; i < js.length; i++) {
-    const c = js[i];
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === '{') depth++;
-    else if (c === '}' && --depth === 0) return JSON.parse(js.slice(start, i + 1)) as Boot;
-  }
-  throw new Error('no boot JSON');
 }
 
 describe.each(stores())('banner runtime endpoints (%s)', (store) => {

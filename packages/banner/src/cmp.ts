@@ -1,4 +1,11 @@
-import { pickLanguage, regulationForConfig, textsFor, visitBase } from '@assent/core/runtime';
+import {
+  AB_VARIANT_COOKIE,
+  abTestVariant,
+  pickLanguage,
+  regulationForConfig,
+  textsFor,
+  visitBase,
+} from '@assent/core/runtime';
 import type { BannerConfig, GoogleVendorNames, VisitorRegion } from '@assent/core/runtime';
 import type { GppApi } from './api/gppapi';
 import { createGppApi } from './api/gppapi';
@@ -69,6 +76,8 @@ export interface RuntimeDeps {
   /** A new consent id (random UUID) for a choice's consent record. */
   newId?(): string;
   onError(error: unknown): void;
+  /** A number in [0, 1) for the A/B test draw. @default Math.random */
+  random?(): number;
   /** Runs work that can wait until the next frame has painted (default: at once). */
   afterPaint?(fn: () => void): void;
 }
@@ -121,9 +130,19 @@ function install(win: Window, name: string, api: Api, replay: (args: unknown[]) 
 
 /** The runtime: installs the CMP APIs, reads stored consent, and shows the banner when needed. */
 export async function init(options: InitOptions, deps: RuntimeDeps) {
-  const { config, region, endpoints } = options;
+  const { region, endpoints } = options;
   const { win } = deps;
   const doc = win.document;
+  const jar = documentCookies(doc);
+  const cookieDomain = options.config.cookieDomain ?? registrableDomain(doc);
+  // A site's A/B test of themes: this visitor's variant, kept in a first-party cookie.
+  const drawn = abTestVariant(
+    options.config,
+    jar.get(AB_VARIANT_COOKIE),
+    (deps.random ?? Math.random)(),
+  );
+  if (drawn) jar.set(AB_VARIANT_COOKIE, drawn[0], cookieDomain);
+  const config = drawn?.[1] ?? options.config;
   const newId = deps.newId ?? (() => newConsentId(win.crypto));
   const gdpr = config.gdpr;
   const theme = config.theme;
@@ -283,11 +302,7 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
   );
 
   // --- Storage and UI.
-  const storage = storageFor(
-    config.consentScope,
-    cookieStorage(documentCookies(doc), config.cookieDomain ?? registrableDomain(doc)),
-    deps,
-  );
+  const storage = storageFor(config.consentScope, cookieStorage(jar, cookieDomain), deps);
   const host = createHost(doc, bannerCss(theme.colors), theme.customCss);
   let secondLayer: SecondLayerModule | undefined;
 

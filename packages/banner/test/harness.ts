@@ -66,6 +66,8 @@ export async function start(
     beforeInit?: () => void;
     now?: Date;
     afterPaint?: RuntimeDeps['afterPaint'];
+    /** The A/B test draw. */
+    random?: () => number;
     /** Post consent records too (to https://t.example/consent). */
     consent?: boolean;
   } = {},
@@ -97,6 +99,7 @@ export async function start(
       throw e;
     },
     ...(opts.afterPaint ? { afterPaint: opts.afterPaint } : {}),
+    ...(opts.random ? { random: opts.random } : {}),
   };
   const cmp = await init(
     {

@@ -556,10 +556,15 @@ export async function propertyAnalytics(
 
 /**
  * A property's A/B test of themes between two days (inclusive): the visits of each variant the
- * runtime reported, compared with the control by core's `abTestReport` (difference and
- * two-proportion z-test). Visits without a variant are left out.
+ * runtime reported, in the test's `order` (its variant names), compared with the control by
+ * core's `abTestReport` (difference and two-proportion z-test). Visits without a variant are left
+ * out.
  */
-export async function abTest(scope: AnalyticsScope, request: AbTestRequest): Promise<AbTestReport> {
+export async function abTest(
+  scope: AnalyticsScope,
+  request: AbTestRequest,
+  order: readonly string[] = [],
+): Promise<AbTestReport> {
   await refuseForeignProperties(scope, [request.propertyId], 'propertyId');
   const c = countsOf(scope);
   const params: unknown[] = [];
@@ -574,5 +579,8 @@ export async function abTest(scope: AnalyticsScope, request: AbTestRequest): Pro
      group by 1 order by 1`,
     params,
   );
-  return abTestReport(rows.map((r) => ({ variant: String(r.variant), counts: countsOfRow(r) })));
+  return abTestReport(
+    rows.map((r) => ({ variant: String(r.variant), counts: countsOfRow(r) })),
+    order,
+  );
 }

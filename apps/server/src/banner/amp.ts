@@ -62,7 +62,7 @@ export function ampHandlers(runtime: BannerRuntime): GroupHandlers<AmpRoutes> {
             .header('access-control-expose-headers', 'AMP-Access-Control-Allow-Source-Origin');
         }
         const origin = publicOrigin(request, deps.config);
-        const config = await loadBannerConfig(deps, property, origin);
+        const config = await loadBannerConfig(deps, property, origin, { abTest: false });
         const { region } = regionFor(runtime, request, property);
         const answer = answerAmpConsentCheck(body, { config, region });
         const state = body.consentStateValue;
@@ -86,7 +86,7 @@ export function ampHandlers(runtime: BannerRuntime): GroupHandlers<AmpRoutes> {
     async ampPrompt({ params }, { request }) {
       const property = await ampProperty(runtime, params.id);
       const origin = publicOrigin(request, deps.config);
-      const config = await loadBannerConfig(deps, property, origin);
+      const config = await loadBannerConfig(deps, property, origin, { abTest: false });
       const { region } = regionFor(runtime, request, property);
       const script = replaceToken(
         runtime.assets.get('amp-prompt.js').text,

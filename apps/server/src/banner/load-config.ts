@@ -1,5 +1,5 @@
 import { isSafeLink } from '@assent/core';
-import { compileBannerConfig, consentGroupKey } from '@assent/core/banner';
+import { compileBannerConfig, consentGroupKey, withAbTest } from '@assent/core/banner';
 import type { BannerConfig, VisitorRegion } from '@assent/core/banner';
 import type { Property } from '@assent/core/property';
 import { BANNER_PATHS } from '@assent/core/tags';
@@ -47,23 +47,43 @@ export function groupStorageUrl(property: Property, origin: string): string | un
 
 /**
  * The banner configuration of a property as visitors get it: its theme (or the built-in one), the
- * current GVL v3, the account's vendor selection and approved text changes, compiled by core.
- * `theme` replaces the stored theme (the preview of unsaved values).
+ * current GVL v3, the account's vendor selection and approved text changes, compiled by core. A
+ * site running an A/B test of themes gets the configuration of each variant's theme, carried as
+ * core's `withAbTest` (the control in full, the others as patches) for cmp.js to draw from.
+ * `theme` replaces the stored theme (the preview of unsaved values, never A/B tested);
+ * `abTest: false` leaves the test out (the AMP prompt, whose page views are not in the test).
  */
 export async function loadBannerConfig(
   deps: AppDeps,
   property: Property,
   origin: string,
-  options: { theme?: ThemeValues & { themeId: string } } = {},
+  options: { theme?: ThemeValues & { themeId: string }; abTest?: boolean } = {},
+): Promise<BannerConfig> {
+  const variants =
+    options.theme || options.abTest === false ? [] : property.abTestingSitesCollection;
+  if (!variants || variants.length < 2) return compileFor(deps, property, origin, options.theme);
+  const configs = await Promise.all(
+    variants.map((v) => compileFor(deps, { ...property, themeId: v.themeId }, origin)),
+  );
+  return withAbTest(
+    variants.map((v, i) => ({ name: v.name, traffic: v.traffic, config: configs[i]! })),
+  );
+}
+
+async function compileFor(
+  deps: AppDeps,
+  property: Property,
+  origin: string,
+  preview?: ThemeValues & { themeId: string },
 ): Promise<BannerConfig> {
   const [stored, vendorList, vendorSelection] = await Promise.all([
-    options.theme ? undefined : themeOf(deps.db, property),
+    preview ? undefined : themeOf(deps.db, property),
     deps.lists.vendorList(3),
     vendorSelections.get(deps.db, property.pCode),
   ]);
-  const theme = options.theme ?? stored!.theme;
+  const theme = preview ?? stored!.theme;
   const requests =
-    options.theme || stored?.builtIn
+    preview || stored?.builtIn
       ? undefined
       : await textRequests.forTheme(deps.db, Number(theme.themeId));
   const groupUrl = groupStorageUrl(property, origin);
@@ -75,7 +95,7 @@ export async function loadBannerConfig(
     cmpId: deps.config.cmpId,
     ...(groupUrl ? { groupUrl } : {}),
     // Built-in themes have no requests: their (empty) language entries never apply.
-    ...(options.theme ? {} : { textRequests: requests ?? [] }),
+    ...(preview ? {} : { textRequests: requests ?? [] }),
   });
 }
 

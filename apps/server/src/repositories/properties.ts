@@ -9,7 +9,12 @@ import {
   regulationLabel,
   regulationsOf,
 } from '@assent/core/property';
-import type { Property, PropertyType, PropertyValues } from '@assent/core/property';
+import type {
+  AbTestingSiteCollection,
+  Property,
+  PropertyType,
+  PropertyValues,
+} from '@assent/core/property';
 import type { Queryable } from '../db';
 import { iso } from '../db';
 import { contentVersions } from './accounts';
@@ -17,7 +22,7 @@ import { contentVersions } from './accounts';
 type Row = Record<string, unknown>;
 
 const SELECT = `select p.id, p.uuid, p.pcode, p.property_type, p.identifier, p.theme_id, p.cmp_version, p.editable,
-  p.config, p.created_at, p.updated_at, t.name as theme_name
+  p.config, p.ab_tests, p.created_at, p.updated_at, t.name as theme_name
   from properties p
   left join themes t on t.id::text = p.theme_id and (t.pcode = p.pcode or t.pcode is null)`;
 
@@ -32,6 +37,7 @@ function toProperty(r: Row): Property {
     editable: Boolean(r.editable),
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
+    ...(r.ab_tests ? { abTestingSitesCollection: r.ab_tests as AbTestingSiteCollection[] } : {}),
   };
 }
 
@@ -271,6 +277,21 @@ export const properties = {
     if (!rows[0]) throw new Error(`Property ${uuid} vanished during its update`);
     await contentVersions.bump(q, pcode);
     return (await properties.get(q, pcode, uuid))!;
+  },
+
+  /** Sets a site's A/B test variants (validated by core's `validateAbTest`); none ends the test. */
+  async setAbTest(
+    q: Queryable,
+    pcode: string,
+    uuid: string,
+    variants: readonly AbTestingSiteCollection[],
+    now: Date,
+  ): Promise<void> {
+    await q.query(
+      `update properties set ab_tests = $3, updated_at = $4 where pcode = $1 and uuid = $2`,
+      [pcode, uuid, variants.length ? JSON.stringify(variants) : null, now],
+    );
+    await contentVersions.bump(q, pcode);
   },
 
   async remove(q: Queryable, pcode: string, uuid: string): Promise<boolean> {

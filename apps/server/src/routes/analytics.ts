@@ -37,7 +37,13 @@ export const analyticsHandlers: GroupHandlers<Routes['analytics']> = {
     limited(deps, pCode, (s) => summaryComparison(s, body)),
   countryTable: ({ body }, { deps, pCode }) => limited(deps, pCode, (s) => countryTable(s, body)),
 
-  abTest: ({ body }, { deps, pCode }) => limited(deps, pCode, (s) => abTest(s, body)),
+  async abTest({ body }, { deps, pCode }) {
+    // The site's own test order makes its first variant the control (another account's site is
+    // not found here, and refused by the query).
+    const site = await properties.get(deps.db, pCode, body.propertyId);
+    const order = (site?.abTestingSitesCollection ?? []).map((v) => v.name);
+    return limited(deps, pCode, (s) => abTest(s, body, order));
+  },
 
   metadata: async () => DEFAULT_REPORT_CATALOGUE,
 

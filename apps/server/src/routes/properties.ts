@@ -10,6 +10,7 @@ import {
   defaultSiteValues,
   identifierChanged,
   propertyIdentifier,
+  validateAbTest,
 } from '@assent/core/property';
 import type { Property, PropertyType, PropertyValues } from '@assent/core/property';
 import type { Queryable } from '../db';
@@ -219,6 +220,14 @@ export const siteHandlers: GroupHandlers<Routes['sites']> = {
       query.urlChanged ?? false,
       changeActor(ctx),
     ),
+  abTest: ({ params, body }, { deps, pCode }) =>
+    deps.db.transaction(async (tx) => {
+      await load(tx, pCode, params.id, 'SITE', true);
+      const checked = validateAbTest(body, await themeRefs(tx, pCode));
+      if (!checked.ok) throw AssentError.fromIssues(checked.issues, 'VALIDATION_ERROR');
+      await properties.setAbTest(tx, pCode, params.id, checked.value.variants, deps.now());
+      return load(tx, pCode, params.id, 'SITE');
+    }),
   remove: ({ params }, ctx) =>
     removeProperty(ctx.deps, ctx.pCode, params.id, 'SITE', changeActor(ctx)),
 };

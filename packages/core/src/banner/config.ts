@@ -292,6 +292,24 @@ export const BannerTheme = z.object({
 });
 export type BannerTheme = z.infer<typeof BannerTheme>;
 
+/**
+ * A site's A/B test of themes: every variant with its share of the traffic; each but the first
+ * (the control, which the configuration is) carries the JSON merge patch from the control's
+ * configuration to its own (`ab-variant.ts`).
+ */
+export const BannerAbTest = z.object({
+  variants: z
+    .array(
+      z.object({
+        name: z.string().min(1).max(32),
+        traffic: z.number().int().min(1).max(99),
+        patch: z.record(z.string(), z.unknown()).optional(),
+      }),
+    )
+    .min(2),
+});
+export type BannerAbTest = z.infer<typeof BannerAbTest>;
+
 export const BannerConfig = z.object({
   /** Schema version of this JSON. */
   schema: z.literal(1),
@@ -299,7 +317,10 @@ export const BannerConfig = z.object({
   configVersion: z.string().min(1),
   propertyId: z.string().min(1),
   themeId: z.string().min(1),
+  /** The A/B test variant this configuration is (visit beacons report it). */
   abVariant: z.string().optional(),
+  /** The site's A/B test, when it runs one: the runtime draws a variant and applies its patch. */
+  abTest: BannerAbTest.optional(),
   /**
    * The IAB CMP id the strings carry. Assent is not a registered CMP: each operator configures the
    * id IAB assigned to them (IAB's own library rejects ids below 2).

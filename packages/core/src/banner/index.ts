@@ -84,10 +84,18 @@ export {
   UNREGISTERED_CMP_ID,
   UNREGISTERED_CMP_ID_WARNING,
   visitorRegionFallback,
+  withAbTest,
 } from './compile';
-export type { BannerCompileInput, BannerStubOptions, FieldEffect, FieldEffects } from './compile';
 export { stateSensitiveDataProcessing, usSignal } from './us-signal';
 export type { Tri, UsChoice, UsSignal } from './us-signal';
+export type {
+  AbTestVariantConfig,
+  BannerCompileInput,
+  BannerStubOptions,
+  FieldEffect,
+  FieldEffects,
+} from './compile';
+export { AB_VARIANT_COOKIE, abTestVariant } from './ab-variant';
 export { parseUserAgent, visitBase, visitEvent } from './visit';
 export type { VisitBase } from './visit';
 /** The consent beacon's body (declared with the consent record it becomes, in audit-log). */

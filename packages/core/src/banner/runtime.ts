@@ -4,6 +4,7 @@
  * fails if zod or a schema module is in it. Explicit named exports only.
  */
 export { pickLanguage } from '../pick-language';
+export { AB_VARIANT_COOKIE, abTestVariant } from './ab-variant';
 export { isSafeLink } from '../validation';
 export {
   allowedLegitimateInterestPurposes,
@@ -43,6 +44,7 @@ export type { Tri, UsChoice, UsSignal } from './us-signal';
 export { parseUserAgent, visitBase, visitEvent } from './visit';
 export type { VisitBase } from './visit';
 export type {
+  BannerAbTest,
   BannerColors,
   BannerConfig,
   BannerConfigInput,

@@ -101,6 +101,12 @@ export type { PropertiesPage, PropertyListColumn, PropertyStatus } from './list'
 export { checkLogoResponse, LOGO_NOT_AN_IMAGE, LOGO_SNIFF_BYTES, logoRefusedMessage } from './logo';
 export type { LogoCheck } from './logo';
 export {
+  AB_TEST_NAME_DUPLICATE,
+  AB_TEST_NAME_INVALID,
+  AB_TEST_TOO_FEW_VARIANTS,
+  AB_TEST_TOO_MANY_VARIANTS,
+  AB_TEST_TRAFFIC_INVALID,
+  AB_TEST_TRAFFIC_TOTAL,
   AMP_CONSENT_SCOPE_INVALID,
   AMP_VERSION_UNSUPPORTED,
   APP_CREATE_ERROR,
@@ -200,11 +206,16 @@ export {
   validateRepromptDays,
 } from './regulations';
 export type { Regulations } from './regulations';
+export {
+  AB_TEST_MAX_VARIANTS,
+  AbTestingSiteCollection,
+  AbTestSettings,
+  validateAbTest,
+} from './ab-test';
 export { appSaveFailure, failureAfterChanges, siteSaveFailure } from './save-failure';
 export type { PropertySaveFailure } from './save-failure';
 export { toSavePayload } from './save-payload';
 export {
-  AbTestingSiteCollection,
   APP_CONSENT_SCOPE_LABELS,
   CONSENT_LOCATION_LABELS,
   ConsentLocation,

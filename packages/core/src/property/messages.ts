@@ -89,3 +89,12 @@ export const SITE_REPORT_PERIOD = 'Report period: Last 30 days';
 export const PREMIUM_BANNER = 'CMP Premium coming soon';
 export const PREMIUM_BANNER_BUTTON = 'Unlock Premium for FREE';
 export const TAKE_SURVEY = 'TAKE QUICK SURVEY';
+
+/** A/B tests of themes (not in the spec: docs/decisions.md). */
+export const AB_TEST_TOO_FEW_VARIANTS = 'An A/B test needs at least two variants';
+export const AB_TEST_TOO_MANY_VARIANTS = 'An A/B test has at most 5 variants';
+export const AB_TEST_NAME_INVALID =
+  'A variant name has 1 to 32 letters, digits, spaces, dots, dashes or underscores';
+export const AB_TEST_NAME_DUPLICATE = 'Each variant needs a name of its own';
+export const AB_TEST_TRAFFIC_INVALID = 'A traffic share is a whole percentage from 1 to 99';
+export const AB_TEST_TRAFFIC_TOTAL = 'The traffic shares of the variants must add up to 100';

@@ -82,7 +82,11 @@ describe('property extras', () => {
   });
 
   it('accepts the site detail extra abTestingSitesCollection, a field only the server sets', () => {
-    const stored = storedSite({ abTestingSitesCollection: [{ id: 'ab1', name: 'Blue button' }] });
-    expect(stored.abTestingSitesCollection).toEqual([{ id: 'ab1', name: 'Blue button' }]);
+    const variants = [
+      { name: 'control', themeId: '1', traffic: 50 },
+      { name: 'Blue button', themeId: '7', traffic: 50 },
+    ];
+    const stored = storedSite({ abTestingSitesCollection: variants });
+    expect(stored.abTestingSitesCollection).toEqual(variants);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AbTestingSiteCollection } from './ab-test';
 import { CmpVersion, DEFAULT_CMP_VERSION } from './cmp-version';
 import { ConsentOrPayConfig } from './consent-or-pay';
 import { oneLineText } from '../text';
@@ -170,13 +171,6 @@ export const PropertySettings = z.object({
 export type PropertyDraft = z.input<typeof PropertySettings>;
 export type PropertyValues = z.output<typeof PropertySettings>;
 
-/**
- * One A/B test collection of a site (properties-and-tags §3 "Site detail extras"). The spec names
- * the list, not its items' fields, so an item is an open record.
- */
-export const AbTestingSiteCollection = z.record(z.string(), z.unknown());
-export type AbTestingSiteCollection = z.infer<typeof AbTestingSiteCollection>;
-
 /** What the server stores and returns: the settings plus identity and bookkeeping. */
 export const Property = PropertySettings.extend({
   uuid: z.string(),
@@ -189,8 +183,8 @@ export const Property = PropertySettings.extend({
   createdAt: z.string(),
   updatedAt: z.string(),
   /**
-   * Site detail extra: the site's A/B test collections; with any, the detail shows an A/B Testing
-   * tab. Assent runs no A/B tests yet, so the server never fills it.
+   * Site detail extra: the variants of the site's A/B test of themes (`ab-test.ts`), set through
+   * `PUT /customization/v2/site/{id}/ab-test`; with any, the detail shows an A/B Testing tab.
    */
   abTestingSitesCollection: z.array(AbTestingSiteCollection).optional(),
 });

@@ -79,6 +79,20 @@ describe('abTestReport', () => {
     ).toBe('A');
     expect(abTestReport([])).toEqual({ control: null, variants: [], winner: null });
   });
+
+  it("takes the site's test order: its first variant is the control, others follow by name", () => {
+    const report = abTestReport(
+      [
+        { variant: 'old', counts: shown(5, 5) },
+        { variant: 'blue', counts: shown(600, 400) },
+        { variant: 'plain', counts: shown(500, 500) },
+      ],
+      ['plain', 'blue'],
+    );
+    expect(report.control).toBe('plain');
+    expect(report.variants.map((v) => v.variant)).toEqual(['plain', 'blue', 'old']);
+    expect(report.variants[1]!.difference).toMatchObject({ optInPercent: 10 });
+  });
 });
 
 describe('the A/B wording', () => {

@@ -82,7 +82,7 @@ export const AbTestVariant = z.object({
 export type AbTestVariant = z.infer<typeof AbTestVariant>;
 
 export const AbTestReport = z.object({
-  /** The variant the others are compared with: the first by name. */
+  /** The variant the others are compared with: the test's first (else the first by name). */
   control: z.string().nullable(),
   variants: z.array(AbTestVariant),
   /**
@@ -101,11 +101,23 @@ export const AbTestRequest = z.object({
 });
 export type AbTestRequest = z.infer<typeof AbTestRequest>;
 
-/** The A/B report of one property from each variant's visit counts (visits without a variant are left out). */
+/**
+ * The A/B report of one property from each variant's visit counts (visits without a variant are
+ * left out). Variants come in the site's test order (`order`, its `abTestingSitesCollection`
+ * names), so the control is the test's first variant; variants the test no longer has follow by
+ * name, and without an order the first by name is the control.
+ */
 export function abTestReport(
   counts: ReadonlyArray<{ variant: string; counts: VisitCounts }>,
+  order: readonly string[] = [],
 ): AbTestReport {
-  const sorted = [...counts].sort((a, b) => a.variant.localeCompare(b.variant));
+  const rank = (variant: string) => {
+    const i = order.indexOf(variant);
+    return i < 0 ? order.length : i;
+  };
+  const sorted = [...counts].sort(
+    (a, b) => rank(a.variant) - rank(b.variant) || a.variant.localeCompare(b.variant),
+  );
   const control = sorted[0];
   if (!control) return { control: null, variants: [], winner: null };
   const variants = sorted.map(({ variant, counts: c }): AbTestVariant => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AbTestSettings } from '../../property/ab-test';
 import { CmpVersionInfo } from '../../property/cmp-version';
 import {
   Property,
@@ -108,6 +109,17 @@ export const sites = {
         .optional(),
     }),
     body: PropertySettings,
+    response: Property,
+  }),
+  abTest: defineRoute({
+    method: 'PUT',
+    path: '/customization/v2/site/{id}/ab-test',
+    summary:
+      "Set a site's A/B test of themes: 2 to 5 variants (name, site theme, whole-percent traffic share adding up to 100), or none to end it",
+    access: ACCOUNT_QUERY,
+    params: IdParams,
+    query: AccountQuery,
+    body: AbTestSettings,
     response: Property,
   }),
   remove: defineRoute({

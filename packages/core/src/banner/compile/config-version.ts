@@ -26,6 +26,7 @@ export const BANNER_CONFIG_FIELD_EFFECTS = {
   propertyId: 'silent',
   themeId: 'silent',
   abVariant: 'silent',
+  abTest: 'silent',
   cmpId: 'reprompt',
   cmpVersion: 'silent',
   consentLocations: 'reprompt',

@@ -1,3 +1,5 @@
+export type { AbTestVariantConfig } from './ab-test';
+export { withAbTest } from './ab-test';
 export {
   UNREGISTERED_CMP_ID,
   UNREGISTERED_CMP_ID_WARNING,
