@@ -89,3 +89,15 @@ export {
   oneLineText,
   UNSTORABLE_TEXT,
 } from './text';
+export {
+  CUSTOM_VENDOR_TEXT_LIMITS,
+  duplicateItem,
+  LIST_LIMITS,
+  listLimitIssues,
+  PROPERTY_TEXT_LIMITS,
+  TEXT_LIMITS,
+  textLimitIssues,
+  THEME_TEXT_LIMITS,
+  tooLongText,
+  tooManyItems,
+} from './limits';

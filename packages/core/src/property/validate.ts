@@ -1,4 +1,5 @@
 import { COUNTRIES } from '../country';
+import { PROPERTY_TEXT_LIMITS, textLimitIssues } from '../limits';
 import { INVALID_URL, REQUIRED } from '../messages';
 import type { Issue, Validation } from '../validation';
 import { collect, isBlank, isValidUrl, issue } from '../validation';
@@ -103,6 +104,8 @@ export function validateProperty(
   const { gdpr, us } = regulationsOf(p);
   const copEnabled = p.consentOrPayConfig.enabled;
   return collect(p, [
+    // Issue 19 item 9: no text field is unbounded (here, not in the schema that reads stored rows).
+    textLimitIssues(p, PROPERTY_TEXT_LIMITS),
     p.propertyType === 'APP'
       ? validatePackageId(p.packageId, identity)
       : validateSiteUrl(p.url, identity),

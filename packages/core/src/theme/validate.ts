@@ -20,6 +20,7 @@ import {
   validatePrivacyBody,
   validateShortText,
 } from './texts';
+import { THEME_TEXT_LIMITS, textLimitIssues } from '../limits';
 
 export interface ThemeValidationContext {
   /** The account's property code: one special code allows 40-character button texts. */
@@ -159,6 +160,8 @@ export function validateTheme(
   // Checked whenever the account is premium: with GDPR off the tabs hide but the texts stay.
   const premium = ctx.premiumEligible === true;
   return collect(t, [
+    // Issue 19 item 9: the name and the CSS are bounded (here, not in the schema that reads rows).
+    textLimitIssues(t, THEME_TEXT_LIMITS),
     required('themeName', t.themeName),
     noAngleBrackets('themeName', t.themeName),
     t.privacyModes.length === 0 && issue('privacyModes', 'required', REGULATION_REQUIRED),

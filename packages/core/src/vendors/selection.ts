@@ -5,6 +5,12 @@ import { INVALID_URL, NO_ANGLE_BRACKETS, REQUIRED } from '../messages';
 import { validateRepromptDays } from '../property/regulations';
 import type { Issue, Validation } from '../validation';
 import { collect, hasAngleBrackets, isBlank, isValidUrl, issue } from '../validation';
+import {
+  CUSTOM_VENDOR_TEXT_LIMITS,
+  LIST_LIMITS,
+  listLimitIssues,
+  textLimitIssues,
+} from '../limits';
 import { oneLineText } from '../text';
 
 const Ids = z.array(z.number().int().positive());
@@ -110,6 +116,27 @@ export function validateVendorSelection(selection: VendorSelection): Validation<
       'showNewVendorsEveryDays',
     ),
     ...selection.customVendors.map((v, i) => validateCustomVendor(v, `customVendors.${i}`)),
+    // Issue 19 item 9: bounded lists, each item once, and bounded custom vendor texts.
+    listLimitIssues('vendorIds', selection.vendorIds, LIST_LIMITS.vendorIds),
+    listLimitIssues('googleAtpIds', selection.googleAtpIds, LIST_LIMITS.googleAtpIds),
+    listLimitIssues(
+      'customVendors',
+      selection.customVendors,
+      LIST_LIMITS.customVendors,
+      (v) => v.id,
+    ),
+    ...selection.customVendors.slice(0, LIST_LIMITS.customVendors).flatMap((v, i) => [
+      ...textLimitIssues(v, CUSTOM_VENDOR_TEXT_LIMITS).map((x) => ({
+        ...x,
+        field: `customVendors.${i}.${x.field}`,
+      })),
+      ...listLimitIssues(`customVendors.${i}.purposes`, v.purposes, LIST_LIMITS.purposeIds),
+      ...listLimitIssues(
+        `customVendors.${i}.legIntPurposes`,
+        v.legIntPurposes,
+        LIST_LIMITS.purposeIds,
+      ),
+    ]),
   ]);
 }
 
