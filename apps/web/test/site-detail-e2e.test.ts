@@ -12,8 +12,10 @@ import { siteThemeValues } from '@assent/core/testing';
 import type { TestUser } from '@assent/server/testing';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../server/src/services/auth';
 import type { E2eBrowser, E2eServer } from './e2e-support';
 import {
+  E2E_ARTIFACTS,
   closeAll,
   describeInChromium,
   openConsole,
