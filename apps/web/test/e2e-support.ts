@@ -10,7 +10,9 @@ import type { ConsoleMessage, Locator } from 'playwright-core';
 import { describe } from 'vitest';
 import { SESSION_COOKIE } from '../../server/src/services/auth';
 
-const NO_CHROMIUM_MESSAGE = noChromiumMessage('web e2e');
+// Kept for browser tests written before describeInChromium (they skip and warn themselves).
+export { hasChromium };
+export const NO_CHROMIUM_MESSAGE = noChromiumMessage('web e2e');
 
 /**
  * A describe block of console browser tests: it runs where Chromium is installed; elsewhere it is
