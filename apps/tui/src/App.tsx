@@ -32,6 +32,10 @@ import type { Key } from 'ink';
 import type { ReactNode } from 'react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Field, describeError } from './parts';
+import type { ReportRunState } from './ReportDetail';
+import { ReportDetail, runSavedReport } from './ReportDetail';
+import type { DashboardChoice } from './ReportsDashboard';
+import { INITIAL_DASHBOARD_CHOICE, ReportsDashboard, cyclePreset } from './ReportsDashboard';
 import { ThemeDetail } from './ThemeDetail';
 import { PropertyDetail, TAG_LABELS, TAG_TYPES, tagInput, tagText } from './PropertyDetail';
 import type { ScrollRange } from './ScrollPane';
@@ -68,6 +72,9 @@ export const HELP_KEYS: ReadonlyArray<readonly [string, string]> = [
   ['t', 'property: show its tag (site, universal, AMP)'],
   ['c', 'property: copy the tag shown (OSC 52)'],
   ['p', 'report: pause or resume (asks y/n)'],
+  ['x', 'report: run it and show the result table'],
+  ['d', 'reports: the dashboard (summary cards, country table)'],
+  ['[ / ], P', 'dashboard: previous / next period, next property set'],
   ['r', 'refresh'],
   [':', 'switch account'],
   ['?', 'this help'],
@@ -116,6 +123,10 @@ function Screen({
   const [input, setInput] = useState('');
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
   const [tagType, setTagType] = useState<TagType | null>(null);
+  // Reports: the dashboard in place of the list, its choices, and the last run of a saved report.
+  const [dashboard, setDashboard] = useState(false);
+  const [dashboardChoice, setDashboardChoice] = useState(INITIAL_DASHBOARD_CHOICE);
+  const [reportRun, setReportRun] = useState<ReportRunState | null>(null);
   // The open detail scrolls with j/k when it is longer than the pane (its length is the pane's).
   const [scroll, setScroll] = useState(0);
   const scrollRange = useRef<ScrollRange>({ max: 0 }).current;
@@ -154,6 +165,7 @@ function Screen({
 
   const switchSection = (next: SectionName) => {
     setScroll(0);
+    setDashboard(false);
     setSection(next);
     setSelected(0);
     setDetail(false);
@@ -230,6 +242,34 @@ function Screen({
       );
     }
     if (/^[1-5]$/.test(char)) return switchSection(SECTIONS[Number(char) - 1]!);
+    if (dashboard) {
+      const choose = (next: DashboardChoice) => {
+        setScroll(0);
+        setDashboardChoice(next);
+      };
+      if (key.escape || char === 'd') {
+        setScroll(0);
+        return setDashboard(false);
+      }
+      if (char === ']')
+        return choose({ ...dashboardChoice, preset: cyclePreset(dashboardChoice.preset, 1) });
+      if (char === '[')
+        return choose({ ...dashboardChoice, preset: cyclePreset(dashboardChoice.preset, -1) });
+      if (char === 'P')
+        return choose({ ...dashboardChoice, propertySet: dashboardChoice.propertySet + 1 });
+    }
+    if (section === 'Reports' && char === 'd' && !dashboard) {
+      setScroll(0);
+      return setDashboard(true);
+    }
+    if (section === 'Reports' && current && char === 'x') {
+      const job = current as ReportJob;
+      setReportRun({ jobId: job.id, status: 'running' });
+      if (!detail) setScroll(0);
+      setDetail(true);
+      void runSavedReport(client, account, job, now()).then(setReportRun);
+      return;
+    }
     if (key.escape) {
       if (tagType) return setTagType(null);
       if (detail) {
@@ -243,7 +283,7 @@ function Screen({
       if (!detail) setScroll(0);
       return setDetail(true);
     }
-    if (detail && !tagType) {
+    if ((detail || dashboard) && !tagType) {
       const scrollTo = (to: (s: number) => number) =>
         setScroll((s) => Math.max(0, Math.min(scrollRange.max, to(Math.min(s, scrollRange.max)))));
       if (char === 'j' || key.downArrow) return scrollTo((s) => s + 1);
@@ -352,12 +392,27 @@ function Screen({
         height={bodyHeight}
         scroll={scroll}
         scrollRange={scrollRange}
+        reportRun={reportRun}
       />
     </Box>
   ) : null;
 
   let body: ReactNode;
   if (mode === 'help') body = <Help palette={palette} />;
+  else if (dashboard)
+    body = (
+      <ReportsDashboard
+        client={client}
+        account={account}
+        palette={palette}
+        now={now}
+        choice={dashboardChoice}
+        width={width}
+        height={bodyHeight}
+        scroll={scroll}
+        range={scrollRange}
+      />
+    );
   else if (wide)
     body = (
       <Box>
@@ -668,6 +723,7 @@ function Detail(props: {
   height: number;
   scroll: number;
   scrollRange: ScrollRange;
+  reportRun: ReportRunState | null;
 }) {
   switch (props.section) {
     case 'Properties':
@@ -682,30 +738,15 @@ function Detail(props: {
       return (
         <ThemeDetail {...props} theme={props.row as ThemeListItem} range={props.scrollRange} />
       );
-    case 'Reports': {
-      const r = props.row as ReportJob;
+    case 'Reports':
       return (
-        <Box flexDirection="column">
-          <Text bold color={props.palette.accent}>
-            {r.name}
-          </Text>
-          <Field label="Type" value={r.type} />
-          <Field label="Status" value={r.status ?? '-'} />
-          {r.type === 'scheduled' ? (
-            <Field
-              label="Active"
-              value={r.active === false ? 'paused (p resumes)' : 'yes (p pauses)'}
-            />
-          ) : null}
-          <Field label="Frequency" value={r.frequency ?? '-'} />
-          <Field label="Period" value={`${r.startDate ?? '-'} to ${r.endDate ?? '-'}`} />
-          <Field label="Last run" value={r.lastRunAt ?? '-'} />
-          <Field label="Next run" value={r.nextRunAt ?? '-'} />
-          <Field label="Recipients" value={r.recipients.join(', ') || '-'} />
-          {r.error ? <Text color={props.palette.error}>{r.error}</Text> : null}
-        </Box>
+        <ReportDetail
+          {...props}
+          report={props.row as ReportJob}
+          run={props.reportRun}
+          range={props.scrollRange}
+        />
       );
-    }
     case 'Vendors': {
       const v = props.row as {
         id: number;

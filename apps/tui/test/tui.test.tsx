@@ -48,10 +48,10 @@ beforeAll(async () => {
   // accepted and once rejected, then CCPA once accepted.
   const day = (back: number) => new Date(Date.now() - back * 86_400_000);
   await storeVisits(server.deps.db, [
-    visitRecord(user.pcode, shopUuid, day(11), { r: 1, o: 'a' }),
-    visitRecord(user.pcode, shopUuid, day(11), { r: 1, o: 'a' }),
-    visitRecord(user.pcode, shopUuid, day(11), { r: 1, o: 'r' }),
-    visitRecord(user.pcode, shopUuid, day(4), { r: 2, o: 'a' }),
+    visitRecord(user.pcode, shopUuid, day(11), { r: 1, o: 'a' }, { country: 'DE' }),
+    visitRecord(user.pcode, shopUuid, day(11), { r: 1, o: 'a' }, { country: 'DE' }),
+    visitRecord(user.pcode, shopUuid, day(11), { r: 1, o: 'r' }, { country: 'DE' }),
+    visitRecord(user.pcode, shopUuid, day(4), { r: 2, o: 'a' }, { country: 'US' }),
   ]);
 });
 
@@ -325,6 +325,63 @@ describe('assent tui against a real server', () => {
     await t.press(other.pcode, `Switch to account: ${other.pcode}`);
     await t.press(ENTER, `account ${other.pcode}`);
     await t.waitFor('(403)');
+    t.ui.unmount();
+  });
+
+  it('the Reports dashboard: summary cards with their change for a chosen period, and the country table', async () => {
+    const t = start();
+    await t.waitFor('> blog.example.net');
+    await t.press('4', 'No saved reports yet.');
+    await t.press('d', 'Summary');
+    // Last 7 days: the CCPA view of 4 days ago, against the 3 views of 11 days ago.
+    await t.waitFor(/Display Count\s+1\s+-66\.7% \(negative\)/);
+    expect(t.frame()).toMatch(
+      /Period Last 7 Days \(\d{4}-\d\d-\d\d – \d{4}-\d\d-\d\d\), compared with/,
+    );
+    expect(t.frame()).toContain('Properties All');
+    expect(t.frame()).toMatch(/Opt-in %\s+100\.0%/);
+    await t.waitFor('Consent by country');
+    expect(t.frame()).toMatch(/Country\s+Display Count/);
+    await t.waitFor(/United States\s+1\b/);
+    expect(t.frame()).not.toContain('Germany');
+    // ] moves to the next preset: the last 30 days hold all four views, none before.
+    await t.press(']', 'Period Last 30 Days');
+    await t.waitFor(/Display Count\s+4\s+\+100\.0% \(positive\)/);
+    expect(t.frame()).toMatch(/Opt-in %\s+75\.0%/);
+    // Sorted as the console sorts it: Display Count, descending.
+    await t.waitFor(/Germany\s+3\b[^]*United States\s+1\b/);
+    // P picks the next property set: one property at a time (blog.example.net has no views).
+    await t.press('P', 'Properties blog.example.net');
+    await t.waitFor(/Display Count\s+0\s+No change/);
+    await t.press(ESC, 'No saved reports yet.');
+    t.ui.unmount();
+  });
+
+  it('runs a saved report (x) and shows its result table', async () => {
+    await api.analytics.createJob({
+      params: { pCode: user.pcode },
+      body: {
+        name: 'Shop consent',
+        type: 'on_demand',
+        recipients: [],
+        query: {
+          filters: [{ key: 'propertyId', operator: 'in', values: [shopUuid] }],
+          dimensions: [],
+          metrics: ['totalSessions', 'optInPercent'],
+          granularity: 'day',
+          timePeriod: { type: 'last30Days' },
+        },
+      },
+    });
+    const t = start();
+    await t.waitFor('> blog.example.net');
+    await t.press('4', '> Shop consent');
+    await t.press(ENTER, 'x runs the report');
+    await t.press('x', '1 row');
+    const screen = t.frame();
+    expect(screen).toMatch(/Display Count\s+Opt-in %/);
+    // Two decimals, as the console's results table.
+    expect(screen).toMatch(/^4\s+75\.00%/m);
     t.ui.unmount();
   });
 });

@@ -9,6 +9,7 @@ import {
   countryTablePage,
   filterCountryRows,
   sortCountryRows,
+  countryTableShownCell,
 } from './country-table';
 
 const row = (country: string, totalSessions: number | null): CountryTableRow => ({
@@ -124,5 +125,20 @@ describe('cells and export', () => {
       'Country,Display Count,Display Count Change,Opt-in %,Opt-in % Change,Opt-out %,Opt-out % Change,Partial Opt-in %,Partial Opt-in % Change,Bounce %,Bounce % Change',
     );
     expect(csv[1]).toBe('France,12,N/A,50,0,10,0,5,0,N/A,N/A');
+  });
+});
+
+describe('country table cells as shown', () => {
+  it('names the country, abbreviates counts, rounds percentages, signs changes', () => {
+    const [row] = buildCountryTableRows(
+      [{ country: 'de', totalSessions: 1500, optInPercent: 62.44 }],
+      [{ country: 'DE', totalSessions: 1000, optInPercent: 62.44 }],
+    );
+    expect(countryTableShownCell(row!, 'country')).toBe('Germany');
+    expect(countryTableShownCell(row!, 'totalSessions')).toBe('1.5K');
+    expect(countryTableShownCell(row!, 'totalSessionsChange')).toBe('+50.0%');
+    expect(countryTableShownCell(row!, 'optInPercent')).toBe('62.4%');
+    expect(countryTableShownCell(row!, 'optInPercentChange')).toBe('No change');
+    expect(countryTableShownCell(row!, 'optOutPercent')).toBe('N/A');
   });
 });

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { countryName } from '../country';
-import { NOT_AVAILABLE } from '../format';
-import { catalogueDisplayName } from './catalogue';
+import { NOT_AVAILABLE, formatCompactNumber, formatPercent } from '../format';
+import { catalogueDisplayName, isPercentMetric } from './catalogue';
 import { DashboardFilterSelection } from './insights';
 import type { AnalyticsResultRow } from './query';
 import { deviceTypeLabel, pageFormatLabel } from './segments';
 import { roundMetricValue } from './metrics';
-import { percentChange } from './summary';
+import { formatComparison, percentChange } from './summary';
 import { ReportDateRange } from './time-period';
 
 /**
@@ -163,4 +163,13 @@ export function countryRowsToCsv(rows: readonly CountryTableRow[]): string {
     COUNTRY_TABLE_COLUMNS.map((c) => csvCell(countryTableCell(row, c.field))).join(','),
   );
   return [header, ...lines].join('\n');
+}
+
+/** A cell as the table shows it: country names, one-decimal percentages, abbreviated counts, changes, N/A. */
+export function countryTableShownCell(row: CountryTableRow, field: keyof CountryTableRow): string {
+  if (field === 'country') return countryTableCell(row, field);
+  const value = row[field];
+  if (typeof value !== 'number') return countryTableCell(row, field);
+  if (field.endsWith('Change')) return formatComparison(value);
+  return isPercentMetric(field) ? formatPercent(value) : formatCompactNumber(value);
 }

@@ -38,6 +38,7 @@ export {
   countryTableCell,
   countryTablePage,
   CountryTableRequest,
+  countryTableShownCell,
   CountryTableRow,
   DEFAULT_COUNTRY_TABLE_SORT,
   filterCountryRows,
@@ -323,6 +324,7 @@ export {
   SummaryComparisonQuery,
   SummaryMetric,
   SummaryRequest,
+  summaryCardValue,
   summaryRequestFor,
   SummaryValues,
 } from './summary';

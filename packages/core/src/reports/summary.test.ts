@@ -6,6 +6,7 @@ import {
   isCardMetric,
   percentChange,
   summaryRequestFor,
+  summaryCardValue,
 } from './summary';
 
 describe('percentChange', () => {
@@ -90,5 +91,15 @@ describe('summary cards', () => {
       ],
       metrics: ['optInPercent'],
     });
+  });
+});
+
+describe('summary card values', () => {
+  it('shows percentages with one decimal, counts abbreviated, N/A for null', () => {
+    const card = (fieldName: string, value: number | null) =>
+      summaryCardValue({ fieldName, value, comparisonPercentage: null });
+    expect(card('optInPercent', 75)).toBe('75.0%');
+    expect(card('totalSessions', 12_345)).toBe('12.3K');
+    expect(card('totalSessions', null)).toBe('N/A');
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { NOT_AVAILABLE, formatPercent } from '../format';
+import { NOT_AVAILABLE, formatCompactNumber, formatPercent } from '../format';
+import { isPercentMetric } from './catalogue';
 import { NO_CHANGE } from './messages';
 import { roundMetricValue } from './metrics';
 import { ReportFilter, propertyFilter, timeFilters } from './query';
@@ -119,3 +120,9 @@ export function buildSummaryMetrics(
     };
   });
 }
+
+/** A card's value: one-decimal percentages, abbreviated counts, 'N/A' for null. */
+export const summaryCardValue = (metric: SummaryMetric): string =>
+  isPercentMetric(metric.fieldName)
+    ? formatPercent(metric.value)
+    : formatCompactNumber(metric.value);

@@ -1,4 +1,3 @@
-import { formatCompactNumber, formatPercent } from '@assent/core';
 import type {
   CountryTableRow,
   CountryTableSort,
@@ -8,12 +7,10 @@ import {
   COUNTRY_TABLE_COLUMNS,
   COUNTRY_TABLE_PAGE_SIZE,
   countryRowsToCsv,
-  countryTableCell,
+  countryTableShownCell,
   countryTablePage,
   DEFAULT_COUNTRY_TABLE_SORT,
   filterCountryRows,
-  formatComparison,
-  isPercentMetric,
   sortCountryRows,
 } from '@assent/core/reports';
 import { Button, HTMLTable, InputGroup } from '@blueprintjs/core';
@@ -27,14 +24,7 @@ export const COUNTRY_FILTER_PLACEHOLDER = 'Filter by country';
 export const EXPORT_CSV = 'Export CSV';
 export const COUNTRY_CSV_FILE = 'country-report.csv';
 
-/** A cell as shown: country names, one-decimal percentages, abbreviated counts, changes, N/A. */
-function shownCell(row: CountryTableRow, field: keyof CountryTableRow): string {
-  if (field === 'country') return countryTableCell(row, field);
-  const value = row[field];
-  if (typeof value !== 'number') return countryTableCell(row, field);
-  if (field.endsWith('Change')) return formatComparison(value);
-  return isPercentMetric(field) ? formatPercent(value) : formatCompactNumber(value);
-}
+const shownCell = countryTableShownCell;
 
 /**
  * The dashboard's country table (reports-and-account §2, §9): client-side filter and sort (default

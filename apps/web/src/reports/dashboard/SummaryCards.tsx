@@ -1,20 +1,16 @@
-import { formatCompactNumber, formatPercent } from '@assent/core';
 import type { SummaryMetric } from '@assent/core/reports';
 import {
   catalogueDisplayName,
   comparisonStatus,
   formatComparison,
-  isPercentMetric,
+  summaryCardValue,
 } from '@assent/core/reports';
 import { Card, Tag } from '@blueprintjs/core';
 
 const INTENT = { positive: 'success', negative: 'danger', neutral: 'none' } as const;
 
-/** A card's value: one-decimal percentages, abbreviated counts, 'N/A' for null. */
-export const cardValue = (metric: SummaryMetric) =>
-  isPercentMetric(metric.fieldName)
-    ? formatPercent(metric.value)
-    : formatCompactNumber(metric.value);
+/** A card's value (core's rule). */
+export const cardValue = summaryCardValue;
 
 /**
  * The summary cards (reports-and-account §4): each metric's value and its change against the

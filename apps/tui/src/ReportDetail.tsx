@@ -1,0 +1,137 @@
+import type { AssentClient } from '@assent/core/api';
+import type { AnalyticsResultRow, ReportJob } from '@assent/core/reports';
+import {
+  customReportCell,
+  customReportColumns,
+  customReportRows,
+  initialReportBuilderState,
+  propertyIdsFromFilters,
+  reportBuilderReducer,
+  reportRunErrorMessage,
+  reportStatusDisplay,
+} from '@assent/core/reports';
+import { Text } from 'ink';
+import type { ReactNode } from 'react';
+import { Field } from './parts';
+import type { ScrollRange } from './ScrollPane';
+import { ScrollPane } from './ScrollPane';
+import type { Palette } from './terminal';
+import { fit } from './terminal';
+
+/** A run of a saved report: in flight, its rows, or why it failed. */
+export type ReportRunState =
+  | { jobId: string; status: 'running' }
+  | { jobId: string; status: 'done'; rows: AnalyticsResultRow[] }
+  | { jobId: string; status: 'failed'; message: string };
+
+/**
+ * Runs a saved report as the console's builder does: core's reducer loads the report and builds
+ * the run's payload (its time period as of `now`, its properties from its propertyId filter);
+ * the rows come back from the run-report call.
+ */
+export async function runSavedReport(
+  client: AssentClient,
+  pCode: string,
+  job: ReportJob,
+  now: Date,
+): Promise<ReportRunState> {
+  const loaded = reportBuilderReducer(initialReportBuilderState(), { type: 'loadReport', job });
+  const running = reportBuilderReducer(loaded, {
+    type: 'run',
+    now,
+    pCode,
+    propertyIds: propertyIdsFromFilters(job.query.filters) ?? [],
+  });
+  if (running.status !== 'running') {
+    const message =
+      running.status === 'idle' ? running.issues.map((i) => i.message).join(' ') : running.status;
+    return { jobId: job.id, status: 'failed', message };
+  }
+  const { pCode: account, ...body } = running.payload;
+  try {
+    const response = await client.analytics.runReport({ params: { pCode: account }, body });
+    return { jobId: job.id, status: 'done', rows: customReportRows(response) };
+  } catch (error) {
+    return { jobId: job.id, status: 'failed', message: reportRunErrorMessage(error) };
+  }
+}
+
+/** A saved report's detail, then the result table of its last run here (x runs it). */
+export function ReportDetail({
+  report: r,
+  run,
+  palette,
+  width,
+  height,
+  scroll,
+  range,
+}: {
+  report: ReportJob;
+  run: ReportRunState | null;
+  palette: Palette;
+  width: number;
+  height: number;
+  scroll: number;
+  range?: ScrollRange | undefined;
+}) {
+  const status = reportStatusDisplay(r.status);
+  const lines: ReactNode[] = [
+    <Text bold color={palette.accent} wrap="truncate-end">
+      {r.name}
+    </Text>,
+    <Field label="Type" value={r.type} />,
+    <Field label="Status" value={status.label} />,
+  ];
+  if (r.type === 'scheduled')
+    lines.push(
+      <Field label="Active" value={r.active === false ? 'paused (p resumes)' : 'yes (p pauses)'} />,
+    );
+  lines.push(
+    <Field label="Frequency" value={r.frequency ?? '-'} />,
+    <Field label="Period" value={`${r.startDate ?? '-'} to ${r.endDate ?? '-'}`} />,
+    <Field label="Last run" value={r.lastRunAt ?? '-'} />,
+    <Field label="Next run" value={r.nextRunAt ?? '-'} />,
+    <Field label="Recipients" value={r.recipients.join(', ') || '-'} />,
+  );
+  if (r.error)
+    lines.push(
+      <Text color={palette.error} wrap="truncate-end">
+        {r.error}
+      </Text>,
+    );
+  const mine = run && run.jobId === r.id ? run : null;
+  lines.push(<Text bold>Result</Text>);
+  if (!mine) lines.push(<Text color={palette.muted}>x runs the report</Text>);
+  else if (mine.status === 'running') lines.push(<Text color={palette.muted}>Running…</Text>);
+  else if (mine.status === 'failed')
+    lines.push(
+      <Text color={palette.error} wrap="truncate-end">
+        {mine.message}
+      </Text>,
+    );
+  else {
+    const columns = customReportColumns(r.query);
+    const cells = Math.max(8, Math.floor(width / Math.max(1, columns.length)) - 1);
+    lines.push(
+      <Text color={palette.muted} wrap="truncate-end">
+        {columns.map((c) => fit(c.label, cells)).join(' ')}
+      </Text>,
+    );
+    for (const row of mine.rows)
+      lines.push(
+        <Text wrap="truncate-end">
+          {columns
+            .map((c) => fit(customReportCell(c.fieldName, row[c.fieldName]), cells))
+            .join(' ')}
+        </Text>,
+      );
+    lines.push(
+      <Text
+        color={palette.muted}
+      >{`${mine.rows.length} row${mine.rows.length === 1 ? '' : 's'}`}</Text>,
+    );
+  }
+  return (
+    <ScrollPane lines={lines} height={height} scroll={scroll} range={range} palette={palette} />
+  );
+}

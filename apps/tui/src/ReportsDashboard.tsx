@@ -1,0 +1,182 @@
+import type { AssentClient } from '@assent/core/api';
+import {
+  countryTableQuery,
+  reportPropertiesQuery,
+  summaryComparisonQuery,
+} from '@assent/core/queries';
+import type { DashboardPreset } from '@assent/core/reports';
+import {
+  COUNTRY_TABLE_COLUMNS,
+  DASHBOARD_PRESET_LABELS,
+  DASHBOARD_SUMMARY_METRICS,
+  DEFAULT_COUNTRY_TABLE_SORT,
+  DashboardPreset as Presets,
+  NO_DATA_AVAILABLE,
+  analyticsPropertyIds,
+  catalogueDisplayName,
+  comparisonStatus,
+  countryTableShownCell,
+  dashboardPresetRange,
+  defaultComparisonRange,
+  formatComparison,
+  reportPropertyOptions,
+  selectReportProperties,
+  sortCountryRows,
+  summaryCardValue,
+} from '@assent/core/reports';
+import { useQuery } from '@tanstack/react-query';
+import { Text } from 'ink';
+import type { ReactNode } from 'react';
+import { describeError } from './parts';
+import type { ScrollRange } from './ScrollPane';
+import { ScrollPane } from './ScrollPane';
+import type { Palette } from './terminal';
+import { fit } from './terminal';
+
+/** The dashboard's choices: a preset period (the comparison is the one before) and a property set. */
+export interface DashboardChoice {
+  preset: DashboardPreset;
+  /** An index into core's property options ('All' first). */
+  propertySet: number;
+}
+
+export const INITIAL_DASHBOARD_CHOICE: DashboardChoice = { preset: 'last7Days', propertySet: 0 };
+
+export const DASHBOARD_KEYS = '[ ] period  P properties  j/k scroll  Esc back';
+
+/** The next preset in core's order, forwards or backwards. */
+export const cyclePreset = (preset: DashboardPreset, step: 1 | -1): DashboardPreset => {
+  const all = Presets.options;
+  return all[(all.indexOf(preset) + step + all.length) % all.length]!;
+};
+
+/**
+ * The Reports dashboard in the terminal: the summary cards (each metric, its change against the
+ * period before, coloured by core's status) for a preset period and a property set, then the
+ * country table sorted as the console sorts it (Display Count descending). Every call is core's
+ * query factory, as the console's dashboard.
+ */
+export function ReportsDashboard({
+  client,
+  account,
+  palette,
+  now,
+  choice,
+  width,
+  height,
+  scroll,
+  range: scrollRange,
+}: {
+  client: AssentClient;
+  account: string;
+  palette: Palette;
+  now: () => Date;
+  choice: DashboardChoice;
+  width: number;
+  height: number;
+  scroll: number;
+  range?: ScrollRange | undefined;
+}) {
+  const properties = useQuery(reportPropertiesQuery(client, account));
+  const options = reportPropertyOptions(properties.data ?? []).filter((o) => !o.disabled);
+  const option = options[choice.propertySet % Math.max(1, options.length)];
+  const propertyIds = analyticsPropertyIds(
+    properties.data ?? [],
+    selectReportProperties(properties.data ?? [], option ? [option.value] : []),
+  );
+  const summaryRange = dashboardPresetRange(choice.preset, now());
+  const comparisonRange = defaultComparisonRange(summaryRange);
+  const ready = properties.isSuccess;
+  const summary = useQuery({
+    ...summaryComparisonQuery(client, account, {
+      summaryDateRange: summaryRange,
+      comparisonDateRange: comparisonRange,
+      propertyId: propertyIds,
+      metricFields: [...DASHBOARD_SUMMARY_METRICS],
+    }),
+    enabled: ready,
+  });
+  const countries = useQuery({
+    ...countryTableQuery(client, account, {
+      currentRange: summaryRange,
+      comparisonRange,
+      propertyIds,
+      filters: {},
+    }),
+    enabled: ready,
+  });
+
+  const muted = (text: string) => (
+    <Text color={palette.muted} wrap="truncate-end">
+      {text}
+    </Text>
+  );
+  const failed = (error: unknown) => (
+    <Text color={palette.error} wrap="truncate-end">
+      {describeError(error, '')}
+    </Text>
+  );
+  const lines: ReactNode[] = [
+    <Text bold color={palette.accent} wrap="truncate-end">
+      Dashboard
+    </Text>,
+    <Text wrap="truncate-end">
+      {`Period ${DASHBOARD_PRESET_LABELS[choice.preset]} (${summaryRange.startDate} – ${summaryRange.endDate}), compared with ${comparisonRange.startDate} – ${comparisonRange.endDate}`}
+    </Text>,
+    <Text wrap="truncate-end">{`Properties ${option ? option.label : '…'}`}</Text>,
+    <Text bold>Summary</Text>,
+  ];
+  const statusColour = { positive: palette.ok, negative: palette.error, neutral: palette.muted };
+  if (properties.error) lines.push(failed(properties.error));
+  else if (summary.error) lines.push(failed(summary.error));
+  else if (!summary.data) lines.push(muted('Loading…'));
+  else
+    for (const metric of summary.data) {
+      const status = comparisonStatus(metric.fieldName, metric.comparisonPercentage);
+      lines.push(
+        <Text wrap="truncate-end">
+          {fit(`  ${catalogueDisplayName(metric.fieldName)}`, 26)}
+          {fit(summaryCardValue(metric), 10)}
+          <Text color={statusColour[status]}>
+            {`${formatComparison(metric.comparisonPercentage)}${palette.color ? '' : ` (${status})`}`}
+          </Text>
+        </Text>,
+      );
+    }
+
+  // The columns that fit: the country, then each metric with its change.
+  const cell = 13;
+  const countryCells = 18;
+  const columns = COUNTRY_TABLE_COLUMNS.slice(
+    0,
+    1 + Math.max(2, Math.floor((width - countryCells) / (cell + 1))),
+  );
+  lines.push(<Text bold>Consent by country</Text>);
+  lines.push(
+    <Text color={palette.muted} wrap="truncate-end">
+      {columns.map((c, i) => fit(c.title, i === 0 ? countryCells : cell)).join(' ')}
+    </Text>,
+  );
+  if (countries.error) lines.push(failed(countries.error));
+  else if (!countries.data) lines.push(muted('Loading…'));
+  else if (countries.data.length === 0) lines.push(muted(NO_DATA_AVAILABLE));
+  else
+    for (const row of sortCountryRows(countries.data, DEFAULT_COUNTRY_TABLE_SORT))
+      lines.push(
+        <Text wrap="truncate-end">
+          {columns
+            .map((c, i) => fit(countryTableShownCell(row, c.field), i === 0 ? countryCells : cell))
+            .join(' ')}
+        </Text>,
+      );
+  lines.push(muted(DASHBOARD_KEYS));
+  return (
+    <ScrollPane
+      lines={lines}
+      height={height}
+      scroll={scroll}
+      range={scrollRange}
+      palette={palette}
+    />
+  );
+}
