@@ -7,7 +7,6 @@ import {
   SITE_REPORT_PERIOD,
 } from '@assent/core/property';
 import { PREMIUM_REPORTS_LOCKED } from '@assent/core/reports';
-import { routes } from '@assent/core/api';
 import { siteThemeValues } from '@assent/core/testing';
 import type { TestUser } from '@assent/server/testing';
 import type { Locator, Page } from 'playwright-core';
@@ -226,9 +225,8 @@ describeInChromium('the site detail reports in a real browser', () => {
     },
   );
 
-  // Sites get A/B collections through PUT /customization/v2/site/{id}/ab-test (issue 10, ab24):
-  // this case runs once that route is in core's table.
-  it.skipIf(!('abTest' in routes.sites))(
+  // The site's A/B test is set through PUT /customization/v2/site/{id}/ab-test (issue 10).
+  it(
     'a site with an A/B test shows the A/B Testing tab: per-variant figures, difference, significance and the winner',
     { timeout: 180_000 },
     async () => {
@@ -246,20 +244,16 @@ describeInChromium('the site detail reports in a real browser', () => {
         query: { pCode: owner.pcode },
         body: { url: host, publisherName: 'AB News', themeId: themeA.themeId },
       });
-      const put = await fetch(
-        `${server.url}/customization/v2/site/${site.uuid}/ab-test?pCode=${owner.pcode}`,
-        {
-          method: 'PUT',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
-          body: JSON.stringify({
-            variants: [
-              { name: 'A', themeId: themeA.themeId, traffic: 50 },
-              { name: 'B', themeId: themeB.themeId, traffic: 50 },
-            ],
-          }),
+      await api.sites.abTest({
+        params: { id: site.uuid },
+        query: { pCode: owner.pcode },
+        body: {
+          variants: [
+            { name: 'A', themeId: themeA.themeId, traffic: 50 },
+            { name: 'B', themeId: themeB.themeId, traffic: 50 },
+          ],
         },
-      );
-      expect(put.status).toBe(200);
+      });
       // 50 % against 90 % opt-in of 20 shown each: B wins, p = 0.006.
       const outcomes = (accept: number, deny: number) => [
         ...Array<Outcome>(accept).fill('a'),
