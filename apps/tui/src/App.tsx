@@ -105,8 +105,17 @@ function Screen({
 }: TuiProps) {
   const { exit } = useApp();
   const { stdout } = useStdout();
-  const width = Math.max(60, stdout.columns || 80);
-  const height = Math.max(20, stdout.rows || 24);
+  // Drawn again at the terminal's new size when it is resized (Ink only repaints the last frame).
+  const [size, setSize] = useState({ columns: stdout.columns, rows: stdout.rows });
+  useEffect(() => {
+    const resized = () => setSize({ columns: stdout.columns, rows: stdout.rows });
+    stdout.on('resize', resized);
+    return () => {
+      stdout.off('resize', resized);
+    };
+  }, [stdout]);
+  const width = Math.max(60, size.columns || 80);
+  const height = Math.max(20, size.rows || 24);
   const queryClient = useQueryClient();
   const [account, setAccount] = useState(initialAccount);
   const [section, setSection] = useState<SectionName>('Properties');

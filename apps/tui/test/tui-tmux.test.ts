@@ -85,6 +85,18 @@ describe.skipIf(!HAS_TMUX)('assent tui in a pseudo-terminal', () => {
     expect(detail).toContain('General');
     expect(detail).toContain('News (');
 
+    // At 80x24 the detail scrolls instead of losing its last lines: its end is the key line.
+    tmux('resize-window', '-t', session, '-x', '80', '-y', '24');
+    await waitForScreen('↓');
+    save('2-detail-80x24', screen());
+    tmux('send-keys', '-t', session, 'G');
+    const end = await waitForScreen('j/k scroll  t tag  Esc back');
+    save('2-detail-80x24-end', end);
+    expect(end).toContain('Display Count per day');
+    expect(end.split('\n').every((line) => line.length <= 80)).toBe(true);
+    tmux('resize-window', '-t', session, '-x', '100', '-y', '30');
+    await waitForScreen('General');
+
     tmux('send-keys', '-t', session, 't');
     const tag = await waitForScreen('<script');
     save('3-site-tag', tag);
