@@ -32,7 +32,7 @@ interface ApiErrorLike {
   detail?: string | undefined;
 }
 
-const isApiError = (error: unknown): error is ApiErrorLike =>
+export const isApiError = (error: unknown): error is ApiErrorLike =>
   error instanceof Error && error.name === 'ApiError' && 'httpStatus' in error;
 
 function fieldLines(fields: Record<string, string> | undefined): string {

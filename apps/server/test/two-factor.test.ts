@@ -1,7 +1,9 @@
 import {
   ENABLE_TWO_FACTOR_FIRST,
   INVALID_TWO_FACTOR_CODE,
+  TWO_FACTOR_CODE_FORMAT,
   TWO_FACTOR_CODE_NEEDED,
+  TWO_FACTOR_NOT_ON,
   TWO_FACTOR_REQUIRED_BY_ACCOUNT,
   TWO_FACTOR_SETUP_NEEDED,
   TWO_FACTOR_SIGN_IN_EXPIRED,
@@ -203,26 +205,61 @@ describe.each(stores())('two-factor sign-in (%s)', (store) => {
     const org = (await organisations.get(server.deps.db, owner.pcode))!;
     await organisations.addMember(server.deps.db, member.id, org.id);
     const url = `/account/${owner.pcode}/two-factor`;
+    const twoFactorRequired = async () =>
+      (
+        await server.deps.db.query<{ r: boolean }>(
+          'select require_two_factor as r from organisations where pcode = $1',
+          [owner.pcode],
+        )
+      )[0]!.r;
 
+    // Only a member who uses two-factor sign-in may change it, and only with their own code.
     const refused = await server.request({
+      method: 'PUT',
+      url,
+      payload: { required: true, code: '123456' },
+      as: owner,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused)).toMatchObject({ fields: { required: ENABLE_TWO_FACTOR_FIRST } });
+    const { secret: ownerSecret } = await enrol(owner);
+    tick(30);
+    const noCode = await server.request({
       method: 'PUT',
       url,
       payload: { required: true },
       as: owner,
     });
-    expect(refused.statusCode).toBe(409);
-    expect(json(refused)).toMatchObject({ fields: { required: ENABLE_TWO_FACTOR_FIRST } });
-    await enrol(owner);
+    expect(noCode.statusCode).toBe(400);
+    expect(json(noCode)).toMatchObject({ fields: { code: TWO_FACTOR_CODE_FORMAT } });
+    const wrongCode = await server.request({
+      method: 'PUT',
+      url,
+      payload: { required: true, code: '000000' },
+      as: owner,
+    });
+    expect(wrongCode.statusCode).toBe(400);
+    expect(json(wrongCode)).toMatchObject({ fields: { code: INVALID_TWO_FACTOR_CODE } });
+    expect(await twoFactorRequired()).toBe(false);
     const set = await server.request({
       method: 'PUT',
       url,
-      payload: { required: true },
+      payload: { required: true, code: codeAt(ownerSecret) },
       as: owner,
     });
     expect(json(set)).toEqual({ required: true });
     expect(json(await server.request({ method: 'GET', url, as: member }))).toEqual({
       required: true,
     });
+    // A member without a second factor of their own (an older session, a token) cannot lift it.
+    const lift = await server.request({
+      method: 'PUT',
+      url,
+      payload: { required: false, code: '123456' },
+      as: member,
+    });
+    expect(lift.statusCode).toBe(409);
+    expect(await twoFactorRequired()).toBe(true);
 
     await passwordStep(member, 'TWO_FACTOR_SETUP_REQUIRED');
     expect(json(await signIn(member))).toMatchObject({ message: TWO_FACTOR_SETUP_NEEDED });
@@ -252,6 +289,58 @@ describe.each(stores())('two-factor sign-in (%s)', (store) => {
       headers: { authorization: `Bearer ${member.token}` },
     });
     expect(byToken.statusCode).toBe(200);
+
+    // The owner lifts it with a current code of their own.
+    tick(30);
+    const lifted = await server.request({
+      method: 'PUT',
+      url,
+      payload: { required: false, code: codeAt(ownerSecret) },
+      as: owner,
+    });
+    expect(json(lifted)).toEqual({ required: false });
+    expect(await twoFactorRequired()).toBe(false);
+  });
+
+  it('replaces the recovery codes with ten new ones, confirmed with a current code', async () => {
+    const user = await server.user('regenerate@example.com');
+    const { secret, recoveryCodes: old } = await enrol(user);
+    const regenerate = (code: string) =>
+      post('/auth/two-factor/recovery-codes', { code }, undefined, user);
+    tick(30);
+    const wrong = await regenerate('000000');
+    expect(wrong.statusCode).toBe(400);
+    expect(json(wrong)).toMatchObject({ fields: { code: INVALID_TWO_FACTOR_CODE } });
+    // One old recovery code is used up first: 9 left.
+    const signedIn = await passwordStep(user);
+    expect((await post('/auth/sign-in/two-factor', { code: old[0]! }, signedIn)).statusCode).toBe(
+      200,
+    );
+    const res = await regenerate(codeAt(secret));
+    expect(res.statusCode).toBe(200);
+    const { recoveryCodes } = json<RecoveryCodes>(res);
+    expect(recoveryCodes).toHaveLength(10);
+    for (const code of recoveryCodes) expect(old).not.toContain(code);
+    const status = json<TwoFactorStatus>(
+      await server.request({ method: 'GET', url: '/auth/two-factor', as: user }),
+    );
+    expect(status).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
+    // The old codes stop working, the new ones sign in.
+    const challenge = await passwordStep(user);
+    const stale = await post('/auth/sign-in/two-factor', { code: old[1]! }, challenge);
+    expect(json(stale)).toMatchObject({ fields: { code: INVALID_TWO_FACTOR_CODE } });
+    const fresh = await post('/auth/sign-in/two-factor', { code: recoveryCodes[0]! }, challenge);
+    expect(fresh.statusCode).toBe(200);
+    // Without two-factor sign-in there is nothing to regenerate.
+    const plain = await server.user('plain@example.com');
+    const none = await post(
+      '/auth/two-factor/recovery-codes',
+      { code: '123456' },
+      undefined,
+      plain,
+    );
+    expect(none.statusCode).toBe(409);
+    expect(json(none)).toMatchObject({ message: TWO_FACTOR_NOT_ON });
   });
 
   it('turns off with a current code when no account requires it', async () => {

@@ -38,6 +38,8 @@ export const consolePaths = {
   monetisation: (pCode: string) => `${account(pCode)}/monetisation`,
   /** The account's members and invitations (issue 17 item 16; docs/decisions.md). */
   organisation: (pCode: string) => `${account(pCode)}/organisation`,
+  /** The signed-in user's two-factor sign-in settings (issue 19 item 22; docs/decisions.md). */
+  security: (pCode: string) => `${account(pCode)}/security`,
   /** The mailed invitation link's page: join, or sign up and join. */
   invitation: (token: string) => `/invitation/${id(token)}`,
   /** /protect/p-{pCode}/sites, the site pages without an action (they lead to the properties). */

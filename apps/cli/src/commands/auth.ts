@@ -3,7 +3,7 @@ import type { FetchLike } from '@assent/core/api';
 import { z } from 'zod';
 import { defineCommand, jsonOutput } from '../command';
 import { openConfigStore } from '../config-store';
-import { CliError } from '../errors';
+import { CliError, isApiError } from '../errors';
 import { paint } from '../output/style';
 import { ask, readStdin } from '../prompt';
 import {
@@ -15,23 +15,45 @@ import {
   sameServer,
 } from '../session';
 
-/** A fetch that keeps the session cookie sign-in sets, for the token call that follows. */
+/**
+ * A fetch that keeps the cookies sign-in sets (the two-factor challenge, then the session), for the
+ * calls that follow. Each Set-Cookie is read on its own: the two-factor step clears the challenge
+ * and sets the session in one answer.
+ */
 function cookieJarFetch(): FetchLike {
-  let cookie = '';
+  const jar = new Map<string, string>();
   return async (url, init) => {
+    const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
     const headers = cookie ? { ...init.headers, cookie } : init.headers;
     const response = await httpFetch(url, { ...init, headers });
-    const set = response.headers.get('set-cookie');
-    if (set) cookie = set.split(';')[0] ?? '';
+    const all = (response.headers as unknown as { getSetCookie(): string[] }).getSetCookie();
+    for (const set of all) {
+      const pair = set.split(';')[0] ?? '';
+      const eq = pair.indexOf('=');
+      if (eq <= 0) continue;
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      if (value) jar.set(name, value);
+      else jar.delete(name);
+    }
     return response;
   };
 }
+
+/** The sign-in's refusal when it waits for a second factor (401 TWO_FACTOR_REQUIRED, ...). */
+const twoFactorStep = (error: unknown): string | undefined =>
+  isApiError(error) &&
+  (error.body.status === 'TWO_FACTOR_REQUIRED' || error.body.status === 'TWO_FACTOR_SETUP_REQUIRED')
+    ? error.body.status
+    : undefined;
 
 const LoginOptions = z.object({
   url: z.string().optional(),
   token: z.string().min(1).optional(),
   email: z.string().optional(),
   passwordStdin: z.boolean().default(false),
+  /** The authenticator's code (or a recovery code) for a two-factor user; asked when left out. */
+  code: z.string().optional(),
   account: z.string().optional(),
 });
 
@@ -58,7 +80,24 @@ export const login = defineCommand({
         headers: () => ({ origin }),
       });
       ctx.target.signingIn = true;
-      await cookieClient.auth.signIn({ body: { email: email.trim(), password } });
+      try {
+        await cookieClient.auth.signIn({ body: { email: email.trim(), password } });
+      } catch (error) {
+        const step = twoFactorStep(error);
+        if (!step) throw error;
+        if (step === 'TWO_FACTOR_SETUP_REQUIRED')
+          throw new CliError(
+            `${(error as Error).message}\nSign in to the console at ${url} once to set it up, then run assent login again.`,
+          );
+        if (options.code === undefined && !ctx.stdin.isTTY)
+          throw new CliError(
+            `${(error as Error).message} Pass it with --code (standard input is not a terminal).`,
+          );
+        const code =
+          options.code ??
+          (await ask(ctx, 'Two-factor code (authenticator app, or a recovery code): '));
+        await cookieClient.auth.twoFactorVerify({ body: { code: code.trim() } });
+      }
       const created = await cookieClient.auth.createToken({
         body: { name: `assent CLI on ${hostname()}`.slice(0, 100) },
       });

@@ -53,6 +53,10 @@ export function registerCommands(
     .option('--token <token>', 'use an existing personal access token instead of a password')
     .option('--email <email>', 'the e-mail to sign in with (asked when left out)')
     .option('--password-stdin', 'read the password from standard input (for scripts)')
+    .option(
+      '--code <code>',
+      'the two-factor code from your authenticator app, or a recovery code (asked when needed)',
+    )
     .addHelpText(
       'after',
       example(

@@ -53,10 +53,20 @@ export const twoFactor = {
       `update users set totp_secret = totp_pending_secret, totp_pending_secret = null, totp_enabled_at = $2, totp_last_step = $3 where id = $1`,
       [userId, input.now, input.step],
     );
+    await twoFactor.replaceRecoveryCodes(q, userId, input.recoveryHashes, input.now);
+  },
+
+  /** The user's recovery codes become these (the old ones, used or not, stop working). */
+  async replaceRecoveryCodes(
+    q: Queryable,
+    userId: number,
+    hashes: readonly string[],
+    now: Date,
+  ): Promise<void> {
     await q.query(`delete from recovery_codes where user_id = $1`, [userId]);
     await q.query(
       `insert into recovery_codes (user_id, code_hash, created_at) select $1, h, $3 from unnest($2::text[]) as h`,
-      [userId, input.recoveryHashes, input.now],
+      [userId, hashes, now],
     );
   },
 

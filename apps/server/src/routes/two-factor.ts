@@ -175,9 +175,41 @@ async function statusOf(deps: AppDeps, userId: number): Promise<TwoFactorStatus>
   };
 }
 
+/**
+ * A signed-in change confirmed with the caller's own second factor (a current code, or a recovery
+ * code that is then used up): refused when they have none, or when the code does not match.
+ */
+async function confirmWithOwnCode(
+  deps: AppDeps,
+  userId: number,
+  body: { code?: string },
+  notOn: () => AssentError,
+): Promise<void> {
+  const { code, kind } = check(validateTwoFactorCode(body));
+  if (!(await twoFactor.get(deps.db, userId)).secret) throw notOn();
+  const ok = await deps.db.transaction((tx) => secondFactorMatches(tx, deps, userId, code, kind));
+  if (!ok) throw codeError();
+}
+
+const notOn = () => new AssentError('CONFLICT', TWO_FACTOR_NOT_ON);
+
+/** Ten new recovery codes, shown once, and their keyed hashes to store. */
+function freshRecoveryCodes(deps: AppDeps): { codes: string[]; hashes: string[] } {
+  const codes = newRecoveryCodes();
+  return {
+    codes,
+    hashes: codes.map((c) => recoveryCodeHash(deps.codeKey, c.replace('-', ''))),
+  };
+}
+
 type TwoFactorRoutes = Pick<
   Routes['auth'],
-  'twoFactorVerify' | 'twoFactorStatus' | 'twoFactorSetup' | 'twoFactorEnable' | 'twoFactorDisable'
+  | 'twoFactorVerify'
+  | 'twoFactorStatus'
+  | 'twoFactorSetup'
+  | 'twoFactorEnable'
+  | 'twoFactorDisable'
+  | 'twoFactorRecoveryCodes'
 >;
 
 export const twoFactorHandlers: GroupHandlers<TwoFactorRoutes> = {
@@ -226,31 +258,32 @@ export const twoFactorHandlers: GroupHandlers<TwoFactorRoutes> = {
       if (challenge) return challengeFailed(ctx, challenge.token, challenge.user);
       throw codeError();
     }
-    const recoveryCodes = newRecoveryCodes();
+    const recovery = freshRecoveryCodes(deps);
     await deps.db.transaction((tx) =>
-      twoFactor.enable(tx, user.id, {
-        step,
-        recoveryHashes: recoveryCodes.map((c) =>
-          recoveryCodeHash(deps.codeKey, c.replace('-', '')),
-        ),
-        now: deps.now(),
-      }),
+      twoFactor.enable(tx, user.id, { step, recoveryHashes: recovery.hashes, now: deps.now() }),
     );
     if (challenge) await finishSignIn(ctx, challenge.token, challenge.user);
-    return { recoveryCodes };
+    return { recoveryCodes: recovery.codes };
   },
 
   async twoFactorDisable({ body }, { deps, user }) {
     const me = user();
-    const { code, kind } = check(validateTwoFactorCode(body));
+    check(validateTwoFactorCode(body));
     if ((await twoFactor.requiredBy(deps.db, me.id)).length > 0)
       throw new AssentError('FORBIDDEN', TWO_FACTOR_REQUIRED_BY_ACCOUNT);
-    if (!(await twoFactor.get(deps.db, me.id)).secret)
-      throw new AssentError('CONFLICT', TWO_FACTOR_NOT_ON);
-    const ok = await deps.db.transaction((tx) => secondFactorMatches(tx, deps, me.id, code, kind));
-    if (!ok) throw codeError();
+    await confirmWithOwnCode(deps, me.id, body, notOn);
     await twoFactor.disable(deps.db, me.id);
     return statusOf(deps, me.id);
+  },
+
+  async twoFactorRecoveryCodes({ body }, { deps, user }) {
+    const me = user();
+    await confirmWithOwnCode(deps, me.id, body, notOn);
+    const recovery = freshRecoveryCodes(deps);
+    await deps.db.transaction((tx) =>
+      twoFactor.replaceRecoveryCodes(tx, me.id, recovery.hashes, deps.now()),
+    );
+    return { recoveryCodes: recovery.codes };
   },
 };
 
@@ -260,8 +293,10 @@ type RequirementRoutes = Pick<
 >;
 
 /**
- * The account setting: any member may require two-factor sign-in (Assent has no roles), but only
- * once they use it themselves; members who do not are asked to enrol at their next sign-in.
+ * The account setting: any member may change it (Assent has no roles), but only one who uses
+ * two-factor sign-in, and only with a current code of their own (either way, so a stolen session
+ * or a personal access token cannot lift it); members who do not use it enrol at their next
+ * sign-in.
  */
 export const twoFactorRequirementHandlers: GroupHandlers<RequirementRoutes> = {
   twoFactorRequirement: async (_input, { deps, pCode }) => ({
@@ -269,10 +304,16 @@ export const twoFactorRequirementHandlers: GroupHandlers<RequirementRoutes> = {
   }),
 
   async setTwoFactorRequirement({ body }, { deps, pCode, user }) {
-    if (body.required && !(await twoFactor.get(deps.db, user().id)).secret)
-      throw new AssentError('CONFLICT', ENABLE_TWO_FACTOR_FIRST, {
-        required: ENABLE_TWO_FACTOR_FIRST,
-      });
+    check(validateTwoFactorCode(body));
+    await confirmWithOwnCode(
+      deps,
+      user().id,
+      body,
+      () =>
+        new AssentError('CONFLICT', ENABLE_TWO_FACTOR_FIRST, {
+          required: ENABLE_TWO_FACTOR_FIRST,
+        }),
+    );
     await twoFactor.setAccountRequires(deps.db, pCode, body.required);
     return { required: body.required };
   },

@@ -30,6 +30,7 @@ const ThemesPage = lazy(() => import('../themes/ThemesPage'));
 const ThemeFormPage = lazy(() => import('../themes/ThemeFormPage'));
 const OrganisationPage = lazy(() => import('../organisation/OrganisationPage'));
 const InvitationPage = lazy(() => import('../organisation/InvitationPage'));
+const SecurityPage = lazy(() => import('../security/SecurityPage'));
 
 /** Sends to the properties list of the current account (the "sites list path"). */
 function ToProperties() {
@@ -71,6 +72,7 @@ const accountRoutes: RouteObject[] = [
   { path: 'bulk-update-status', element: <BulkUpdateStatusPage /> },
   { path: 'monetisation', element: <MonetisationPage /> },
   { path: 'organisation', element: <OrganisationPage /> },
+  { path: 'security', element: <SecurityPage /> },
   { path: 'sites', element: <ToProperties /> },
   { path: 'sites/detail/:id?/:page?', element: <SiteDetailPage /> },
   { path: 'sites/reports/:id', element: <SiteDetailPage premiumReports /> },

@@ -33,6 +33,7 @@ import { PRODUCT_NAME } from '../app/product';
 import { useClient } from '../app/ServicesContext';
 import { TextField } from '../components/FormField';
 import { Loading } from '../components/Loading';
+import { EnrolmentQrCode, RecoveryCodesList } from '../security/TwoFactorParts';
 import type { SignInRedirectState } from './AuthGate';
 import {
   AUTH_BUTTONS,
@@ -341,24 +342,11 @@ function AuthForms() {
         current.step === 'twoFactor' || current.step === 'twoFactorSetup' ? (
           <>
             {current.step === 'twoFactorSetup' ? (
-              <div className="assent-two-factor-enrol">
-                <p>{TWO_FACTOR_COPY.scan}</p>
-                {enrolment ? (
-                  <>
-                    <img
-                      src={enrolment.qrCode}
-                      alt={TWO_FACTOR_COPY.qrAlt}
-                      width={180}
-                      height={180}
-                    />
-                    <p className="assent-muted">
-                      {TWO_FACTOR_COPY.secretLabel} <code>{enrolment.secret}</code>
-                    </p>
-                  </>
-                ) : (
-                  <Loading />
-                )}
-              </div>
+              enrolment ? (
+                <EnrolmentQrCode enrolment={enrolment} />
+              ) : (
+                <Loading />
+              )
             ) : null}
             <TextField
               label={AUTH_LABELS.twoFactorCode}
@@ -518,16 +506,7 @@ function AuthForms() {
 
   if (recoveryCodes) {
     return (
-      <section aria-labelledby="assent-recovery-heading" className="assent-recovery-codes">
-        <H3 id="assent-recovery-heading">{TWO_FACTOR_COPY.recoveryTitle}</H3>
-        <p>{TWO_FACTOR_COPY.recoveryText}</p>
-        <ul aria-label={TWO_FACTOR_COPY.recoveryTitle}>
-          {recoveryCodes.map((code) => (
-            <li key={code}>
-              <code>{code}</code>
-            </li>
-          ))}
-        </ul>
+      <RecoveryCodesList codes={recoveryCodes}>
         <Button
           intent="primary"
           fill
@@ -543,7 +522,7 @@ function AuthForms() {
               });
           }}
         />
-      </section>
+      </RecoveryCodesList>
     );
   }
 

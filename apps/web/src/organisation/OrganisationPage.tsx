@@ -23,6 +23,7 @@ import { errorMessage, useAlerts } from '../components/alerts';
 import { TextField } from '../components/FormField';
 import { Loading } from '../components/Loading';
 import { PageLayout } from '../components/PageLayout';
+import { TwoFactorRequirementCard } from '../security/TwoFactorRequirementCard';
 
 export const EMAIL_LABEL = 'E-mail';
 const NO_ROLE = '—';
@@ -85,6 +86,7 @@ export default function OrganisationPage() {
             <PendingInvitations pCode={pCode} invitations={invitations.data} />
           ) : null}
         </Card>
+        <TwoFactorRequirementCard pCode={pCode} />
       </div>
     </PageLayout>
   );

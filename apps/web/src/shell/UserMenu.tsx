@@ -6,19 +6,28 @@ import {
 } from '@assent/core/account';
 import type { AccountUser } from '@assent/core/account';
 import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
-import { CaretDownIcon, KeyIcon, LogOutIcon, PeopleIcon, UserIcon } from '@blueprintjs/icons';
+import {
+  CaretDownIcon,
+  KeyIcon,
+  LockIcon,
+  LogOutIcon,
+  PeopleIcon,
+  UserIcon,
+} from '@blueprintjs/icons';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useClient } from '../app/ServicesContext';
 import { paths } from '../app/paths';
 import { useSessionChange } from '../auth/session';
 import { useAlerts } from '../components/alerts';
+import { TWO_FACTOR_SETTINGS } from '../security/labels';
 
 const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog'));
 
 /**
- * The user menu: name and e-mail, the current account's Organisation page (members and
- * invitations), Change Password and Logout.
+ * The user menu: name and e-mail, the current account's Organisation page (members, invitations
+ * and the two-factor requirement), the user's two-factor sign-in settings, Change Password and
+ * Logout.
  */
 export function UserMenu({ user, pCode }: { user: AccountUser; pCode?: string | undefined }) {
   const client = useClient();
@@ -60,6 +69,13 @@ export function UserMenu({ user, pCode }: { user: AccountUser; pCode?: string | 
                 icon={<PeopleIcon />}
                 text={ORGANISATION_TITLE}
                 onClick={() => void navigate(paths.organisation(pCode))}
+              />
+            ) : null}
+            {pCode ? (
+              <MenuItem
+                icon={<LockIcon />}
+                text={TWO_FACTOR_SETTINGS.menuItem}
+                onClick={() => void navigate(paths.security(pCode))}
               />
             ) : null}
             <MenuItem

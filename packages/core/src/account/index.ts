@@ -248,6 +248,7 @@ export {
   INVALID_TWO_FACTOR_CODE,
   normaliseTwoFactorCode,
   RECOVERY_CODE_COUNT,
+  SetTwoFactorRequirement,
   RecoveryCodes,
   recoveryCodeFromBytes,
   TWO_FACTOR_ALREADY_ON,

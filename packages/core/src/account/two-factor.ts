@@ -27,7 +27,7 @@ export const TWO_FACTOR_NOT_ON = 'Two-factor sign-in is not on.';
 export const TWO_FACTOR_REQUIRED_BY_ACCOUNT =
   'An account you belong to requires two-factor sign-in, so it cannot be turned off.';
 export const ENABLE_TWO_FACTOR_FIRST =
-  'Turn on two-factor sign-in for yourself before requiring it for the account.';
+  'Turn on two-factor sign-in for yourself before changing whether the account requires it.';
 export const TWO_FACTOR_CODE_FORMAT =
   'Enter the 6 digits from your authenticator app, or a 10-character recovery code.';
 
@@ -71,7 +71,10 @@ export function recoveryCodeFromBytes(bytes: Uint8Array): string {
   return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;
 }
 
-export const TwoFactorCodeRequest = z.object({ code: z.string().max(64) });
+/** A missing or overlong code gets the same message as a malformed one, naming `code`. */
+export const TwoFactorCodeRequest = z.object({
+  code: z.string({ error: TWO_FACTOR_CODE_FORMAT }).max(64, { error: TWO_FACTOR_CODE_FORMAT }),
+});
 export type TwoFactorCodeRequest = z.infer<typeof TwoFactorCodeRequest>;
 
 /** What enrolment shows: the QR code (an SVG data URL), and the secret to type instead. */
@@ -96,3 +99,10 @@ export type TwoFactorStatus = z.infer<typeof TwoFactorStatus>;
 
 export const TwoFactorRequirement = z.object({ required: z.boolean() });
 export type TwoFactorRequirement = z.infer<typeof TwoFactorRequirement>;
+
+/**
+ * Changing the account's requirement (either way) is confirmed with the caller's own current code
+ * (or a recovery code): a stolen session or a personal access token alone cannot change it.
+ */
+export const SetTwoFactorRequirement = TwoFactorRequirement.extend(TwoFactorCodeRequest.shape);
+export type SetTwoFactorRequirement = z.infer<typeof SetTwoFactorRequirement>;

@@ -59,3 +59,20 @@ export const invitationsQuery = (client: AssentClient, pCode: string) =>
   queryOptionsOf(invitationKeys.account(pCode), ({ signal }) =>
     client.organisation.invitations({ params: { pCode } }, { signal }),
   );
+
+/** The signed-in user's two-factor sign-in: on or off, recovery codes left, accounts requiring it. */
+export const twoFactorKeys = {
+  all: ['twoFactor'] as const,
+  mine: () => [...twoFactorKeys.all, 'mine'] as const,
+  account: (pCode: string) => [...twoFactorKeys.all, 'account', pCode] as const,
+};
+export const twoFactorStatusQuery = (client: AssentClient) =>
+  queryOptionsOf(twoFactorKeys.mine(), ({ signal }) =>
+    client.auth.twoFactorStatus(undefined, { signal }),
+  );
+
+/** Whether the account requires two-factor sign-in of its members. */
+export const twoFactorRequirementQuery = (client: AssentClient, pCode: string) =>
+  queryOptionsOf(twoFactorKeys.account(pCode), ({ signal }) =>
+    client.organisation.twoFactorRequirement({ params: { pCode } }, { signal }),
+  );

@@ -19,6 +19,9 @@ export {
   organisationsQuery,
   surveyKeys,
   surveyQuery,
+  twoFactorKeys,
+  twoFactorRequirementQuery,
+  twoFactorStatusQuery,
 } from './account';
 export { auditLogKeys, auditLogsQuery, consentRecordKeys, consentRecordQuery } from './audit-logs';
 export { bulkUpdateStatusKeys, bulkUpdateStatusQuery } from './bulk-update';

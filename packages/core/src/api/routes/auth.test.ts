@@ -44,6 +44,7 @@ describe('auth routes', () => {
       twoFactorSetup: 'POST /auth/two-factor/setup',
       twoFactorEnable: 'POST /auth/two-factor/enable',
       twoFactorDisable: 'POST /auth/two-factor/disable',
+      twoFactorRecoveryCodes: 'POST /auth/two-factor/recovery-codes',
       deleteToken: 'DELETE /auth/tokens/{id}',
     });
   });
@@ -58,6 +59,7 @@ describe('auth routes', () => {
       'twoFactorVerify',
       'twoFactorEnable',
       'twoFactorDisable',
+      'twoFactorRecoveryCodes',
     ]) {
       expect(byName[name]?.rateLimited, name).toBe(true);
     }

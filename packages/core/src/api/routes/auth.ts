@@ -181,6 +181,16 @@ export const auth = {
     response: TwoFactorStatus,
     rateLimited: true,
   }),
+  twoFactorRecoveryCodes: defineRoute({
+    method: 'POST',
+    path: '/auth/two-factor/recovery-codes',
+    summary:
+      'Replace the recovery codes with ten new ones, confirmed with a current code (or a recovery code); the old ones stop working and the new ones are returned this once',
+    access: USER,
+    body: TwoFactorCodeRequest,
+    response: RecoveryCodes,
+    rateLimited: true,
+  }),
   deleteToken: defineRoute({
     method: 'DELETE',
     path: '/auth/tokens/{id}',

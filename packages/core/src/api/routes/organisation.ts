@@ -8,7 +8,7 @@ import {
   InviteRequest,
   Member,
 } from '../../account/invitations';
-import { TwoFactorRequirement } from '../../account/two-factor';
+import { SetTwoFactorRequirement, TwoFactorRequirement } from '../../account/two-factor';
 import { AccountUser } from '../../account/user';
 import { ACCOUNT_PARAM, PUBLIC, USER, defineRoute } from '../route';
 
@@ -37,11 +37,12 @@ export const organisation = {
     method: 'PUT',
     path: '/account/{pCode}/two-factor',
     summary:
-      'Require two-factor sign-in of every member (each enrols at their next sign-in), or stop requiring it; turning it on needs the caller to use it',
+      "Require two-factor sign-in of every member (each enrols at their next sign-in), or stop requiring it; either change is confirmed with the caller's own current code",
     access: ACCOUNT_PARAM,
     params: z.object({ pCode: z.string().min(1) }),
-    body: TwoFactorRequirement,
+    body: SetTwoFactorRequirement,
     response: TwoFactorRequirement,
+    rateLimited: true,
   }),
   invitations: defineRoute({
     method: 'GET',
