@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { cmpIdWarning } from '@assent/core/banner';
 import { groupCommitSink } from './analytics/ingest/group-commit-sink';
 import { spoolingSink } from './analytics/spool-sink';
+import { consentRecordStore, reviveConsentRecord } from './banner/consent-sink';
 import { runReport } from './analytics/queries';
 import { copyAnalyticsToClickHouse } from './analytics/clickhouse/copy';
 import type { CopyProgress, CopyResult } from './analytics/clickhouse/copy';
@@ -159,6 +160,13 @@ export async function startServices(
         }),
         { dir: path.join(config.dataDir, 'visit-spool'), logger },
       ),
+      // Consent records too (proof of consent): kept on disk until the database takes them.
+      consents: spoolingSink(consentRecordStore(db), {
+        dir: path.join(config.dataDir, 'consent-spool'),
+        logger,
+        revive: reviveConsentRecord,
+        what: 'consent records',
+      }),
       logos: createLogoChecker({ allowPrivate: config.allowPrivateFetch, now }),
       throttle: createThrottle(),
       codeKey: loadCodeKey(config.dataDir),
@@ -223,6 +231,7 @@ export async function startServices(
         partitions.stop();
         await stopScheduler();
         await deps.visits.close();
+        await deps.consents.close();
         await deps.analytics.close();
         await jobs.stop();
         await db.close();

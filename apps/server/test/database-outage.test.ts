@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { PropertySettings } from '@assent/core/property';
@@ -9,7 +10,7 @@ import { buildApp } from '../src/app';
 import { properties } from '../src/repositories/properties';
 import type { TestServer, TestUser } from './harness';
 import { createTestServer } from './harness';
-import { visit } from './visit-records';
+import { consentBeacon, visit } from './visit-records';
 
 const bin = findPostgresBin();
 
@@ -51,6 +52,25 @@ describe.runIf(bin && inject('postgresUrl'))('the banner while PostgreSQL is dow
       payload: JSON.stringify(visit(site.uuid, { ts: 1_767_225_600_000 + i })),
       headers: { 'content-type': 'text/plain;charset=UTF-8', origin: 'https://outage.example' },
     });
+  const universal = () =>
+    server.request({
+      method: 'GET',
+      url: `/banner/account/${user.pcode}/cmp.js?host=outage.example`,
+    });
+  const choice = () =>
+    server.request({
+      method: 'POST',
+      url: '/banner/consent',
+      payload: JSON.stringify(consentBeacon(site.uuid, randomUUID())),
+      headers: { 'content-type': 'text/plain;charset=UTF-8', origin: 'https://outage.example' },
+    });
+  const storedChoices = async () => {
+    const [row] = await server.deps.db.query<{ n: number }>(
+      `select count(*)::int as n from consent_records where property_uuid = $1`,
+      [site.uuid],
+    );
+    return Number(row!.n);
+  };
   const stored = async () => {
     const [row] = await server.deps.db.query<{ n: number }>(
       `select count(*)::int as n from visits where property_uuid = $1`,
@@ -63,6 +83,10 @@ describe.runIf(bin && inject('postgresUrl'))('the banner while PostgreSQL is dow
     const first = await script();
     expect(first.statusCode).toBe(200);
     expect(first.body).toContain(site.uuid);
+    const firstUniversal = await universal();
+    expect(firstUniversal.statusCode).toBe(200);
+    expect(firstUniversal.body).toContain(site.uuid);
+    let choices = 0;
 
     // Traffic: a page view (cmp.js, then its visit) after another, while the database stops.
     let answered = 0;
@@ -74,7 +98,17 @@ describe.runIf(bin && inject('postgresUrl'))('the banner while PostgreSQL is dow
         const page = await script();
         expect(page.statusCode, page.body).toBe(200);
         expect(page.body).toBe(first.body);
+        // The universal tag's cmp.js too (the account's hosts kept like the configuration).
+        const tagged = await universal();
+        expect(tagged.statusCode, tagged.body).toBe(200);
+        expect(tagged.body).toBe(firstUniversal.body);
         scripts += 1;
+        // Every other page view records a choice (proof of consent), answered 204 only once kept.
+        if (views % 2 === 0) {
+          const recorded = await choice();
+          expect(recorded.statusCode, recorded.body).toBe(204);
+          choices += 1;
+        }
         const sent = await beacon(views);
         views += 1;
         expect(sent.statusCode, sent.body).toBe(204);
@@ -107,6 +141,7 @@ describe.runIf(bin && inject('postgresUrl'))('the banner while PostgreSQL is dow
       await fresh.close();
     }
     expect(readdirSync(path.join(server.dataDir, 'visit-spool')).length).toBeGreaterThan(0);
+    expect(readdirSync(path.join(server.dataDir, 'consent-spool')).length).toBeGreaterThan(0);
 
     cluster.resume();
     await viewsBy(views + 5);
@@ -121,6 +156,15 @@ describe.runIf(bin && inject('postgresUrl'))('the banner while PostgreSQL is dow
       count = await stored().catch(() => -1);
     }
     expect(count).toBe(answered);
+    // Every consent record answered 204 is stored too, once.
+    let records = -1;
+    while (records < choices) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      records = await storedChoices().catch(() => -1);
+    }
+    expect(records).toBe(choices);
+    const consentSpool = path.join(server.dataDir, 'consent-spool');
+    expect(existsSync(consentSpool) ? readdirSync(consentSpool) : []).toEqual([]);
     const spool = path.join(server.dataDir, 'visit-spool');
     expect(existsSync(spool) ? readdirSync(spool) : []).toEqual([]);
   }, 120_000);

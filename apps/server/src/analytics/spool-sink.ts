@@ -3,41 +3,56 @@ import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../services/logger';
-import type { VisitRecord, VisitSink } from './visit-sink';
+import type { VisitRecord } from './visit-sink';
 import { VISIT_SINK_CLOSED } from './visit-sink';
 
-export interface SpoolOptions {
+/** A store that resolves `accept` once the item is durably stored (visits, consent records). */
+export interface DurableSink<T> {
+  accept(item: T): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface SpoolOptions<T> {
   /** The spool's directory (under the data directory). */
   dir: string;
   logger: Logger;
+  /** An item back from its JSON line (dates revived). @default a VisitRecord's */
+  revive?: (line: string) => T;
+  /** What the log lines call the items. @default 'visits' */
+  what?: string;
   /** How often spooled visits are offered to the store again. @default 1000 */
   replayEveryMs?: number;
   /** Visits stored per step of a replay (its progress is recorded after each). @default 200 */
   replayChunk?: number;
 }
 
-export interface SpoolingSink extends VisitSink {
-  /** Visits in the spool, not stored yet. */
+export interface SpoolingSink<T = VisitRecord> extends DurableSink<T> {
+  /** Items in the spool, not stored yet. */
   readonly spooled: number;
   /** Offers the spooled visits to the store now (the timer does it too). */
   replay(): Promise<void>;
 }
 
 const CURRENT = 'current.ndjson';
-const revive = (line: string): VisitRecord => {
+const reviveVisit = (line: string): VisitRecord => {
   const visit = JSON.parse(line) as VisitRecord & { receivedAt: string };
   return { ...visit, receivedAt: new Date(visit.receivedAt) };
 };
 
 /**
- * Visits accepted while the database is down (issue 19, item 3): a wrapper around the store's sink.
- * A visit the store cannot take is appended to a local spool file and fsynced before `accept`
+ * Visits (and consent records) accepted while the database is down (issue 19, item 3): a wrapper
+ * around the store's sink. A visit the store cannot take is appended to a local spool file and fsynced before `accept`
  * resolves (the endpoint's 204 still means kept); the spool is replayed into the store once it
  * answers again, in chunks whose progress is recorded, so a crash during a replay repeats at most
  * one chunk. Spool files left by a previous process are replayed after a start.
  */
-export function spoolingSink(store: VisitSink, options: SpoolOptions): SpoolingSink {
+export function spoolingSink<T = VisitRecord>(
+  store: DurableSink<T>,
+  options: SpoolOptions<T>,
+): SpoolingSink<T> {
   const { dir, logger } = options;
+  const revive = options.revive ?? (reviveVisit as unknown as (line: string) => T);
+  const what = options.what ?? 'visits';
   const replayEveryMs = options.replayEveryMs ?? 1_000;
   const chunk = options.replayChunk ?? 200;
   mkdirSync(dir, { recursive: true });
@@ -53,7 +68,7 @@ export function spoolingSink(store: VisitSink, options: SpoolOptions): SpoolingS
   if (existsSync(path.join(dir, CURRENT)))
     renameSync(path.join(dir, CURRENT), path.join(dir, `replay-${Date.now()}-0.ndjson`));
   let rotations = 0;
-  const append = (visit: VisitRecord) => {
+  const append = (visit: T) => {
     const next = appending.then(async () => {
       handle ??= await open(path.join(dir, CURRENT), 'a');
       await handle.appendFile(`${JSON.stringify(visit)}\n`);
@@ -98,14 +113,14 @@ export function spoolingSink(store: VisitSink, options: SpoolOptions): SpoolingS
       }
       await rm(file);
       await rm(progressFile, { force: true });
-      logger.info({ visits: lines.length }, 'spooled visits stored');
+      logger.info({ [what]: lines.length }, `spooled ${what} stored`);
     }
   }
 
   const replay = () =>
     (replaying ??= replayAll()
       .catch((error: unknown) => {
-        logger.warn({ err: (error as Error).message }, 'spooled visits not stored yet');
+        logger.warn({ err: (error as Error).message }, `spooled ${what} not stored yet`);
       })
       .finally(() => {
         replaying = undefined;
@@ -128,7 +143,7 @@ export function spoolingSink(store: VisitSink, options: SpoolOptions): SpoolingS
         if (spooled === 1)
           logger.warn(
             { err: (error as Error).message },
-            'visits are spooled until the database answers',
+            `${what} are spooled until the database answers`,
           );
       }
     },

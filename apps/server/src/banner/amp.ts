@@ -13,20 +13,36 @@ import type { FastifyRequest } from 'fastify';
 import type { GroupHandlers } from '../routes/context';
 import { NOT_FOUND_MESSAGE } from '../routes/errors';
 import { publicOrigin } from './http';
-import { bootOf, loadBannerConfig, propertyByUuid } from './load-config';
+import type { LastGood } from './last-good';
+import { bootOf, propertyByUuid } from './load-config';
 import type { BannerRuntime } from './runtime';
 import { regionFor } from './runtime';
+import { currentOrLastGood } from './scripts';
 import { recordVisit } from './visits';
 
 /** Pages of the site itself, or the AMP caches serving them. */
 const ampOriginAllowed = (origin: string, property: Property) =>
   originBelongsToSite(origin, property) || isAmpCacheOrigin(origin);
 
-async function ampProperty(runtime: BannerRuntime, id: string): Promise<Property> {
-  const property = await propertyByUuid(runtime.deps.db, id);
-  if (!property || property.propertyType !== 'SITE')
+/**
+ * The site and its banner configuration, kept as the last good one; while the database is down,
+ * the last good one (like cmp.js), so AMP pages keep their prompt and their stored choice.
+ */
+async function ampSite(
+  runtime: BannerRuntime,
+  request: FastifyRequest,
+  id: string,
+): Promise<LastGood> {
+  const found = await currentOrLastGood(
+    runtime,
+    request,
+    id,
+    () => propertyByUuid(runtime.deps.db, id),
+    { amp: true },
+  );
+  if ('missing' in found || found.property.propertyType !== 'SITE')
     throw new AssentError('NOT_FOUND', `${NOT_FOUND_MESSAGE}: site ${id}`);
-  return property;
+  return found;
 }
 
 type AmpRoutes = Pick<Routes['banner'], 'ampCheck' | 'ampPrompt'>;
@@ -39,20 +55,20 @@ type AmpRoutes = Pick<Routes['banner'], 'ampCheck' | 'ampPrompt'>;
 export function ampHandlers(runtime: BannerRuntime): GroupHandlers<AmpRoutes> {
   const { deps } = runtime;
   // The check's origin rule and its handler look the site up once per request.
-  const sites = new WeakMap<FastifyRequest, Promise<Property>>();
-  const siteOf = (request: FastifyRequest, id: string): Promise<Property> => {
+  const sites = new WeakMap<FastifyRequest, Promise<LastGood>>();
+  const siteOf = (request: FastifyRequest, id: string): Promise<LastGood> => {
     let site = sites.get(request);
-    if (!site) sites.set(request, (site = ampProperty(runtime, id)));
+    if (!site) sites.set(request, (site = ampSite(runtime, request, id)));
     return site;
   };
   return {
     ampCheck: {
       async origins({ id }, { request }) {
-        const property = await siteOf(request, id);
+        const { property } = await siteOf(request, id);
         return (origin) => ampOriginAllowed(origin, property);
       },
       async handle({ params, query, body }, { request, reply }) {
-        const property = await siteOf(request, params.id);
+        const { property, config } = await siteOf(request, params.id);
         const source = query.__amp_source_origin;
         if (source !== undefined) {
           if (!originBelongsToSite(source, property))
@@ -61,8 +77,6 @@ export function ampHandlers(runtime: BannerRuntime): GroupHandlers<AmpRoutes> {
             .header('amp-access-control-allow-source-origin', source)
             .header('access-control-expose-headers', 'AMP-Access-Control-Allow-Source-Origin');
         }
-        const origin = publicOrigin(request, deps.config);
-        const config = await loadBannerConfig(deps, property, origin, { abTest: false });
         const { region } = regionFor(runtime, request, property);
         const answer = answerAmpConsentCheck(body, { config, region });
         const state = body.consentStateValue;
@@ -84,9 +98,8 @@ export function ampHandlers(runtime: BannerRuntime): GroupHandlers<AmpRoutes> {
     },
 
     async ampPrompt({ params }, { request }) {
-      const property = await ampProperty(runtime, params.id);
+      const { property, config } = await siteOf(request, params.id);
       const origin = publicOrigin(request, deps.config);
-      const config = await loadBannerConfig(deps, property, origin, { abTest: false });
       const { region } = regionFor(runtime, request, property);
       const script = replaceToken(
         runtime.assets.get('amp-prompt.js').text,

@@ -20,44 +20,69 @@ export interface LastGoodConfigs {
   remember(entry: LastGood): void;
   /** The last good entry of a property, from memory or disk. */
   recall(uuid: string): LastGood | undefined;
+  /** Keeps an account's site hosts, which the universal tag's cmp.js picks its site from. */
+  rememberHosts(pCode: string, hosts: readonly SiteHost[]): void;
+  /** The account's site hosts last read, from memory or disk. */
+  recallHosts(pCode: string): SiteHost[] | undefined;
+}
+
+/** A site of an account as the universal tag matches a page's host against it. */
+export interface SiteHost {
+  uuid: string;
+  url: string;
+  applyToSubDomains: boolean;
 }
 
 const SAFE_UUID = /^[0-9a-f-]{8,64}$/i;
+const SAFE_PCODE = /^[0-9a-z_-]{1,64}$/i;
 
-export function createLastGoodConfigs(dir: string, logger: Logger): LastGoodConfigs {
-  const memory = new Map<string, { json: string; entry: LastGood }>();
-  const file = (uuid: string) => path.join(dir, `${uuid}.json`);
+/**
+ * JSON values kept in memory and on disk under `dir` (one file per key): written whole then
+ * renamed, so a crash leaves the old copy or the new one, never half.
+ */
+function keptFiles<T>(dir: string, logger: Logger, safe: RegExp) {
+  const memory = new Map<string, { json: string; value: T }>();
+  const file = (key: string) => path.join(dir, `${key}.json`);
   let made = false;
   return {
-    remember(entry) {
-      const uuid = entry.property.uuid;
-      if (!SAFE_UUID.test(uuid)) return;
-      const json = JSON.stringify(entry);
-      if (memory.get(uuid)?.json === json) return;
-      memory.set(uuid, { json, entry });
+    remember(key: string, value: T) {
+      if (!safe.test(key)) return;
+      const json = JSON.stringify(value);
+      if (memory.get(key)?.json === json) return;
+      memory.set(key, { json, value });
       try {
         if (!made) mkdirSync(dir, { recursive: true });
         made = true;
-        // Written whole then renamed: a crash leaves the old copy or the new one, never half.
-        const temporary = `${file(uuid)}.${process.pid}.tmp`;
+        const temporary = `${file(key)}.${process.pid}.tmp`;
         writeFileSync(temporary, json);
-        renameSync(temporary, file(uuid));
+        renameSync(temporary, file(key));
       } catch (error) {
-        logger.warn({ uuid, err: (error as Error).message }, 'could not keep the banner config');
+        logger.warn({ key, err: (error as Error).message }, 'could not keep the banner config');
       }
     },
-    recall(uuid) {
-      if (!SAFE_UUID.test(uuid)) return undefined;
-      const kept = memory.get(uuid);
-      if (kept) return kept.entry;
+    recall(key: string): T | undefined {
+      if (!safe.test(key)) return undefined;
+      const kept = memory.get(key);
+      if (kept) return kept.value;
       try {
-        const json = readFileSync(file(uuid), 'utf8');
-        const entry = JSON.parse(json) as LastGood;
-        memory.set(uuid, { json, entry });
-        return entry;
+        const json = readFileSync(file(key), 'utf8');
+        const value = JSON.parse(json) as T;
+        memory.set(key, { json, value });
+        return value;
       } catch {
         return undefined;
       }
     },
+  };
+}
+
+export function createLastGoodConfigs(dir: string, logger: Logger): LastGoodConfigs {
+  const configs = keptFiles<LastGood>(dir, logger, SAFE_UUID);
+  const hosts = keptFiles<SiteHost[]>(path.join(dir, 'account-hosts'), logger, SAFE_PCODE);
+  return {
+    remember: (entry) => configs.remember(entry.property.uuid, entry),
+    recall: (uuid) => configs.recall(uuid),
+    rememberHosts: (pCode, list) => hosts.remember(pCode, [...list]),
+    recallHosts: (pCode) => hosts.recall(pCode),
   };
 }

@@ -20,6 +20,8 @@ export interface BannerRuntime {
   geo: GeoResolver;
   /** The last banner configuration served per property, for when the database is down. */
   lastGood: LastGoodConfigs;
+  /** The same for AMP pages (their configuration runs no A/B test). */
+  ampLastGood: LastGoodConfigs;
   /** The runtime's vendor-list JSON of a list (kept while the lists service keeps the list). */
   vendorListJson(list: VendorListResponse): string;
   /** The runtime's Google provider names (GoogleVendorNames) of Google's list. */
@@ -48,6 +50,10 @@ export function createBannerRuntime(deps: AppDeps): BannerRuntime {
       path.join(deps.config.dataDir, 'banner-last-good'),
       deps.logger,
     ),
+    ampLastGood: createLastGoodConfigs(
+      path.join(deps.config.dataDir, 'banner-last-good', 'amp'),
+      deps.logger,
+    ),
     vendorListJson: serialisedOnce(gvlJson),
     googleVendorsJson: serialisedOnce((list: readonly GoogleAtp[]): GoogleVendorNames =>
       Object.fromEntries(
@@ -71,3 +77,7 @@ export function regionFor(
     ? { region: resolved.region, source: resolved.source }
     : { region: visitorRegionFallback(property), source: 'fallback' };
 }
+
+/** The property a beacon names, from the last good configurations (while the database is down). */
+export const lastGoodProperty = (runtime: BannerRuntime, uuid: string): Property | undefined =>
+  (runtime.lastGood.recall(uuid) ?? runtime.ampLastGood.recall(uuid))?.property;

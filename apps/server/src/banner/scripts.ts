@@ -10,7 +10,7 @@ import { RawJson } from '../routes/context';
 import { NOT_FOUND_MESSAGE } from '../routes/errors';
 import { publicOrigin, refererHost } from './http';
 import { BANNER_FILES } from './assets';
-import type { LastGood } from './last-good';
+import type { LastGood, SiteHost } from './last-good';
 import { bootOf, loadBannerConfig, propertyByUuid } from './load-config';
 import type { BannerRuntime } from './runtime';
 import { regionFor } from './runtime';
@@ -48,12 +48,15 @@ function cmpScript(
  * The property's configuration from the database, kept as the last good one; when the database
  * cannot be read, the last good one (stale-if-error): publishers' pages keep their banner.
  */
-async function currentOrLastGood(
+export async function currentOrLastGood(
   runtime: BannerRuntime,
   request: FastifyRequest,
   uuid: string,
   load: () => Promise<Property | undefined>,
+  options: { amp?: boolean } = {},
 ): Promise<LastGood | { missing: true }> {
+  // AMP pages run no A/B test: their configuration is kept apart from cmp.js's.
+  const store = options.amp ? runtime.ampLastGood : runtime.lastGood;
   try {
     const property = await load();
     if (!property) return { missing: true };
@@ -61,17 +64,36 @@ async function currentOrLastGood(
       runtime.deps,
       property,
       publicOrigin(request, runtime.deps.config),
+      options.amp ? { abTest: false } : {},
     );
     const entry = { property, config };
-    runtime.lastGood.remember(entry);
+    store.remember(entry);
     return entry;
   } catch (error) {
-    const kept = uuid ? runtime.lastGood.recall(uuid) : undefined;
+    const kept = uuid ? store.recall(uuid) : undefined;
     if (!kept || error instanceof AssentError) throw error;
     runtime.deps.logger.warn(
       { property: uuid, err: (error as Error).message },
-      'cmp.js served from the last good configuration',
+      options.amp
+        ? 'AMP consent answered from the last good configuration'
+        : 'cmp.js served from the last good configuration',
     );
+    return kept;
+  }
+}
+
+/**
+ * The account's site hosts (the universal tag matches the page's host against them), kept like
+ * the configurations: while the database is down, the last ones read.
+ */
+async function siteHostsOrLastGood(runtime: BannerRuntime, pCode: string): Promise<SiteHost[]> {
+  try {
+    const hosts = await properties.siteHosts(runtime.deps.db, pCode);
+    runtime.lastGood.rememberHosts(pCode, hosts);
+    return hosts;
+  } catch (error) {
+    const kept = runtime.lastGood.recallHosts(pCode);
+    if (!kept || error instanceof AssentError) throw error;
     return kept;
   }
 }
@@ -109,7 +131,7 @@ export function scriptHandlers(runtime: BannerRuntime): GroupHandlers<ScriptRout
     async accountScript({ params, query }, { request }) {
       const host = (query.host ?? '').trim().toLowerCase() || refererHost(request);
       if (!host) return notFoundScript('the page host name is missing (?host=)');
-      const site = findSiteByHost(await properties.siteHosts(deps.db, params.pCode), host);
+      const site = findSiteByHost(await siteHostsOrLastGood(runtime, params.pCode), host);
       const found = await currentOrLastGood(runtime, request, site?.uuid ?? '', async () =>
         site ? properties.get(deps.db, params.pCode, site.uuid) : undefined,
       );

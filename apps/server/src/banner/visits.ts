@@ -10,6 +10,7 @@ import { LruCache } from '../services/lru';
 import { acceptBeaconOrigin } from './beacon-origin';
 import { propertyByUuid } from './load-config';
 import type { BannerRuntime } from './runtime';
+import { lastGoodProperty } from './runtime';
 
 /** Hands one page view of a property to the visit sink; country and region come from the request. */
 export function recordVisit(
@@ -102,9 +103,9 @@ export function visitHandler(runtime: BannerRuntime): RouteHandler<Routes['banne
   return async ({ body: event }, { request, reply }) => {
     // While the database is down, the property served last (its cmp.js) still takes its visits.
     const property = await lookup(event.p).catch((error: unknown) => {
-      const kept = runtime.lastGood.recall(event.p);
+      const kept = lastGoodProperty(runtime, event.p);
       if (!kept) throw error;
-      return kept.property;
+      return kept;
     });
     if (!property) throw new AssentError('NOT_FOUND', `${NOT_FOUND_MESSAGE}: property ${event.p}`);
     // An AMP page's visit comes from the prompt page amp-consent loads from this server.

@@ -12,6 +12,8 @@ import { compressBody } from '../services/http-cache';
 import type { Logger } from '../services/logger';
 import type { LruCache } from '../services/lru';
 import type { LogoChecker } from '../services/logo-check';
+import type { DurableSink } from '../analytics/spool-sink';
+import type { ConsentRecordInput } from '../banner/consent-sink';
 import type { Mailer } from '../services/mailer';
 import type { Throttle } from '../services/throttle';
 import type { ExternalLists } from '../services/external-lists';
@@ -32,6 +34,8 @@ export interface AppDeps {
   propertyLists: LruCache<string, RawJson>;
   /** Where the visit endpoints hand page views (closed on shutdown, before the database). */
   visits: VisitSink;
+  /** Where the consent beacon hands visitor choices (spooled like visits during an outage). */
+  consents: DurableSink<ConsentRecordInput>;
   /** The logo check of the logo-check route and of every save. */
   logos: LogoChecker;
   /** The identity routes' attempt limits and sign-in delays (per address, per account). */
