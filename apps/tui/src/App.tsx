@@ -31,6 +31,8 @@ import { Box, Text, useApp, useInput, useStdout } from 'ink';
 import type { Key } from 'ink';
 import type { ReactNode } from 'react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { PreparedEdit, PropertyEditKind } from './edits';
+import { prepareEdit, saveEdit } from './edits';
 import { Field, describeError } from './parts';
 import type { ReportRunState } from './ReportDetail';
 import { ReportDetail, runSavedReport } from './ReportDetail';
@@ -71,6 +73,8 @@ export const HELP_KEYS: ReadonlyArray<readonly [string, string]> = [
   ['/', 'filter the list'],
   ['t', 'property: show its tag (site, universal, AMP)'],
   ['c', 'property: copy the tag shown (OSC 52)'],
+  ['R', 'property: next regulation, GDPR → US → GDPR & US (asks y/n)'],
+  ['T', 'property: next theme of its type (asks y/n)'],
   ['p', 'report: pause or resume (asks y/n)'],
   ['x', 'report: run it and show the result table'],
   ['d', 'reports: the dashboard (summary cards, country table)'],
@@ -166,6 +170,27 @@ function Screen({
     onError: (error) => setStatus({ text: describeError(error, url), error: true }),
   });
 
+  // R and T: the property's change, saved through core's property save (logo check first).
+  const saveProperty = useMutation({
+    mutationFn: (edit: PreparedEdit) => saveEdit(queryClient, client, account, edit),
+    onSuccess: (result) => setStatus(result),
+    onError: (error) => setStatus({ text: describeError(error, url), error: true }),
+  });
+  // What y does in the confirm mode (pause/resume a report, save a property's edit).
+  const confirmed = useRef<(() => void) | null>(null);
+  const askEdit = (item: PropertyListItem, kind: PropertyEditKind) => {
+    setStatus({ text: `Reading ${propertyIdentifier(item)}…`, error: false });
+    prepareEdit(queryClient, client, account, item, kind).then(
+      (prepared) => {
+        if (!prepared.ok) return setStatus({ text: prepared.message, error: true });
+        confirmed.current = () => saveProperty.mutate(prepared.edit);
+        setStatus({ text: prepared.edit.prompt, error: false });
+        setMode('confirm');
+      },
+      (error: unknown) => setStatus({ text: describeError(error, url), error: true }),
+    );
+  };
+
   useEffect(() => setSelected((s) => Math.min(s, Math.max(0, rows.length - 1))), [rows.length]);
 
   const wide = width >= 120;
@@ -222,9 +247,12 @@ function Screen({
       return;
     }
     if (mode === 'confirm') {
-      const job = current as ReportJob | undefined;
-      if (char === 'y' && job) toggleReport.mutate({ jobId: job.id, active: job.active === false });
-      else setStatus({ text: 'Nothing was changed.', error: false });
+      const action = confirmed.current;
+      confirmed.current = null;
+      if (char === 'y' && action) {
+        setStatus({ text: 'Saving…', error: false });
+        action();
+      } else setStatus({ text: 'Nothing was changed.', error: false });
       setMode('list');
       return;
     }
@@ -333,6 +361,8 @@ function Screen({
         error: false,
       });
     }
+    if (section === 'Properties' && current && (char === 'R' || char === 'T'))
+      return askEdit(current as PropertyListItem, char === 'R' ? 'regulation' : 'theme');
     if (section === 'Reports' && current && char === 'p') {
       const job = current as ReportJob;
       if (job.type !== 'scheduled')
@@ -344,6 +374,8 @@ function Screen({
         text: `${job.active === false ? 'Resume' : 'Pause'} the report "${job.name}"? y/n`,
         error: false,
       });
+      confirmed.current = () =>
+        toggleReport.mutate({ jobId: job.id, active: job.active === false });
       return setMode('confirm');
     }
   };

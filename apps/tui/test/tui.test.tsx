@@ -1,5 +1,6 @@
 import { createClient } from '@assent/core/api';
 import type { AssentClient, FetchLike } from '@assent/core/api';
+import { PRIVACY_POLICY_REQUIRED } from '@assent/core/property';
 import { createQueryClientDefaults } from '@assent/core/queries';
 import type { LiveServer, TestUser } from '@assent/server/testing';
 import { startLiveServer } from '@assent/server/testing';
@@ -382,6 +383,89 @@ describe('assent tui against a real server', () => {
     expect(screen).toMatch(/Display Count\s+Opt-in %/);
     // Two decimals, as the console's results table.
     expect(screen).toMatch(/^4\s+75\.00%/m);
+    t.ui.unmount();
+  });
+
+  // Light edits (R, T). These sites sort after the others (the tests above move by position).
+  it('R changes a property regulation after y: saved through the console save path, read back', async () => {
+    const query = { pCode: user.pcode };
+    const site = await api.sites.create({
+      query,
+      body: {
+        url: 'toggle-a.example.org',
+        publisherName: 'toggle',
+        themeId: '1',
+        consentLocations: ['EEA'],
+      },
+    });
+    const t = start();
+    await t.waitFor('> blog.example.net');
+    await t.press('G', /> toggle-a\.example\.org\s+\S+\s+GDPR/);
+    await t.press('R', 'Change the regulation of toggle-a.example.org: GDPR → US? y/n');
+    await t.press('y', 'toggle-a.example.org was saved.');
+    const saved = await api.sites.get({ params: { id: site.uuid }, query });
+    expect(saved.consentLocations).toEqual(['USA']);
+    expect(saved.privacyModes).toEqual(['USP']);
+    // The list is read again: its Regulation column shows the change.
+    await t.waitFor(/> toggle-a\.example\.org\s+\S+\s+US\s/);
+    // T: the next theme of the site's type, saved the same way.
+    await t.press('T', /Change the theme of toggle-a\.example\.org: .+ → .+\? y\/n/);
+    const chosen = /: .+ → (.+)\? y\/n/.exec(t.frame())![1]!;
+    await t.press('y', 'toggle-a.example.org was saved.');
+    const themed = await api.sites.get({ params: { id: site.uuid }, query });
+    expect(themed.themeId).not.toBe('1');
+    expect(themed.themeName).toBe(chosen);
+    t.ui.unmount();
+  });
+
+  it('any key but y cancels a toggle: nothing is saved', async () => {
+    const query = { pCode: user.pcode };
+    const site = await api.sites.create({
+      query,
+      body: {
+        url: 'toggle-b.example.org',
+        publisherName: 'toggle',
+        themeId: '1',
+        consentLocations: ['EEA'],
+      },
+    });
+    const before = await api.sites.get({ params: { id: site.uuid }, query });
+    const t = start();
+    await t.waitFor('> blog.example.net');
+    await t.press('G', '> toggle-b.example.org');
+    await t.press('T', /Change the theme of toggle-b\.example\.org: .+\? y\/n/);
+    await t.press('n', 'Nothing was changed.');
+    await t.press('R', 'Change the regulation of toggle-b.example.org: GDPR → US? y/n');
+    await t.press(ESC, 'Nothing was changed.');
+    const after = await api.sites.get({ params: { id: site.uuid }, query });
+    expect(after.themeId).toBe('1');
+    expect(after.consentLocations).toEqual(['EEA']);
+    expect(after).toEqual(before);
+    t.ui.unmount();
+  });
+
+  it("a toggle that breaks a rule shows the rule's message and saves nothing", async () => {
+    const query = { pCode: user.pcode };
+    // US only, declaring a legal basis without a privacy policy: allowed until GDPR applies.
+    const site = await api.sites.create({
+      query,
+      body: {
+        url: 'toggle-c.example.org',
+        publisherName: 'toggle',
+        themeId: '1',
+        consentLocations: ['USA'],
+        noLegalBasis: false,
+      },
+    });
+    const t = start();
+    await t.waitFor('> blog.example.net');
+    await t.press('G', '> toggle-c.example.org');
+    await t.press('R', `Not saved: ${PRIVACY_POLICY_REQUIRED} (gdprPrivacyLink).`);
+    const after = await api.sites.get({ params: { id: site.uuid }, query });
+    expect(after.consentLocations).toEqual(['USA']);
+    expect(after.privacyModes).toEqual(['USP']);
+    // Nothing waits for a y: the next key moves as usual.
+    await t.press('k', '> toggle-b.example.org');
     t.ui.unmount();
   });
 });

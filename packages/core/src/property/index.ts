@@ -188,6 +188,7 @@ export {
   consentScopeOptions,
   deriveConsentLocations,
   deriveRequireConsentFrom,
+  nextRegulation,
   privacyModesFromLocations,
   privacyModesOf,
   propertyWarnings,

@@ -4,6 +4,7 @@ import { siteValues } from '../testing/property';
 import { CMP_FEATURE_SINCE, CMP_VERSIONS, resolveCmpVersion } from './cmp-version';
 import {
   AMP_CONSENT_SCOPE_INVALID,
+  PRIVACY_POLICY_REQUIRED,
   AMP_VERSION_UNSUPPORTED,
   GROUP_STORAGE_REQUIRED,
   LEGAL_BASIS_SCOPE_UNSUPPORTED,
@@ -21,6 +22,7 @@ import {
   consentScopeOptions,
   deriveConsentLocations,
   deriveRequireConsentFrom,
+  nextRegulation,
   propertyWarnings,
   regulationLabel,
   regulationsFromLocations,
@@ -61,6 +63,39 @@ describe('consent locations set regulations', () => {
     expect(regulationLabel({ gdpr: true, us: true })).toBe('GDPR & US');
     expect(regulationLabel({ gdpr: false, us: true })).toBe('US');
     expect(regulationLabel({ gdpr: true, us: false })).toBe('GDPR');
+  });
+});
+
+describe('the regulation toggle (assent tui R)', () => {
+  it('steps GDPR → US → GDPR & US → GDPR through the consent locations', () => {
+    const gdpr = siteValues({ consentLocations: ['EEA'] });
+    const us = nextRegulation(gdpr);
+    expect(us.consentLocations).toEqual(['USA']);
+    expect(us.privacyModes).toEqual(['USP']);
+    const both = nextRegulation(us);
+    expect(both.consentLocations).toEqual(['EEA', 'USA']);
+    expect(both.privacyModes).toEqual(['GDPR', 'USP']);
+    expect(nextRegulation(both).consentLocations).toEqual(['EEA']);
+    // Worldwide is GDPR & US: the next is GDPR alone.
+    expect(
+      nextRegulation(siteValues({ consentLocations: ['WORLDWIDE'] })).consentLocations,
+    ).toEqual(['EEA']);
+  });
+
+  it('sets the privacy modes alone on versions before consent locations', () => {
+    const old = siteValues({ cmpVersion: 53, privacyModes: ['GDPR'], consentLocations: [] });
+    expect(nextRegulation(old)).toEqual({ ...old, privacyModes: ['USP'] });
+    expect(nextRegulation({ ...old, privacyModes: ['USP'] }).privacyModes).toEqual(['GDPR', 'USP']);
+  });
+
+  it('leaves the other rules to validateProperty: GDPR with a legal basis needs a privacy policy', () => {
+    const us = siteValues({ consentLocations: ['USA'], noLegalBasis: false, gdprPrivacyLink: '' });
+    const result = validateProperty(nextRegulation(us));
+    expect(result.ok ? [] : result.issues).toContainEqual({
+      field: 'gdprPrivacyLink',
+      rule: 'required',
+      message: PRIVACY_POLICY_REQUIRED,
+    });
   });
 });
 

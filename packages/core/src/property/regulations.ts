@@ -71,6 +71,32 @@ export function regulationLabel(regulations: Regulations): string {
   return regulations.us ? 'US' : regulations.gdpr ? 'GDPR' : 'None';
 }
 
+/** The order in which a toggle (the terminal UI's R) steps through the regulations. */
+const REGULATION_CYCLE: readonly Regulations[] = [
+  { gdpr: true, us: false },
+  { gdpr: false, us: true },
+  { gdpr: true, us: true },
+];
+
+/**
+ * The next regulation of a property, GDPR → US → GDPR & US → GDPR, set as the property form sets
+ * it: consent locations (EEA, USA, both) with their privacy modes on multi-regulation versions,
+ * the privacy modes alone on older ones. The result is checked by `validateProperty` as any edit.
+ */
+export function nextRegulation<T extends PropertyDraft>(values: T): T {
+  const now = regulationsOf(values);
+  const at = REGULATION_CYCLE.findIndex((r) => r.gdpr === now.gdpr && r.us === now.us);
+  const next = REGULATION_CYCLE[(at + 1) % REGULATION_CYCLE.length]!;
+  if (supportsFeature(values.cmpVersion ?? 'latest', 'consentLocations')) {
+    const locations: ConsentLocation[] = [
+      ...(next.gdpr ? (['EEA'] as const) : []),
+      ...(next.us ? (['USA'] as const) : []),
+    ];
+    return applyConsentLocations(values, locations);
+  }
+  return { ...values, privacyModes: privacyModesOf(next) };
+}
+
 /** Old → multi-regulation version: consent locations from the privacy modes and requireConsentFrom. */
 export function deriveConsentLocations(
   privacyModes: readonly PrivacyMode[],
