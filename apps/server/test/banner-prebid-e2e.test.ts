@@ -34,6 +34,12 @@ const GVL = JSON.parse(gvlFixture('gvl3-vendor-list.json')) as {
 };
 /** The sensitive site's usnat categories: racial or ethnic origin, health, sexual orientation. */
 const SENSITIVE = [1, 3, 4] as const;
+const SENSITIVE_NAMES: Record<(typeof SENSITIVE)[number], string> = {
+  1: 'Racial or ethnic origin',
+  3: 'Health, including a mental or physical health condition or diagnosis',
+  4: 'Sex life or sexual orientation',
+};
+const GPP_SID = { usva: 9, usco: 10 } as const;
 
 if (!hasChromium()) console.warn(noChromiumMessage('Prebid.js conformance test'));
 
@@ -584,6 +590,107 @@ describe.skipIf(!hasChromium())(
           },
         );
       });
+
+      /** `__gpp('ping')`'s string once it differs from `before` (the choice is applied). */
+      const gppAfter = (page: Page, before: string) =>
+        page
+          .waitForFunction(
+            (prev) =>
+              new Promise<string | false>((resolve) =>
+                (
+                  window as unknown as {
+                    __gpp(c: string, cb: (d: { gppString: string }) => void): void;
+                  }
+                ).__gpp('ping', (d) => resolve(d.gppString !== prev && d.gppString)),
+              ),
+            before,
+            WAIT,
+          )
+          .then((h) => h.jsonValue() as Promise<string>);
+
+      /** On the US screen: opt out or not, tick the named categories, confirm. */
+      async function choose(page: Page, optOut: boolean, consent: readonly number[]) {
+        const screen = banner(page, 'us');
+        await screen.waitFor(WAIT);
+        const optOutSwitch = screen.getByRole('switch', { name: /^Opt out/ });
+        if (optOut) await optOutSwitch.check();
+        else await optOutSwitch.uncheck();
+        const fieldset = screen.locator('fieldset[data-sensitive]');
+        await expect(fieldset.locator('legend').textContent()).resolves.toBe(
+          'Sensitive personal data',
+        );
+        for (const id of SENSITIVE) {
+          const box = fieldset.getByRole('switch', { name: SENSITIVE_NAMES[id] });
+          if (consent.includes(id)) await box.check();
+          else await box.uncheck();
+        }
+        await screen.locator('[data-action="confirm"]').click();
+      }
+
+      for (const [state, section, length, tag] of [
+        ['VA', 'usva', 8, 'universal'],
+        ['CO', 'usco', 7, 'site'],
+      ] as const) {
+        it(`a visitor from ${state} (${tag} tag): consent to all, then a partial choice, then opting out and refusing`, async () => {
+          await onPage(
+            `${publisher.origin('sensitive.test')}/${tag}`,
+            { country: 'US', state },
+            async (page) => {
+              const before = await firstAuction(page);
+              const sid = GPP_SID[section];
+              expect(before!.gppConsent!.applicableSections).toEqual([sid]);
+              let gpp = new GppModel(before!.gppConsent!.gppString);
+              expect(gpp.getFieldValue(section, 'SensitiveDataProcessing')).toEqual(
+                sdp({ 1: 1, 3: 1, 4: 1 }, length),
+              );
+              expect(before).toMatchObject({ eids: true, userData: false });
+
+              // Consent to every category the screen asks about: 2 for each, user data flows.
+              await choose(page, false, SENSITIVE);
+              let string = await gppAfter(page, before!.gppConsent!.gppString!);
+              const accepted = await auction(page);
+              expect(accepted!.gppConsent!.gppString).toBe(string);
+              gpp = new GppModel(string);
+              expect(gpp.getFieldValue(section, 'SensitiveDataProcessing')).toEqual(
+                sdp({ 1: 2, 3: 2, 4: 2 }, length),
+              );
+              expect(gpp.getFieldValue('usnat', 'SensitiveDataProcessing')).toEqual(
+                sdp({ 1: 2, 3: 2, 4: 2 }, 16),
+              );
+              expect(gpp.getFieldValue(section, 'SaleOptOut')).toBe(2);
+              expect(gpp.getFieldValue(section, 'KnownChildSensitiveDataConsents')).toBe(0);
+              expect(accepted).toMatchObject({ eids: true, userData: true });
+
+              // A partial choice: health only; origin and orientation go back to no consent.
+              await page.locator('#assent-cmp [data-action="reopen"]').click();
+              await choose(page, false, [3]);
+              string = await gppAfter(page, string);
+              const partial = await auction(page);
+              gpp = new GppModel(partial!.gppConsent!.gppString);
+              expect(partial!.gppConsent!.gppString).toBe(string);
+              expect(gpp.getFieldValue(section, 'SensitiveDataProcessing')).toEqual(
+                sdp({ 1: 1, 3: 2, 4: 1 }, length),
+              );
+              expect(gpp.getFieldValue(section, 'SaleOptOut')).toBe(2);
+              expect(partial).toMatchObject({ eids: true, userData: false });
+
+              // Opt out and refuse everything: no ids and no user data.
+              await page.locator('#assent-cmp [data-action="reopen"]').click();
+              await choose(page, true, []);
+              string = await gppAfter(page, string);
+              const rejected = await auction(page);
+              gpp = new GppModel(rejected!.gppConsent!.gppString);
+              expect(gpp.getFieldValue(section, 'SensitiveDataProcessing')).toEqual(
+                sdp({ 1: 1, 3: 1, 4: 1 }, length),
+              );
+              expect(gpp.getFieldValue(section, 'SaleOptOut')).toBe(1);
+              expect(gpp.getFieldValue(section, 'TargetedAdvertisingOptOut')).toBe(1);
+              expect(gpp.getFieldValue('usnat', 'SaleOptOut')).toBe(1);
+              expect(rejected).toMatchObject({ eids: false, userData: false });
+            },
+          );
+        });
+      }
     });
   },
 );

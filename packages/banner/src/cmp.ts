@@ -403,10 +403,15 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
             doc,
             texts!.us!,
             texts!.labels.close,
-            state.phase !== 'loading' && state.consent.usOptedOut,
+            state.phase !== 'loading'
+              ? {
+                  optedOut: state.consent.usOptedOut,
+                  sensitiveConsents: state.consent.usSensitiveConsents ?? [],
+                }
+              : { optedOut: false },
             {
-              confirm: (optedOut) =>
-                void dispatch({ type: 'usChoice', optedOut, now: deps.now(), id: newId() }),
+              confirm: (choice) =>
+                void dispatch({ type: 'usChoice', ...choice, now: deps.now(), id: newId() }),
               close: () => void dispatch({ type: 'dismiss' }),
             },
             state.phase !== 'loading' && state.consent.id
@@ -483,8 +488,8 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
     ...gdprActions(1),
     save: (choices: Choices) => dispatch({ type: 'save', choices }),
     openSecondLayer: moreOptions,
-    decideUs: (optedOut: boolean) =>
-      dispatch({ type: 'usChoice', optedOut, now: deps.now(), id: newId() }),
+    decideUs: (optedOut: boolean, sensitiveConsents: readonly number[] = []) =>
+      dispatch({ type: 'usChoice', optedOut, sensitiveConsents, now: deps.now(), id: newId() }),
     reopen,
   };
 }

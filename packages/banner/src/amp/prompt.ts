@@ -10,6 +10,7 @@ import {
 import type {
   AmpConsentMetadata,
   BannerConfig,
+  BannerUsTexts,
   ConsentRecordBeacon,
   VisitorRegion,
 } from '@assent/core/runtime';
@@ -132,6 +133,9 @@ export function ampConsentRecord(
   };
 }
 
+const withoutSensitive = ({ sensitive: _unrecorded, ...texts }: BannerUsTexts): BannerUsTexts =>
+  texts;
+
 export interface AmpPromptOptions {
   /** The visit beacon's URL: the prompt sends one AMP visit event (its choice, or a bounce). */
   visit?: string;
@@ -200,10 +204,18 @@ export function runAmpPrompt(
   const us = regulationForConfig(config, region) === 'US';
   host.showDialog(
     us && texts.us
-      ? renderUsScreen(doc, texts.us, texts.labels.close, false, {
-          confirm: (optedOut) => answer(optedOut ? 'reject' : 'accept'),
-          close: () => answer('dismiss'),
-        })
+      ? // AMP keeps one US privacy string, which has no field for sensitive-data consent: the
+        // prompt does not ask what it cannot record (decisions.md).
+        renderUsScreen(
+          doc,
+          withoutSensitive(texts.us),
+          texts.labels.close,
+          { optedOut: false },
+          {
+            confirm: (choice) => answer(choice.optedOut ? 'reject' : 'accept'),
+            close: () => answer('dismiss'),
+          },
+        )
       : renderFirstLayer(doc, config, texts, {
           acceptAll: () => answer('accept'),
           rejectAll: () => answer('reject'),

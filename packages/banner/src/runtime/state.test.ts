@@ -1,3 +1,4 @@
+import { GppModel } from '@iabgpp/cmpapi';
 import { TCString } from '@iabtechlabtcf/core';
 import { describe, expect, it } from 'vitest';
 import { bannerConfigFixture, regulationForConfig } from '@assent/core/banner';
@@ -271,7 +272,7 @@ describe('runtime transitions: a US visitor', () => {
     expect(types(asked.last)).toEqual(['tcf', 'gpp', 'visit', 'display', 'render']);
     const { state, last } = run(
       ctx,
-      [{ type: 'usChoice', optedOut: true, now: NOW, id: ID }],
+      [{ type: 'usChoice', optedOut: true, sensitiveConsents: [], now: NOW, id: ID }],
       asked.state,
     );
     expect(state).toMatchObject({ phase: 'closed', consent: { usOptedOut: true, usp: '1YYN' } });
@@ -301,6 +302,46 @@ describe('runtime transitions: a US visitor', () => {
         choices: { outcome: 'r', purposes: [], usOptOut: true },
       },
     });
+  });
+
+  it('sensitive data is consent: 1 until the visitor ticks a category, 2 for what they ticked; stored and restored', () => {
+    const base = bannerConfigFixture();
+    const config: BannerConfig = {
+      ...base,
+      us: { ...base.us!, mspa: { ...base.us!.mspa!, sensitiveDataCategories: [1, 3, 8] } },
+    };
+    const ctx = context(VIRGINIA, { config });
+    const gppOf = (effects: Effect[]) => {
+      const update = effects.find((e) => e.type === 'gpp');
+      return new GppModel((update as { update: { gppString: string } }).update.gppString);
+    };
+    const asked = run(ctx, loaded());
+    expect(gppOf(asked.last).getFieldValue('usva', 'SensitiveDataProcessing')).toEqual([
+      1, 0, 1, 0, 0, 0, 0, 1,
+    ]);
+    // A partial choice: not opted out, consent for health only (and an undeclared 5, ignored).
+    const { state, last } = run(
+      ctx,
+      [{ type: 'usChoice', optedOut: false, sensitiveConsents: [3, 5], now: NOW, id: ID }],
+      asked.state,
+    );
+    expect(state).toMatchObject({ consent: { usOptedOut: false, usSensitiveConsents: [3] } });
+    const chosen = gppOf(last);
+    expect(chosen.getFieldValue('usva', 'SensitiveDataProcessing')).toEqual([
+      1, 0, 2, 0, 0, 0, 0, 1,
+    ]);
+    expect(chosen.getFieldValue('usnat', 'SensitiveDataProcessing')).toEqual([
+      1, 0, 2, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0,
+    ]);
+    expect(last).toContainEqual({ type: 'visit', event: 'choice', outcome: 'p' });
+    const stored = last.find((e) => e.type === 'store') as { values: StoredConsent };
+    expect(stored.values.meta).toMatch(new RegExp(`\\|p\\|\\d+\\|${ID}\\|3$`));
+    // The next page restores the consent: the string keeps health at 2, no prompt.
+    const next = run(ctx, loaded(stored.values));
+    expect(next.state).toMatchObject({ phase: 'closed', consent: { usSensitiveConsents: [3] } });
+    expect(gppOf(next.last).getFieldValue('usva', 'SensitiveDataProcessing')).toEqual([
+      1, 0, 2, 0, 0, 0, 0, 1,
+    ]);
   });
 
   it('GPC is an opt-out made without the banner: no pop-up, counted as an existing reject', () => {

@@ -70,6 +70,8 @@ export interface Consent {
   tcString?: string;
   /** US: opted out through the US screen, by a stored reject, or by GPC. */
   usOptedOut: boolean;
+  /** US: the sensitive-data categories (usnat ids) the visitor consented to on the US screen. */
+  usSensitiveConsents?: readonly number[];
   /** The US privacy string (`1---` when it does not apply). */
   usp: string;
   /** The consent id of the choice in force (its consent record), shown in the second layer. */
@@ -106,7 +108,14 @@ export type RuntimeAction =
   /** After the paint (or at once when the page is hidden or a script asks): commit the choice. */
   | { type: 'settle'; now: Date; id: string }
   /** `id`: the consent id the choice's record gets (random, so the driver makes it). */
-  | { type: 'usChoice'; optedOut: boolean; now: Date; id: string }
+  | {
+      type: 'usChoice';
+      optedOut: boolean;
+      /** The sensitive-data categories ticked on the US screen (none when it did not ask). */
+      sensitiveConsents: readonly number[];
+      now: Date;
+      id: string;
+    }
   /** The US screen closed without a choice. */
   | { type: 'dismiss' }
   /** The persistent link or the publisher's footer element. */
@@ -186,7 +195,11 @@ function gppSections(ctx: RuntimeContext, c: Consent): Partial<Record<GppSection
         parsed: { Version: 1, Notice: usp[1], OptOutSale: usp[2], LspaCovered: usp[3] },
       };
     if (us?.mspa) {
-      const signal = usSignal(us.mspa, { optedOut: c.usOptedOut }, ctx.gpc);
+      const signal = usSignal(
+        us.mspa,
+        { optedOut: c.usOptedOut, sensitiveConsents: c.usSensitiveConsents ?? [] },
+        ctx.gpc,
+      );
       for (const name of usSectionNames(us.mspa, region.state) as Array<keyof typeof US_SECTIONS>)
         sections[name] = {
           encoded: encodeUsSection(name, signal),
@@ -259,6 +272,9 @@ function restore(ctx: RuntimeContext, stored: StoredConsent, now: Date): Transit
       : {}),
     usOptedOut,
     usp,
+    ...(fresh.use && fresh.meta.sensitiveConsents
+      ? { usSensitiveConsents: fresh.meta.sensitiveConsents }
+      : {}),
     ...(fresh.use && fresh.meta.consentId ? { id: fresh.meta.consentId } : {}),
   };
   // Known from here on: getUSPData calls that waited for it are answered.
@@ -474,20 +490,26 @@ const consentRecord = (
   record: { id, property: ctx.config.propertyId, configVersion: ctx.config.configVersion, ...rest },
 });
 
-/** A US choice: applied in its click (its strings are small). */
+/**
+ * A US choice: applied in its click (its strings are small). The outcome is a reject when the
+ * visitor opted out, partial when they refused consent for a declared sensitive category.
+ */
 function decideUs(
   ctx: RuntimeContext,
   s: Known,
   optedOut: boolean,
+  sensitiveConsents: readonly number[],
   now: Date,
   id: string,
 ): Transition {
   const { config, region } = ctx;
   const usOptedOut = optedOut || ctx.gpc;
   const usp = config.us ? uspString(config.us, region.state, usOptedOut) : USP_NOT_APPLICABLE;
-  const consent: Consent = { ...s.consent, usOptedOut, usp, id };
+  const declared = config.us?.mspa?.sensitiveDataCategories ?? [];
+  const usSensitiveConsents = declared.filter((c) => sensitiveConsents.includes(c));
+  const consent: Consent = { ...s.consent, usOptedOut, usSensitiveConsents, usp, id };
   const gpp = hasGpp(ctx) ? gppUpdate(ctx, consent, true) : undefined;
-  const outcome = usOptedOut ? 'r' : 'a';
+  const outcome = usOptedOut ? 'r' : usSensitiveConsents.length < declared.length ? 'p' : 'a';
   const signals = signalsFromUsChoice(usOptedOut);
   return [
     { phase: 'closed', consent, ...(s.pending ? { pending: s.pending } : {}) },
@@ -510,6 +532,7 @@ function decideUs(
             outcome,
             savedAt: now.getTime(),
             consentId: id,
+            sensitiveConsents: usSensitiveConsents,
           }),
         },
       },
@@ -599,7 +622,9 @@ export function reduce(
       return [{ ...rest, consent }, effects];
     }
     case 'usChoice':
-      return ctx.config.us ? decideUs(ctx, known, action.optedOut, action.now, action.id) : same;
+      return ctx.config.us
+        ? decideUs(ctx, known, action.optedOut, action.sensitiveConsents, action.now, action.id)
+        : same;
     case 'dismiss':
       return state.phase === 'prompting'
         ? [{ ...known, phase: 'closed' }, [LINK, HIDDEN, ...gppSignal(ctx, true)]]

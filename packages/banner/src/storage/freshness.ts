@@ -9,19 +9,22 @@ export interface StoredMeta {
   savedAt: number;
   /** The consent id of the choice (its consent record); absent in metas of older runtimes. */
   consentId?: string;
+  /** US: the sensitive-data categories consented to (a fifth field, ids joined by '.'). */
+  sensitiveConsents?: readonly number[];
 }
 
 export const formatMeta = (m: StoredMeta): string =>
-  `${m.configVersion}|${m.outcome}|${Math.floor(m.savedAt / 1000)}${m.consentId ? `|${m.consentId}` : ''}`;
+  `${m.configVersion}|${m.outcome}|${Math.floor(m.savedAt / 1000)}${m.consentId ? `|${m.consentId}` : ''}${m.consentId && m.sensitiveConsents?.length ? `|${m.sensitiveConsents.join('.')}` : ''}`;
 
 export function parseMeta(meta: string | undefined): StoredMeta | undefined {
-  const [configVersion, outcome, seconds, consentId] = (meta ?? '').split('|');
+  const [configVersion, outcome, seconds, consentId, sensitive] = (meta ?? '').split('|');
   if (!configVersion || !['a', 'r', 'p'].includes(outcome ?? '') || !seconds) return undefined;
   return {
     configVersion,
     outcome: outcome as StoredMeta['outcome'],
     savedAt: Number(seconds) * 1000,
     ...(consentId ? { consentId } : {}),
+    ...(sensitive ? { sensitiveConsents: sensitive.split('.').map(Number) } : {}),
   };
 }
 

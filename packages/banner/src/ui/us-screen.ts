@@ -1,5 +1,5 @@
-import type { BannerRichRun, BannerUsTexts } from '@assent/core/runtime';
-import { h, safeLink } from './dom';
+import type { BannerRichRun, BannerUsTexts, UsChoice } from '@assent/core/runtime';
+import { h, safeLink, toggle } from './dom';
 import { TITLE_ID } from './first-layer';
 
 function run(doc: Document, r: BannerRichRun): Node {
@@ -32,24 +32,28 @@ export function richText(doc: Document, blocks: BannerUsTexts['dnsBody']): HTMLE
 }
 
 /**
- * The US Do-Not-Sell screen: the theme's US texts and links, an opt-out switch and Confirm; once
- * the visitor has chosen, the consent id of their record ('Consent ID: …', as the settings show).
+ * The US Do-Not-Sell screen: the theme's US texts and links, an opt-out switch, the consent step
+ * for the sensitive data the publisher declares (one unticked box per category: no consent until
+ * the visitor ticks it) and Confirm; once the visitor has chosen, the consent id of their record
+ * ('Consent ID: …', as the settings show).
  */
 export function renderUsScreen(
   doc: Document,
   us: BannerUsTexts,
   closeLabel: string,
-  optedOut: boolean,
-  actions: { confirm(optedOut: boolean): void; close(): void },
+  current: UsChoice,
+  actions: { confirm(choice: Required<UsChoice>): void; close(): void },
   consentId?: { label: string; id: string },
 ): HTMLElement {
-  let choice = optedOut;
+  let optedOut = current.optedOut;
+  const consents = new Set(current.sensitiveConsents);
   const input = h(doc, 'input', {
     type: 'checkbox',
     role: 'switch',
-    onchange: (e: Event) => (choice = (e.target as HTMLInputElement).checked),
+    onchange: (e: Event) => (optedOut = (e.target as HTMLInputElement).checked),
   }) as HTMLInputElement;
   input.checked = optedOut;
+  const sensitive = us.sensitive;
   const links = us.suppressLinks
     ? []
     : [us.deleteDataLink, us.accessDataLink, us.privacyPolicyLink].map(
@@ -63,6 +67,19 @@ export function renderUsScreen(
     h(doc, 'h2', { id: TITLE_ID }, us.dnsTitle),
     richText(doc, us.dnsBody),
     h(doc, 'label', { class: 'tg' }, input, h(doc, 'span', {}, us.optOutLabel)),
+    sensitive &&
+      h(
+        doc,
+        'fieldset',
+        { 'data-sensitive': '' },
+        h(doc, 'legend', {}, sensitive.title),
+        h(doc, 'p', {}, sensitive.intro),
+        ...sensitive.categories.map((c) =>
+          toggle(doc, c.name, consents.has(c.id), (on) =>
+            on ? consents.add(c.id) : consents.delete(c.id),
+          ),
+        ),
+      ),
     h(
       doc,
       'div',
@@ -70,7 +87,12 @@ export function renderUsScreen(
       h(
         doc,
         'button',
-        { class: 'b p', 'data-action': 'confirm', onclick: () => actions.confirm(choice) },
+        {
+          class: 'b p',
+          'data-action': 'confirm',
+          onclick: () =>
+            actions.confirm({ optedOut, sensitiveConsents: [...consents].sort((a, b) => a - b) }),
+        },
         us.confirmLabel,
       ),
     ),

@@ -211,6 +211,17 @@ export const BannerUsTexts = z.object({
   deleteDataLink: BannerLink.optional(),
   accessDataLink: BannerLink.optional(),
   privacyPolicyLink: BannerLink.optional(),
+  /**
+   * The consent step for the sensitive-data categories the publisher declares (usnat ids with
+   * their names): absent when none is declared.
+   */
+  sensitive: z
+    .object({
+      title: z.string(),
+      intro: z.string(),
+      categories: z.array(z.object({ id: z.number().int().min(1).max(16), name: z.string() })),
+    })
+    .optional(),
 });
 export type BannerUsTexts = z.infer<typeof BannerUsTexts>;
 

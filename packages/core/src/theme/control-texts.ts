@@ -106,4 +106,8 @@ export const US_DEFAULT_TEXTS = {
   optOutLabel: 'Opt out of the sale and sharing of my personal information',
   confirmLabel: 'Confirm',
   linkLabel: 'Do Not Sell or Share My Personal Information',
+  /** The consent step for the sensitive data the publisher declares (issue 15 item 3). */
+  sensitiveTitle: 'Sensitive personal data',
+  sensitiveIntro:
+    'We process these categories of your sensitive personal data only with your consent. Tick each one you agree to; leave it unticked to refuse.',
 } as const;

@@ -6,6 +6,7 @@ import {
   compileTheme as theme,
   gvlVendor as vendor,
 } from '../../testing/banner-compile';
+import { US_DEFAULT_TEXTS } from '../../theme/control-texts';
 import { appThemeValues, textChangeRequest } from '../../testing/theme';
 import { BannerConfig } from '../config';
 import { idsOf } from '../rules';
@@ -479,6 +480,25 @@ describe('compileBannerConfig', () => {
     expect(suppressed.suppressLinks).toBe(true);
     expect(suppressed.privacyPolicyLink).toBeUndefined();
     expect(suppressed.dnsBody[0]).toEqual({ p: [{ text: expect.stringContaining('opt out') }] });
+    expect(us.sensitive).toBeUndefined();
+  });
+
+  it('US texts: the sensitive-data consent step names each declared category (issue 15 item 3)', () => {
+    const us = compile({
+      property: property({
+        consentLocations: ['USA'],
+        mspaSensitiveDataProcessing: 'yes',
+        mspaSensitiveDataPurposeIds: [8, 3],
+      }),
+    }).theme.texts.en!.us!;
+    expect(us.sensitive).toEqual({
+      title: US_DEFAULT_TEXTS.sensitiveTitle,
+      intro: US_DEFAULT_TEXTS.sensitiveIntro,
+      categories: [
+        { id: 3, name: 'Health, including a mental or physical health condition or diagnosis' },
+        { id: 8, name: 'Precise geolocation' },
+      ],
+    });
   });
 
   it('maps the look: colours (canonical, defaults when empty), buttons, persistent link, CSS', () => {

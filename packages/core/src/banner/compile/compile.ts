@@ -81,7 +81,15 @@ export function compileBannerConfig(input: BannerCompileInput): BannerConfig {
   const languages = [...new Set([theme.language, ...advanced.keys()])].sort((a, b) =>
     a === theme.language ? -1 : b === theme.language ? 1 : a < b ? -1 : 1,
   );
-  const textContext = { theme, property, list, gdpr, us: regulations.us };
+  const us = regulations.us ? compileUs(property) : undefined;
+  const textContext = {
+    theme,
+    property,
+    list,
+    gdpr,
+    us: regulations.us,
+    sensitiveCategories: us?.mspa?.sensitiveDataCategories ?? [],
+  };
   const texts = Object.fromEntries(
     languages.map((language) => [
       language,
@@ -108,7 +116,7 @@ export function compileBannerConfig(input: BannerCompileInput): BannerConfig {
     consentScope: compileConsentScope(property, input.groupUrl),
     repromtDaysAfterGvlUpdate: Math.min(350, Math.max(0, property.repromtDaysAfterGvlUpdate)),
     ...(gdpr ? { gdpr } : {}),
-    ...(regulations.us ? { us: compileUs(property) } : {}),
+    ...(us ? { us } : {}),
     ...(gbc ? { gbc } : {}),
     ...(consentOrPay ? { consentOrPay } : {}),
     theme: compileBannerTheme(theme, texts),

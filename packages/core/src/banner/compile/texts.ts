@@ -5,6 +5,7 @@ import type { ThemeText } from '../../theme/first-layer-texts';
 import type { LanguageTexts, ThemeValues } from '../../theme/schema';
 import type { TextChangeRequest } from '../../theme/text-change-request';
 import { textRequestState } from '../../theme/text-change-request';
+import { SENSITIVE_DATA_CATEGORIES } from '../../property/us-privacy';
 import { US_DEFAULT_TEXTS } from '../../theme/control-texts';
 import { isSafeLink } from '../../validation';
 import type { VendorListResponse } from '../../vendors/vendor-list';
@@ -58,7 +59,7 @@ export const orDefault = (value: string | undefined, fallback: string, max = Inf
   return v ? fitText(v, max) : fallback;
 };
 
-function usTexts(theme: ThemeValues): BannerUsTexts {
+function usTexts(theme: ThemeValues, sensitive: readonly number[]): BannerUsTexts {
   const body = htmlToRichText(theme.uspDnsText);
   const links = theme.suppressCcpaLinks
     ? {}
@@ -78,6 +79,17 @@ function usTexts(theme: ThemeValues): BannerUsTexts {
     linkLabel: US_DEFAULT_TEXTS.linkLabel,
     suppressLinks: theme.suppressCcpaLinks,
     ...Object.fromEntries(Object.entries(links).filter(([, v]) => v !== undefined)),
+    ...(sensitive.length
+      ? {
+          sensitive: {
+            title: US_DEFAULT_TEXTS.sensitiveTitle,
+            intro: US_DEFAULT_TEXTS.sensitiveIntro,
+            categories: SENSITIVE_DATA_CATEGORIES.filter((c) => sensitive.includes(c.id)).map(
+              ({ id, name }) => ({ id, name }),
+            ),
+          },
+        }
+      : {}),
   };
 }
 
@@ -112,6 +124,8 @@ export interface TextContext {
       >
     | undefined;
   us: boolean;
+  /** The usnat sensitive-data categories the property declares (the US screen asks consent). */
+  sensitiveCategories?: readonly number[];
 }
 
 export function languageTexts(
@@ -159,6 +173,6 @@ export function languageTexts(
     specialFeatureNames: gdpr ? names(list.specialFeatures, gdpr.specialFeatures) : {},
     stackNames: gdpr ? names(list.stacks, gdpr.stacks) : {},
     labels,
-    ...(ctx.us ? { us: usTexts(theme) } : {}),
+    ...(ctx.us ? { us: usTexts(theme, ctx.sensitiveCategories ?? []) } : {}),
   };
 }
