@@ -312,7 +312,8 @@ describe('runtime transitions: a US visitor', () => {
     };
     const ctx = context(VIRGINIA, { config });
     const gppOf = (effects: Effect[]) => {
-      const update = effects.find((e) => e.type === 'gpp');
+      // The update with the string (a change is framed by signalStatus updates: GPP 1.1).
+      const update = effects.findLast((e) => e.type === 'gpp' && !!e.update.gppString);
       return new GppModel((update as { update: { gppString: string } }).update.gppString);
     };
     const asked = run(ctx, loaded());
