@@ -37,7 +37,12 @@ import { Field, describeError } from './parts';
 import type { ReportRunState } from './ReportDetail';
 import { ReportDetail, runSavedReport } from './ReportDetail';
 import type { DashboardChoice } from './ReportsDashboard';
-import { INITIAL_DASHBOARD_CHOICE, ReportsDashboard, cyclePreset } from './ReportsDashboard';
+import {
+  INITIAL_DASHBOARD_CHOICE,
+  ReportsDashboard,
+  cyclePreset,
+  sortCountryTableBy,
+} from './ReportsDashboard';
 import { ThemeDetail } from './ThemeDetail';
 import { PropertyDetail, TAG_LABELS, TAG_TYPES, tagInput, tagText } from './PropertyDetail';
 import type { ScrollRange } from './ScrollPane';
@@ -51,6 +56,19 @@ type Mode = 'list' | 'filter' | 'account' | 'help' | 'confirm';
 
 export const SECTIONS = ['Properties', 'Themes', 'Vendors', 'Reports', 'Jobs'] as const;
 export type SectionName = (typeof SECTIONS)[number];
+
+/** What a section's rows are, one and many (the Jobs section lists a bulk update's failures). */
+const ROW_NOUNS: Record<SectionName, readonly [string, string]> = {
+  Properties: ['property', 'properties'],
+  Themes: ['theme', 'themes'],
+  Vendors: ['vendor', 'vendors'],
+  Reports: ['report', 'reports'],
+  Jobs: ['failure', 'failures'],
+};
+
+/** The status line's count of the rows shown: '1 property', '3 properties'. */
+export const rowCount = (section: SectionName, count: number): string =>
+  `${count} ${ROW_NOUNS[section][count === 1 ? 0 : 1]}`;
 
 export interface TuiProps {
   client: AssentClient;
@@ -79,6 +97,7 @@ export const HELP_KEYS: ReadonlyArray<readonly [string, string]> = [
   ['x', 'report: run it and show the result table'],
   ['d', 'reports: the dashboard (summary cards, country table)'],
   ['[ / ], P', 'dashboard: previous / next period, next property set'],
+  ['s / S', 'dashboard: sort the country table by the next column / reverse it'],
   ['r', 'refresh'],
   [':', 'switch account'],
   ['?', 'this help'],
@@ -294,6 +313,12 @@ function Screen({
         return choose({ ...dashboardChoice, preset: cyclePreset(dashboardChoice.preset, -1) });
       if (char === 'P')
         return choose({ ...dashboardChoice, propertySet: dashboardChoice.propertySet + 1 });
+      // The sort changes in place: the table stays where it was scrolled to.
+      if (char === 's' || char === 'S')
+        return setDashboardChoice({
+          ...dashboardChoice,
+          sort: sortCountryTableBy(dashboardChoice.sort, width, char),
+        });
     }
     if (section === 'Reports' && char === 'd' && !dashboard) {
       setScroll(0);
@@ -489,8 +514,7 @@ function Screen({
     statusLine = (
       <Text color={status.error ? palette.error : palette.ok}>{fit(status.text, width)}</Text>
     );
-  else
-    statusLine = <Text color={muted}>{fit(`${rows.length} ${section.toLowerCase()}`, width)}</Text>;
+  else statusLine = <Text color={muted}>{fit(rowCount(section, rows.length), width)}</Text>;
 
   return (
     <Box flexDirection="column" width={width} height={height}>

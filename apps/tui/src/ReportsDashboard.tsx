@@ -4,7 +4,11 @@ import {
   reportPropertiesQuery,
   summaryComparisonQuery,
 } from '@assent/core/queries';
-import type { DashboardPreset } from '@assent/core/reports';
+import type {
+  CountryTableSort,
+  CountryTableSortField,
+  DashboardPreset,
+} from '@assent/core/reports';
 import {
   COUNTRY_TABLE_COLUMNS,
   DASHBOARD_PRESET_LABELS,
@@ -19,6 +23,7 @@ import {
   dashboardPresetRange,
   defaultComparisonRange,
   formatComparison,
+  nextCountryTableSort,
   reportPropertyOptions,
   selectReportProperties,
   sortCountryRows,
@@ -38,11 +43,42 @@ export interface DashboardChoice {
   preset: DashboardPreset;
   /** An index into core's property options ('All' first). */
   propertySet: number;
+  /** The country table's sort (core's default: Display Count, descending). */
+  sort: CountryTableSort;
 }
 
-export const INITIAL_DASHBOARD_CHOICE: DashboardChoice = { preset: 'last7Days', propertySet: 0 };
+export const INITIAL_DASHBOARD_CHOICE: DashboardChoice = {
+  preset: 'last7Days',
+  propertySet: 0,
+  sort: DEFAULT_COUNTRY_TABLE_SORT,
+};
 
-export const DASHBOARD_KEYS = '[ ] period  P properties  j/k scroll  Esc back';
+export const DASHBOARD_KEYS = '[ ] period  P properties  s/S sort  j/k scroll  Esc back';
+
+const CELL = 13;
+const COUNTRY_CELLS = 18;
+
+/** The country table's columns that fit `width`: the country, then each metric with its change. */
+export const countryTableColumns = (width: number) =>
+  COUNTRY_TABLE_COLUMNS.slice(0, 1 + Math.max(2, Math.floor((width - COUNTRY_CELLS) / (CELL + 1))));
+
+/**
+ * s: the country table sorted by the next column shown (wrapping to Country); S: the same column
+ * reversed. Each as a click on the console's column header (core's `nextCountryTableSort`).
+ */
+export function sortCountryTableBy(
+  sort: CountryTableSort,
+  width: number,
+  key: 's' | 'S',
+): CountryTableSort {
+  if (key === 'S') return nextCountryTableSort(sort, sort.field);
+  const columns = countryTableColumns(width);
+  const at = columns.findIndex((c) => c.field === sort.field);
+  return nextCountryTableSort(
+    sort,
+    columns[(at + 1) % columns.length]!.field as CountryTableSortField,
+  );
+}
 
 /** The next preset in core's order, forwards or backwards. */
 export const cyclePreset = (preset: DashboardPreset, step: 1 | -1): DashboardPreset => {
@@ -53,7 +89,8 @@ export const cyclePreset = (preset: DashboardPreset, step: 1 | -1): DashboardPre
 /**
  * The Reports dashboard in the terminal: the summary cards (each metric, its change against the
  * period before, coloured by core's status) for a preset period and a property set, then the
- * country table sorted as the console sorts it (Display Count descending). Every call is core's
+ * country table sorted as the console sorts it (Display Count descending; s and S sort by another
+ * column or reverse, as its headers). Every call is core's
  * query factory, as the console's dashboard.
  */
 export function ReportsDashboard({
@@ -145,13 +182,16 @@ export function ReportsDashboard({
     }
 
   // The columns that fit: the country, then each metric with its change.
-  const cell = 13;
-  const countryCells = 18;
-  const columns = COUNTRY_TABLE_COLUMNS.slice(
-    0,
-    1 + Math.max(2, Math.floor((width - countryCells) / (cell + 1))),
+  const cell = CELL;
+  const countryCells = COUNTRY_CELLS;
+  const columns = countryTableColumns(width);
+  const sortedBy = COUNTRY_TABLE_COLUMNS.find((c) => c.field === choice.sort.field)?.title;
+  lines.push(
+    <Text wrap="truncate-end">
+      <Text bold>Consent by country</Text>
+      {`, sorted by ${sortedBy ?? choice.sort.field} ${choice.sort.order === 'ascend' ? '▲ ascending' : '▼ descending'}`}
+    </Text>,
   );
-  lines.push(<Text bold>Consent by country</Text>);
   lines.push(
     <Text color={palette.muted} wrap="truncate-end">
       {columns.map((c, i) => fit(c.title, i === 0 ? countryCells : cell)).join(' ')}
@@ -161,7 +201,7 @@ export function ReportsDashboard({
   else if (!countries.data) lines.push(muted('Loading…'));
   else if (countries.data.length === 0) lines.push(muted(NO_DATA_AVAILABLE));
   else
-    for (const row of sortCountryRows(countries.data, DEFAULT_COUNTRY_TABLE_SORT))
+    for (const row of sortCountryRows(countries.data, choice.sort))
       lines.push(
         <Text wrap="truncate-end">
           {columns

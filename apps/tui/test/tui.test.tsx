@@ -195,10 +195,13 @@ describe('assent tui against a real server', () => {
     expect(t.frame()).not.toContain('news.example.com');
     await t.press(ENTER, 'filter: shop');
     expect(t.frame()).not.toContain('blog.example.net');
+    // The status line counts the rows shown, in the singular for one.
+    await t.waitFor(/^1 property\s*$/m);
     await t.press('/', '/shop');
     await t.press('xyz', 'Nothing matches "shopxyz".');
     await t.press(ESC, 'news.example.com');
     expect(t.frame()).toContain('blog.example.net');
+    await t.waitFor(/^3 properties\s*$/m);
     t.ui.unmount();
   });
 
@@ -350,6 +353,14 @@ describe('assent tui against a real server', () => {
     await t.waitFor(/Display Count\s+4\s+\+100\.0% \(positive\)/);
     expect(t.frame()).toMatch(/Opt-in %\s+75\.0%/);
     // Sorted as the console sorts it: Display Count, descending.
+    await t.waitFor(/Germany\s+3\b[^]*United States\s+1\b/);
+    expect(t.frame()).toContain('Consent by country, sorted by Display Count ▼ descending');
+    // s sorts by the next column (as a click on its header): Display Count Change, then Opt-in %,
+    // highest first: the United States (100.0%) before Germany (66.7%). S reverses it.
+    await t.press('s', 'sorted by Display Count Change ▼ descending');
+    await t.press('s', 'sorted by Opt-in % ▼ descending');
+    await t.waitFor(/United States\s+1\b[^]*Germany\s+3\b/);
+    await t.press('S', 'sorted by Opt-in % ▲ ascending');
     await t.waitFor(/Germany\s+3\b[^]*United States\s+1\b/);
     // P picks the next property set: one property at a time (blog.example.net has no views).
     await t.press('P', 'Properties blog.example.net');

@@ -8,6 +8,7 @@ import {
   countryTableCell,
   countryTablePage,
   filterCountryRows,
+  nextCountryTableSort,
   sortCountryRows,
   countryTableShownCell,
 } from './country-table';
@@ -94,6 +95,19 @@ describe('client-side sorting, filtering and paging', () => {
     expect(
       sortCountryRows(rows, { field: 'country', order: 'ascend' }).map((r) => r.country),
     ).toEqual(['FR', 'DE', 'GB', 'US']);
+  });
+
+  it('choosing a column: the same one reverses, a new one starts descending (Country ascending)', () => {
+    const byOptIn = nextCountryTableSort(DEFAULT_COUNTRY_TABLE_SORT, 'optInPercent');
+    expect(byOptIn).toEqual({ field: 'optInPercent', order: 'descend' });
+    expect(nextCountryTableSort(byOptIn, 'optInPercent')).toEqual({
+      field: 'optInPercent',
+      order: 'ascend',
+    });
+    expect(nextCountryTableSort(byOptIn, 'country')).toEqual({ field: 'country', order: 'ascend' });
+    expect(nextCountryTableSort({ field: 'country', order: 'ascend' }, 'country').order).toBe(
+      'descend',
+    );
   });
 
   it('filters by code or name', () => {

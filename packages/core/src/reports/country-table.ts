@@ -94,6 +94,18 @@ export const DEFAULT_COUNTRY_TABLE_SORT: CountryTableSort = {
   order: 'descend',
 };
 
+/**
+ * The sort after a column is chosen (a header clicked in the console, a key in the terminal): the
+ * same column again reverses the order; a new one starts ascending for Country, else descending.
+ */
+export const nextCountryTableSort = (
+  sort: CountryTableSort,
+  field: CountryTableSortField,
+): CountryTableSort =>
+  sort.field === field
+    ? { field, order: sort.order === 'descend' ? 'ascend' : 'descend' }
+    : { field, order: field === 'country' ? 'ascend' : 'descend' };
+
 /** Sorts rows on the client; null metrics always sort last; ties keep their order. */
 export function sortCountryRows(
   rows: readonly CountryTableRow[],

@@ -42,6 +42,7 @@ export {
   CountryTableRow,
   DEFAULT_COUNTRY_TABLE_SORT,
   filterCountryRows,
+  nextCountryTableSort,
   sortCountryRows,
 } from './country-table';
 export type { CountryTableMetric, CountryTableSort, CountryTableSortField } from './country-table';
