@@ -47,7 +47,7 @@ import { ThemeDetail } from './ThemeDetail';
 import { PropertyDetail, TAG_LABELS, TAG_TYPES, tagInput, tagText } from './PropertyDetail';
 import type { ScrollRange } from './ScrollPane';
 import type { Palette } from './terminal';
-import { fit, visibleWindow } from './terminal';
+import { fit, fitPrompt, visibleWindow } from './terminal';
 
 /** Seconds between refreshes of a running bulk update. */
 export const JOB_POLL_MS = 3000;
@@ -512,7 +512,7 @@ function Screen({
     );
   else if (status)
     statusLine = (
-      <Text color={status.error ? palette.error : palette.ok}>{fit(status.text, width)}</Text>
+      <Text color={status.error ? palette.error : palette.ok}>{fitPrompt(status.text, width)}</Text>
     );
   else statusLine = <Text color={muted}>{fit(rowCount(section, rows.length), width)}</Text>;
 

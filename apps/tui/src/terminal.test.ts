@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fit, osc52, paletteFor, visibleWindow } from './terminal';
+import { fit, fitPrompt, osc52, paletteFor, visibleWindow } from './terminal';
 
 describe('visibleWindow', () => {
   it('renders one screen of 5,000 rows, keeping the selected row in view', () => {
@@ -30,5 +30,18 @@ describe('osc52 and fit', () => {
   it('cuts with an ellipsis and pads to the width', () => {
     expect(fit('abcdef', 4)).toBe('abc…');
     expect(fit('ab', 4)).toBe('ab  ');
+  });
+});
+
+describe('fitPrompt', () => {
+  it('keeps y/n on screen when a question is longer than the status line', () => {
+    const question =
+      'Change the theme of a-very-long-subdomain.example.com: Default theme → Zeta? y/n';
+    expect(fitPrompt(question, 40)).toBe('Change the theme of a-very-long-sub… y/n');
+    expect(fitPrompt(question, 40)).toHaveLength(40);
+    expect(fitPrompt('Pause the report "x"? y/n', 40)).toBe(fit('Pause the report "x"? y/n', 40));
+    expect(fitPrompt('Cannot reach the server, a long message', 20)).toBe(
+      fit('Cannot reach the server, a long message', 20),
+    );
   });
 });

@@ -67,6 +67,13 @@ export function fit(text: string, width: number): string {
   return width === 1 ? '…' : `${text.slice(0, width - 1)}…`;
 }
 
+/** Cuts a question to `width` keeping its answer keys (" y/n") on screen: the question gives way. */
+export function fitPrompt(text: string, width: number): string {
+  const keys = ' y/n';
+  if (text.length <= width || !text.endsWith(keys)) return fit(text, width);
+  return `${fit(text.slice(0, -keys.length), width - keys.length)}${keys}`;
+}
+
 /**
  * Publisher text as one line a terminal prints as text: control characters (an escape sequence
  * would be obeyed by the terminal) become spaces, markup and the default texts' segment markers
