@@ -153,7 +153,10 @@ function Screen({
     setModeState(next);
   };
   const [input, setInput] = useState('');
-  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  // `shrink`: a long name in the text, cut first when the line is too long.
+  const [status, setStatus] = useState<{ text: string; error: boolean; shrink?: string } | null>(
+    null,
+  );
   const [tagType, setTagType] = useState<TagType | null>(null);
   // Reports: the dashboard in place of the list, its choices, and the last run of a saved report.
   const [dashboard, setDashboard] = useState(false);
@@ -203,7 +206,7 @@ function Screen({
       (prepared) => {
         if (!prepared.ok) return setStatus({ text: prepared.message, error: true });
         confirmed.current = () => saveProperty.mutate(prepared.edit);
-        setStatus({ text: prepared.edit.prompt, error: false });
+        setStatus({ text: prepared.edit.prompt, error: false, shrink: propertyIdentifier(item) });
         setMode('confirm');
       },
       (error: unknown) => setStatus({ text: describeError(error, url), error: true }),
@@ -512,7 +515,9 @@ function Screen({
     );
   else if (status)
     statusLine = (
-      <Text color={status.error ? palette.error : palette.ok}>{fitPrompt(status.text, width)}</Text>
+      <Text color={status.error ? palette.error : palette.ok}>
+        {fitPrompt(status.text, width, status.shrink)}
+      </Text>
     );
   else statusLine = <Text color={muted}>{fit(rowCount(section, rows.length), width)}</Text>;
 

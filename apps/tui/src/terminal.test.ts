@@ -39,6 +39,11 @@ describe('fitPrompt', () => {
       'Change the theme of a-very-long-subdomain.example.com: Default theme → Zeta? y/n';
     expect(fitPrompt(question, 40)).toBe('Change the theme of a-very-long-sub… y/n');
     expect(fitPrompt(question, 40)).toHaveLength(40);
+    // The name gives way first: the change stays readable.
+    expect(fitPrompt(question, 60, 'a-very-long-subdomain.example.com')).toBe(
+      'Change the theme of a-very-long-…: Default theme → Zeta? y/n',
+    );
+    expect(fitPrompt(question, 60, 'a-very-long-subdomain.example.com')).toHaveLength(60);
     expect(fitPrompt('Pause the report "x"? y/n', 40)).toBe(fit('Pause the report "x"? y/n', 40));
     expect(fitPrompt('Cannot reach the server, a long message', 20)).toBe(
       fit('Cannot reach the server, a long message', 20),

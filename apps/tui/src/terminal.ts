@@ -67,10 +67,17 @@ export function fit(text: string, width: number): string {
   return width === 1 ? '…' : `${text.slice(0, width - 1)}…`;
 }
 
-/** Cuts a question to `width` keeping its answer keys (" y/n") on screen: the question gives way. */
-export function fitPrompt(text: string, width: number): string {
+/**
+ * Cuts a status line to `width` keeping what matters on screen: `shrink` (a long name inside it)
+ * gives way first, then the text before the answer keys (" y/n") of a question.
+ */
+export function fitPrompt(text: string, width: number, shrink?: string): string {
   const keys = ' y/n';
-  if (text.length <= width || !text.endsWith(keys)) return fit(text, width);
+  const over = text.length - width;
+  if (over <= 0) return fit(text, width);
+  if (shrink && text.includes(shrink) && shrink.length - over >= 8)
+    return text.replace(shrink, fit(shrink, shrink.length - over));
+  if (!text.endsWith(keys)) return fit(text, width);
   return `${fit(text.slice(0, -keys.length), width - keys.length)}${keys}`;
 }
 
