@@ -343,15 +343,28 @@ describe.skipIf(!hasChromium())(
           expect(ids(shown.vendorConsents)).toEqual([]);
           expect(ids(shown.purposeLegitimateInterests).length).toBeGreaterThan(0);
 
-          // Second layer: consent to purposes 1, 3 and 4, legitimate interest for purpose 7,
-          // consent for the first and third vendor, legitimate interest for the second.
+          // Second layer: consent to purposes 1, 3 and 4, legitimate interest for purpose 7 only,
+          // consent for the first and third vendor, legitimate interest for the second only.
+          // Legitimate interest is objection-based (issue 15 item 7): its switches start on, so
+          // the visitor switches off every other one.
           await banner(page, 'first').locator('[data-action="more"]').click();
           const second = banner(page, 'second');
           await second.locator('[data-vendor]').first().waitFor(SHOWN);
           const switchOf = (selector: string, name: string) =>
             second.locator(selector).getByRole('switch', { name, exact: true });
           for (const p of [1, 3, 4]) await switchOf(`[data-purpose="${p}"]`, 'Consent').check();
-          await switchOf('[data-purpose="7"]', 'Legitimate interest').check();
+          const liPurposes = (await second
+            .locator('[data-purpose]')
+            .filter({ has: page.getByRole('switch', { name: 'Legitimate interest' }) })
+            .evaluateAll((els) =>
+              els.map((el) => Number(el.getAttribute('data-purpose'))),
+            )) as number[];
+          expect(liPurposes).toContain(7);
+          for (const p of liPurposes) {
+            const li = switchOf(`[data-purpose="${p}"]`, 'Legitimate interest');
+            await expect(li.isChecked()).resolves.toBe(true);
+            if (p !== 7) await li.uncheck();
+          }
           const vendorIds = (await second
             .locator('[data-vendor]')
             .evaluateAll((els) =>
@@ -364,7 +377,17 @@ describe.skipIf(!hasChromium())(
             .getAttribute('data-vendor');
           const consentVendors = [vendorIds[0]!, vendorIds[2]!];
           for (const v of consentVendors) await switchOf(`[data-vendor="${v}"]`, 'Consent').check();
-          await switchOf(`[data-vendor="${liVendor}"]`, 'Legitimate interest').check();
+          const liVendors = (await second
+            .locator('[data-vendor]')
+            .filter({ has: page.getByRole('switch', { name: 'Legitimate interest' }) })
+            .evaluateAll((els) =>
+              els.map((el) => Number(el.getAttribute('data-vendor'))),
+            )) as number[];
+          for (const v of liVendors) {
+            const li = switchOf(`[data-vendor="${v}"]`, 'Legitimate interest');
+            await expect(li.isChecked()).resolves.toBe(true);
+            if (v !== Number(liVendor)) await li.uncheck();
+          }
           await second.locator('[data-action="save"]').click();
           await expect(banner(page, 'second').count()).resolves.toBe(0);
 
