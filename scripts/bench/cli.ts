@@ -6,7 +6,7 @@
  * Run: npx tsx scripts/bench/cli.ts [--sizes 1000,5000] [--runs 9]
  * Builds apps/server and apps/cli first (node build.mjs in each).
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,9 +14,9 @@ import { fileURLToPath } from 'node:url';
 import { PropertySettings, toSavePayload } from '../../packages/core/src/property';
 import { properties } from '../../apps/server/src/repositories/properties';
 import { startLiveServer } from '../../apps/server/test/live-server';
+import { runAssent } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const bin = path.join(root, 'bin', 'assent');
 
 function argument(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -25,32 +25,7 @@ function argument(name: string, fallback: string): string {
 const sizes = argument('sizes', '1000,5000').split(',').map(Number);
 const runs = Number(argument('runs', '9'));
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-  ms: number;
-}
-
-/** Runs bin/assent as its own process (asynchronously: the server lives in this one). */
-function assent(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, [bin, ...args], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), NO_COLOR: '1', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      resolve({ code: code ?? 1, stdout, stderr, ms: performance.now() - started }),
-    );
-  });
-}
+const assent = runAssent;
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -1,4 +1,38 @@
-/** What several benchmarks share: the demo account's password and token, a site's settings, percentiles. */
+/** What several benchmarks share: the demo account's password and token, a site's settings, percentiles, running bin/assent. */
+import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/assent');
+
+/** One run of bin/assent: its exit code, its output and its wall time. */
+export interface AssentRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+/** Runs bin/assent as its own process, not at a terminal (asynchronously: the server lives in this one). */
+export function runAssent(args: string[], env: Record<string, string> = {}): Promise<AssentRun> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [bin, ...args], {
+      cwd: path.dirname(path.dirname(bin)),
+      env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), NO_COLOR: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      resolve({ code: code ?? 1, stdout, stderr, ms: performance.now() - started }),
+    );
+  });
+}
 
 /** The demo account's password the benchmarks start their servers with (ASSENT_DEMO_PASSWORD). */
 export const BENCH_PASSWORD = 'bench password 1';

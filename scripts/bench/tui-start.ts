@@ -25,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { PropertySettings, toSavePayload } from '../../packages/core/src/property';
 import { properties } from '../../apps/server/src/repositories/properties';
 import { startLiveServer } from '../../apps/server/test/live-server';
+import { runAssent } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const bin = path.join(root, 'bin', 'assent');
@@ -142,26 +143,11 @@ class Terminal {
 }
 
 /** Runs `bin/assent args` (not at a terminal) and resolves with its wall time. */
-function assent(args: string[], env: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, [bin, ...args], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), NO_COLOR: '1', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const elapsed = performance.now() - started;
-      if (code !== 0 || !stdout.includes(siteName(0)))
-        reject(new Error(`assent ${args.join(' ')} failed (${code}): ${stderr.slice(-500)}`));
-      else resolve(elapsed);
-    });
-  });
+async function assent(args: string[], env: Record<string, string>): Promise<number> {
+  const run = await runAssent(args, env);
+  if (run.code !== 0 || !run.stdout.includes(siteName(0)))
+    throw new Error(`assent ${args.join(' ')} failed (${run.code}): ${run.stderr.slice(-500)}`);
+  return run.ms;
 }
 
 for (const app of ['server', 'tui', 'cli'])
