@@ -11,6 +11,7 @@ import {
   countryTablePage,
   DEFAULT_COUNTRY_TABLE_SORT,
   filterCountryRows,
+  nextCountryTableSort,
   sortCountryRows,
 } from '@assent/core/reports';
 import { Button, HTMLTable, InputGroup } from '@blueprintjs/core';
@@ -39,11 +40,7 @@ export function CountryTable({ rows }: { rows: readonly CountryTableRow[] }) {
   const pageCount = Math.max(1, Math.ceil(shown.length / COUNTRY_TABLE_PAGE_SIZE));
   const current = Math.min(page, pageCount);
   const sortBy = (field: CountryTableSortField) => {
-    setSort((s) =>
-      s.field === field
-        ? { field, order: s.order === 'descend' ? 'ascend' : 'descend' }
-        : { field, order: field === 'country' ? 'ascend' : 'descend' },
-    );
+    setSort((s) => nextCountryTableSort(s, field));
     setPage(1);
   };
   return (
