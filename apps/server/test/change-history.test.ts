@@ -188,7 +188,7 @@ describe.each(stores())('change history (%s)', (store) => {
     const jobIds = new Set<string | null>();
     for (const site of sites) {
       let page = await entityHistory(site.uuid);
-      for (let i = 0; i < 200 && page.total < 2; i++) {
+      for (let i = 0; i < 200 && page.items.length < 2; i++) {
         await new Promise((r) => setTimeout(r, 100));
         page = await entityHistory(site.uuid);
       }
