@@ -46,11 +46,15 @@ import {
 import { ThemeDetail } from './ThemeDetail';
 import { PropertyDetail, TAG_LABELS, TAG_TYPES, tagInput, tagText } from './PropertyDetail';
 import type { ScrollRange } from './ScrollPane';
+import { ScrollPane } from './ScrollPane';
 import type { Palette } from './terminal';
-import { fit, fitPrompt, visibleWindow } from './terminal';
+import { fit, fitPrompt, splitKeys, visibleWindow } from './terminal';
 
 /** Seconds between refreshes of a running bulk update. */
 export const JOB_POLL_MS = 3000;
+
+/** How long a message of the status line stays (it also goes at the next key). */
+export const STATUS_MS = 5000;
 
 type Mode = 'list' | 'filter' | 'account' | 'help' | 'confirm';
 
@@ -80,6 +84,21 @@ export interface TuiProps {
   /** Puts text on the clipboard (OSC 52 on a real terminal). */
   copy: (text: string) => void;
   now?: () => Date;
+  /** How long a status message stays (STATUS_MS). */
+  statusMs?: number;
+}
+
+/**
+ * A message of the status line. A question (y/n) or work under way ('Saving…') is `sticky`: it
+ * stays until its answer or outcome replaces it. Any other goes after `statusMs`, or at the next
+ * key.
+ */
+interface Status {
+  text: string;
+  error: boolean;
+  /** A long name in the text, cut first when the line is too long. */
+  shrink?: string;
+  sticky?: boolean;
 }
 
 export const HELP_KEYS: ReadonlyArray<readonly [string, string]> = [
@@ -125,6 +144,7 @@ function Screen({
   palette,
   copy,
   now = () => new Date(),
+  statusMs = STATUS_MS,
 }: TuiProps) {
   const { exit } = useApp();
   const { stdout } = useStdout();
@@ -138,7 +158,9 @@ function Screen({
     };
   }, [stdout]);
   const width = Math.max(60, size.columns || 80);
-  const height = Math.max(20, size.rows || 24);
+  // One line short of the terminal: a frame that fills it is redrawn whole by Ink every time
+  // (it clears the terminal first), a shorter one only where it changed (TUI_RENDER_OPTIONS).
+  const height = Math.max(19, (size.rows || 24) - 1);
   const queryClient = useQueryClient();
   const [account, setAccount] = useState(initialAccount);
   const [section, setSection] = useState<SectionName>('Properties');
@@ -153,10 +175,13 @@ function Screen({
     setModeState(next);
   };
   const [input, setInput] = useState('');
-  // `shrink`: a long name in the text, cut first when the line is too long.
-  const [status, setStatus] = useState<{ text: string; error: boolean; shrink?: string } | null>(
-    null,
-  );
+  const [status, setStatus] = useState<Status | null>(null);
+  useEffect(() => {
+    if (!status || status.sticky) return;
+    const shown = status;
+    const timer = setTimeout(() => setStatus((s) => (s === shown ? null : s)), statusMs);
+    return () => clearTimeout(timer);
+  }, [status, statusMs]);
   const [tagType, setTagType] = useState<TagType | null>(null);
   // Reports: the dashboard in place of the list, its choices, and the last run of a saved report.
   const [dashboard, setDashboard] = useState(false);
@@ -165,6 +190,8 @@ function Screen({
   // The open detail scrolls with j/k when it is longer than the pane (its length is the pane's).
   const [scroll, setScroll] = useState(0);
   const scrollRange = useRef<ScrollRange>({ max: 0 }).current;
+  const [helpScroll, setHelpScroll] = useState(0);
+  const helpRange = useRef<ScrollRange>({ max: 0 }).current;
 
   const me = useQuery(meQuery(client));
   const sectionData = useSectionRows(client, account, section, now);
@@ -201,12 +228,17 @@ function Screen({
   // What y does in the confirm mode (pause/resume a report, save a property's edit).
   const confirmed = useRef<(() => void) | null>(null);
   const askEdit = (item: PropertyListItem, kind: PropertyEditKind) => {
-    setStatus({ text: `Reading ${propertyIdentifier(item)}…`, error: false });
+    setStatus({ text: `Reading ${propertyIdentifier(item)}…`, error: false, sticky: true });
     prepareEdit(queryClient, client, account, item, kind).then(
       (prepared) => {
         if (!prepared.ok) return setStatus({ text: prepared.message, error: true });
         confirmed.current = () => saveProperty.mutate(prepared.edit);
-        setStatus({ text: prepared.edit.prompt, error: false, shrink: propertyIdentifier(item) });
+        setStatus({
+          text: prepared.edit.prompt,
+          error: false,
+          shrink: propertyIdentifier(item),
+          sticky: true,
+        });
         setMode('confirm');
       },
       (error: unknown) => setStatus({ text: describeError(error, url), error: true }),
@@ -229,12 +261,36 @@ function Screen({
     setTagType(null);
   };
 
-  // The handler reads this render's state: ink may deliver a key before it re-subscribes.
+  // Keys are handled one at a time, each after the redraw of the one before, so that each acts on
+  // what the screen shows by then (a section switched to, a detail opened): keys that arrive
+  // together (one stdin chunk, or chunks before a redraw) wait in a queue. The handler is this
+  // render's (onKey), reading this render's state.
   const typed = useRef('');
   const onKey = useRef<(char: string, key: Key) => void>(() => {});
-  useInput((char, key) => onKey.current(char, key));
+  const queuedKeys = useRef<Array<[string, Key]>>([]);
+  const awaitingRedraw = useRef(false);
+  const [, setKeysHandled] = useState(0);
+  const nextKey = () => {
+    if (awaitingRedraw.current) return;
+    const next = queuedKeys.current.shift();
+    if (!next) return;
+    awaitingRedraw.current = true;
+    onKey.current(...next);
+    // A redraw even for a key that changes nothing, so the next key is never stuck.
+    setKeysHandled((n) => n + 1);
+  };
+  useInput((char, key) => {
+    queuedKeys.current.push(...splitKeys(char, key));
+    nextKey();
+  });
+  useEffect(() => {
+    awaitingRedraw.current = false;
+    nextKey();
+  });
   onKey.current = (char, key) => {
     const mode = modeRef.current;
+    // A message goes at the next key (a question is answered by it, below).
+    if (mode !== 'confirm' && status && !status.sticky) setStatus(null);
     if (mode === 'filter' || mode === 'account') {
       if (key.escape) {
         if (mode === 'filter') setFilter('');
@@ -265,21 +321,30 @@ function Screen({
       return;
     }
     if (mode === 'help') {
-      if (key.escape || char === '?' || char === 'q') setMode('list');
+      if (key.escape || char === '?' || char === 'q') return setMode('list');
+      // The help scrolls when the terminal is shorter than the list of keys.
+      const scrollTo = (to: number) => setHelpScroll(Math.max(0, Math.min(helpRange.max, to)));
+      if (char === 'j' || key.downArrow) scrollTo(helpScroll + 1);
+      if (char === 'k' || key.upArrow) scrollTo(helpScroll - 1);
+      if (char === 'g') scrollTo(0);
+      if (char === 'G') scrollTo(helpRange.max);
       return;
     }
     if (mode === 'confirm') {
       const action = confirmed.current;
       confirmed.current = null;
       if (char === 'y' && action) {
-        setStatus({ text: 'Saving…', error: false });
+        setStatus({ text: 'Saving…', error: false, sticky: true });
         action();
       } else setStatus({ text: 'Nothing was changed.', error: false });
       setMode('list');
       return;
     }
     if (char === 'q') return exit();
-    if (char === '?') return setMode('help');
+    if (char === '?') {
+      setHelpScroll(0);
+      return setMode('help');
+    }
     if (char === '/') {
       typed.current = filter;
       setInput(filter);
@@ -291,8 +356,13 @@ function Screen({
       return setMode('account');
     }
     if (char === 'r') {
-      void queryClient.invalidateQueries();
-      return setStatus({ text: 'Refreshing…', error: false });
+      // Shown while the screen's data is read again; the screen then changes only where it did.
+      const refreshing: Status = { text: 'Refreshing…', error: false, sticky: true };
+      setStatus(refreshing);
+      void queryClient
+        .invalidateQueries()
+        .then(() => setStatus((s) => (s === refreshing ? null : s)));
+      return;
     }
     if (key.tab) {
       const i = SECTIONS.indexOf(section);
@@ -401,6 +471,7 @@ function Screen({
       setStatus({
         text: `${job.active === false ? 'Resume' : 'Pause'} the report "${job.name}"? y/n`,
         error: false,
+        sticky: true,
       });
       confirmed.current = () =>
         toggleReport.mutate({ jobId: job.id, active: job.active === false });
@@ -467,7 +538,8 @@ function Screen({
   ) : null;
 
   let body: ReactNode;
-  if (mode === 'help') body = <Help palette={palette} />;
+  if (mode === 'help')
+    body = <Help palette={palette} height={bodyHeight} scroll={helpScroll} range={helpRange} />;
   else if (dashboard)
     body = (
       <ReportsDashboard
@@ -536,19 +608,30 @@ function Screen({
   );
 }
 
-function Help({ palette }: { palette: Palette }) {
-  return (
-    <Box flexDirection="column">
-      <Text bold color={palette.accent}>
-        Keys
+function Help({
+  palette,
+  height,
+  scroll,
+  range,
+}: {
+  palette: Palette;
+  height: number;
+  scroll: number;
+  range: ScrollRange;
+}) {
+  const lines = [
+    <Text bold color={palette.accent}>
+      Keys
+    </Text>,
+    ...HELP_KEYS.map(([keys, what]) => (
+      <Text wrap="truncate-end">
+        {fit(keys, 24)}
+        {what}
       </Text>
-      {HELP_KEYS.map(([keys, what]) => (
-        <Text key={keys}>
-          {fit(keys, 24)}
-          {what}
-        </Text>
-      ))}
-    </Box>
+    )),
+  ];
+  return (
+    <ScrollPane lines={lines} height={height} scroll={scroll} range={range} palette={palette} />
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fit, fitPrompt, osc52, paletteFor, visibleWindow } from './terminal';
+import { fit, fitPrompt, osc52, paletteFor, splitKeys, visibleWindow } from './terminal';
 
 describe('visibleWindow', () => {
   it('renders one screen of 5,000 rows, keeping the selected row in view', () => {
@@ -48,5 +48,32 @@ describe('fitPrompt', () => {
     expect(fitPrompt('Cannot reach the server, a long message', 20)).toBe(
       fit('Cannot reach the server, a long message', 20),
     );
+  });
+});
+
+describe('splitKeys', () => {
+  const key = {
+    return: false,
+    tab: false,
+    backspace: false,
+    shift: false,
+    ctrl: false,
+    meta: false,
+  };
+  it('makes each character of a chunk a key: letters, Enter, Tab and Backspace', () => {
+    const keys = splitKeys('jJ\r\t\u007f', key);
+    expect(keys.map(([c]) => c)).toEqual(['j', 'J', '', '', '']);
+    expect(keys.map(([, k]) => [k.shift, k.return, k.tab, k.backspace])).toEqual([
+      [false, false, false, false],
+      [true, false, false, false],
+      [false, true, false, false],
+      [false, false, true, false],
+      [false, false, false, true],
+    ]);
+  });
+  it('leaves one key, and a key with Ctrl or Meta, as it is', () => {
+    expect(splitKeys('j', key)).toEqual([['j', key]]);
+    const ctrl = { ...key, ctrl: true };
+    expect(splitKeys('ab', ctrl)).toEqual([['ab', ctrl]]);
   });
 });

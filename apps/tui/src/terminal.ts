@@ -94,3 +94,31 @@ export const plainText = (text: string): string =>
     .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+
+/** The key flags a handler reads (Ink's `Key`, or a subset of it). */
+interface KeyFlags {
+  return: boolean;
+  tab: boolean;
+  backspace: boolean;
+  shift: boolean;
+  ctrl: boolean;
+  meta: boolean;
+}
+
+/**
+ * The keys of one stdin chunk. Ink hands a run of plain characters that arrived together (keys
+ * typed faster than they are read, a paste) to the handler as one input, e.g. "jj" or "j\r": each
+ * character is a key of its own here, Enter, Tab and Backspace included. Escape sequences (arrows,
+ * Esc) are split by Ink already; a single key, or one with Ctrl or Meta, stays as it is.
+ */
+export function splitKeys<K extends KeyFlags>(input: string, key: K): Array<[string, K]> {
+  const chars = [...input];
+  if (chars.length <= 1 || key.ctrl || key.meta) return [[input, key]];
+  const plain = { ...key, return: false, tab: false, backspace: false, shift: false };
+  return chars.map((c): [string, K] => {
+    if (c === '\r' || c === '\n') return ['', { ...plain, return: true }];
+    if (c === '\t') return ['', { ...plain, tab: true }];
+    if (c === '\u007f' || c === '\b') return ['', { ...plain, backspace: true }];
+    return [c, { ...plain, shift: c !== c.toLowerCase() }];
+  });
+}

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { LiveServer, TestUser } from '@assent/server/testing';
@@ -34,6 +34,16 @@ async function waitForScreen(text: string, timeoutMs = 30_000): Promise<string> 
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+async function waitUntil(check: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline)
+      throw new Error(`Timed out waiting for ${what}; the screen:\n${screen()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001B(?:\[[0-9;?]*[ -/]*[@-~]|[@-Z\\-_])/g;
 const save = (name: string, text: string) =>
   writeFileSync(path.join(ARTIFACTS, `tui-${name}.txt`), text);
 
@@ -78,6 +88,24 @@ describe.skipIf(!HAS_TMUX)('assent tui in a pseudo-terminal', () => {
 
     save('1-properties', await waitForScreen('news.example.com'));
     expect(screen()).toContain(`account ${user.pcode}  user tmux@example.com`);
+
+    // A refresh while idle (r reads every query again): the screen comes back as it was, and of
+    // what assent tui wrote meanwhile (tmux's pipe-pane) only the status line was rewritten:
+    // 'Refreshing…', then the row count again. No flicker.
+    await waitForScreen('1 property');
+    const idle = screen();
+    const piped = path.join(socketDir, 'refresh.out');
+    tmux('pipe-pane', '-t', session, '-o', `cat > ${piped}`);
+    tmux('send-keys', '-t', session, 'r');
+    const written = () => (existsSync(piped) ? readFileSync(piped, 'utf8') : '');
+    await waitUntil(
+      () => written().includes('Refreshing') && screen() === idle,
+      'the refresh to end',
+    );
+    tmux('pipe-pane', '-t', session);
+    const refresh = written();
+    expect(refresh.split('\u001B[K')).toHaveLength(3); // two lines written, each ends "erase to end"
+    expect(refresh.replace(ANSI, '')).toMatch(/^Refreshing…\s*1 property\s*$/);
 
     tmux('send-keys', '-t', session, 'Enter');
     const detail = await waitForScreen('Consent analytics');

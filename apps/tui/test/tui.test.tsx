@@ -118,7 +118,13 @@ function renderAt(tree: ReactElement, size: { columns: number; rows: number }) {
 }
 
 function start(
-  options: { client?: AssentClient; url?: string; columns?: number; rows?: number } = {},
+  options: {
+    client?: AssentClient;
+    url?: string;
+    columns?: number;
+    rows?: number;
+    statusMs?: number;
+  } = {},
 ) {
   const copied: string[] = [];
   const queryClient = new QueryClient({ defaultOptions: createQueryClientDefaults() });
@@ -130,6 +136,7 @@ function start(
       account={user.pcode}
       palette={paletteFor({ NO_COLOR: '1' })}
       copy={(text) => copied.push(text)}
+      {...(options.statusMs ? { statusMs: options.statusMs } : {})}
     />
   );
   const ui = options.columns
@@ -249,13 +256,15 @@ describe('assent tui against a real server', () => {
     // The end of the detail (G waits for it to load): CCPA's figures and the chart of Display
     // Count per day.
     await t.press('G', '── all regulations');
-    await t.waitFor(/^ {2}US States: National/m); // CCPA views are reported with the US states
+    await t.waitFor('Median fulfilment time (ms)');
     const screen = t.frame();
     expect(screen).toMatch(/^ +3[┤┼]/m); // the y axis tops at the busiest day (3 views)
     expect(screen).toMatch(/^ +0[┤┼]/m);
     expect(screen).toMatch(/[╭╮╯╰]/); // the line rises and falls
     expect(screen).toContain(PROPERTY_DETAIL_KEYS);
     fits();
+    // One line up: the section of those US figures, labelled as the console labels it.
+    await t.press('k', /^ {2}US States: National/m); // CCPA views are reported with the US states
     // Back to the top with g, then down line by line to GDPR's figures (the site detail's report).
     await t.press('g', 'General');
     for (let i = 1; i <= 14; i++) await t.press('j', i < 5 ? 'Consent analytics' : 'GDPR');
@@ -287,6 +296,41 @@ describe('assent tui against a real server', () => {
     t.ui.unmount();
   });
 
+  it('keys typed together act one after another, each on the screen the key before left', async () => {
+    const t = start();
+    await t.waitFor('> blog.example.net');
+    // One chunk of two keys (typed faster than they are read): two moves down.
+    await t.press('jj', '> shop.example.org');
+    await t.press('2', /> Default app theme\s+APP/);
+    await t.press('1', '> blog.example.net');
+    // Two chunks before a redraw: j moves in Themes, where 2 went (not in Properties).
+    t.ui.stdin.write('2');
+    t.ui.stdin.write('j');
+    await t.waitFor(/> Default theme\s+SITE/);
+    expect(t.frame()).toMatch(/ {2}Default app theme\s+APP/);
+    // Back to Properties and its first row's tag in one chunk.
+    await t.press('1t', 'Site tag of blog.example.net');
+    t.ui.unmount();
+  });
+
+  it('a status message goes after a few seconds, or at the next key', async () => {
+    const t = start({ statusMs: 300 });
+    await t.waitFor('> blog.example.net');
+    const hint = 'Press t to show a tag first, then c to copy it.';
+    await t.press('c', hint);
+    // Waits on the screen: the row count comes back in its place.
+    await t.waitFor(/^3 properties\s*$/m);
+    expect(t.frame()).not.toContain(hint);
+    const slow = start();
+    await slow.waitFor('> blog.example.net');
+    await slow.press('c', hint);
+    await slow.press('j', '> news.example.com');
+    expect(slow.frame()).not.toContain(hint);
+    expect(slow.frame()).toMatch(/^3 properties\s*$/m);
+    t.ui.unmount();
+    slow.ui.unmount();
+  });
+
   it('shows every key with ?, and Esc closes the help', async () => {
     const t = start();
     await t.waitFor('> blog.example.net');
@@ -299,6 +343,8 @@ describe('assent tui against a real server', () => {
       'copy the tag',
     ])
       expect(t.frame()).toContain(what);
+    // Longer than a screen of 24 rows: G scrolls to its last key.
+    await t.press('G', /^q {23}quit/m);
     await t.press(ESC, '> blog.example.net');
     t.ui.unmount();
   });
