@@ -34,7 +34,8 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
 /**
  * Serves the built console from `webDist`, if it is built: each file's brotli or gzip copy made at
  * build time when the browser accepts it, hashed `/assets/*` cached for a year (immutable),
- * anything else (index.html) revalidated. Returns whether the console is there.
+ * anything else (index.html) revalidated; files are looked up as requested, so a rebuild needs no
+ * restart. Returns whether the console is there.
  */
 export async function registerConsole(app: FastifyInstance, webDist: string): Promise<boolean> {
   if (!existsSync(path.join(webDist, 'index.html'))) return false;
@@ -42,7 +43,10 @@ export async function registerConsole(app: FastifyInstance, webDist: string): Pr
   await app.register(fastifyStatic, {
     root: webDist,
     prefix: '/',
-    wildcard: false,
+    // Each request looks for its file on disk (one catch-all route), so a console rebuilt while
+    // the server runs is served: with a route per file found at start, its new hashed assets
+    // answered 404 and the console never started (docs/decisions.md).
+    wildcard: true,
     index: ['index.html'],
     preCompressed: true,
     cacheControl: false,

@@ -76,6 +76,35 @@ describe('serving the console and compressed API responses', () => {
     }
   });
 
+  it('serves a console rebuilt while it runs: the new hashed assets, not 404', async () => {
+    // `node scripts/run.mjs build` during a long benchmark or on a running server writes new
+    // hashed names (and index.html naming them); a server that only knew the files present at
+    // start answered them 404, so the console never started and made no API call (the 10-million
+    // first-paint runs that "hung" with the server and PostgreSQL idle).
+    const source = 'export const rebuilt = true;\n';
+    const asset = path.join(webDist, 'assets', 'index-New456.js');
+    writeFileSync(asset, source);
+    writeFileSync(`${asset}.br`, brotliCompressSync(source));
+    const rebuiltIndex = INDEX_HTML.replace('index-AbC123.js', 'index-New456.js');
+    writeFileSync(path.join(webDist, 'index.html'), rebuiltIndex);
+    writeFileSync(path.join(webDist, 'index.html.br'), brotliCompressSync(rebuiltIndex));
+    writeFileSync(path.join(webDist, 'index.html.gz'), gzipSync(rebuiltIndex));
+
+    const page = await get('/protect/p-abc/reports', 'br');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain('/assets/index-New456.js');
+    const res = await get('/assets/index-New456.js', 'br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(source);
+    const plain = await get('/assets/index-New456.js');
+    expect(plain.body).toBe(source);
+    // A file that is in no build is still the API's JSON 404, never index.html.
+    const missing = await get('/assets/index-Gone789.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/json/);
+  });
+
   it('gzips a JSON list when the caller accepts gzip, and not a small JSON answer', async () => {
     const user = await server.user();
     const list = await server.request({
