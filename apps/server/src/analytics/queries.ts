@@ -76,7 +76,27 @@ export interface CountsSource {
   sumIf(condition?: string): string;
   /** What follows a GROUPING SETS statement (ClickHouse: null keys of aggregated-away columns). */
   groupingSetsSuffix: string;
+  /**
+   * Rollups narrower than `visit_rollup_daily` this engine keeps, smallest first: a query reads
+   * the first one holding every column it groups or filters by (none: the daily rollup).
+   */
+  narrowRollups?: readonly NarrowRollup[];
   query<R>(sql: string, params: readonly unknown[]): Promise<R[]>;
+}
+
+/** A rollup with fewer dimensions than the daily one, and its six counts as columns. */
+export interface NarrowRollup {
+  table: string;
+  /** The dimension columns it keeps (`pcode` and `day` always). */
+  columns: ReadonlySet<string>;
+  /** Its select list of the six counts, under countColumns's aliases. */
+  counts: string;
+}
+
+/** Where a query reads its counts: a table and the select list of its six counts. */
+interface RollupChoice {
+  table: string;
+  counts: string;
 }
 
 const PG_TYPES: Record<ParamType, string> = {
@@ -86,8 +106,47 @@ const PG_TYPES: Record<ParamType, string> = {
   date: 'date',
 };
 
+/** The six counts of a narrow rollup of this database (migration 019), summed. */
+const NARROW_COUNTS = [
+  'sum(traffic)::int8 as n_traffic',
+  'sum(shown)::int8 as n_shown',
+  'sum(accept_all)::int8 as n_accept_all',
+  'sum(reject_all)::int8 as n_reject_all',
+  'sum(partial)::int8 as n_partial',
+  'sum(bounce)::int8 as n_bounce',
+].join(', ');
+
+/**
+ * The narrow rollups of this database (migration 019, kept exact by triggers on the daily rollup),
+ * smallest first: by country only (the summary cards, the country table and chart), then the
+ * dashboard's dimensions (its charts, its drawer's regulation, device and page format filters, the
+ * properties list's analytics).
+ */
+const POSTGRES_NARROW_ROLLUPS: readonly NarrowRollup[] = [
+  {
+    table: 'visit_rollup_country',
+    columns: new Set(['pcode', 'day', 'property_uuid', 'country']),
+    counts: NARROW_COUNTS,
+  },
+  {
+    table: 'visit_rollup_dashboard',
+    columns: new Set([
+      'pcode',
+      'day',
+      'property_uuid',
+      'regulation',
+      'state',
+      'country',
+      'device',
+      'page_format',
+    ]),
+    counts: NARROW_COUNTS,
+  },
+];
+
 /** The rollups of this database (PostgreSQL or PGlite). */
-const postgresCounts = (db: Queryable): CountsSource => ({
+export const postgresCounts = (db: Queryable): CountsSource => ({
+  narrowRollups: POSTGRES_NARROW_ROLLUPS,
   bind(params, value, type, array) {
     params.push(value);
     return `$${params.length}::${PG_TYPES[type]}${array ? '[]' : ''}`;
@@ -215,6 +274,28 @@ const countsOfRow = (r: Record<string, unknown>): VisitCounts => ({
   bounce: Number(r.n_bounce),
 });
 
+/** The rollup columns a query's filters use (besides `pcode` and `day`). */
+const filterColumns = (f: NormalizedFilters): string[] =>
+  Object.entries(FILTER_COLUMNS)
+    .filter(([key]) => f[key as keyof typeof FILTER_COLUMNS] !== undefined)
+    .map(([, [column]]) => column);
+
+/** The rollup columns a query's dimensions group by (`period` groups days). */
+const dimensionColumns = (dimensions: readonly string[]): string[] =>
+  dimensions.map((d) =>
+    d === 'period' ? 'day' : DIMENSION_COLUMNS[d as keyof typeof DIMENSION_COLUMNS],
+  );
+
+/**
+ * The rollup a query reads: the smallest narrow rollup of the engine holding every column it
+ * groups or filters by, else the daily rollup (every dimension). All of them count the same
+ * visits, so the answer is the same whichever is read.
+ */
+function rollupFor(c: CountsSource, columns: readonly string[]): RollupChoice {
+  const narrow = c.narrowRollups?.find((r) => columns.every((column) => r.columns.has(column)));
+  return narrow ?? { table: 'visit_rollup_daily', counts: countColumns(c) };
+}
+
 /** Reads and checks a request's filters; refuses (403) property ids of another account. */
 async function readFilters(
   scope: AnalyticsScope,
@@ -287,11 +368,12 @@ async function groupedCounts(
   const c = countsOf(scope);
   const exprs = expressionsOf(c, query);
   const where = whereOf(c, scope.pcode, filters);
-  const select = [...exprs.map((e, i) => `${e} as d${i}`), countColumns(c)].join(', ');
+  const rollup = rollupFor(c, [...filterColumns(filters), ...dimensionColumns(query.dimensions)]);
+  const select = [...exprs.map((e, i) => `${e} as d${i}`), rollup.counts].join(', ');
   const groupBy = exprs.length ? `group by ${exprs.map((_, i) => i + 1).join(', ')}` : '';
   const orderBy = exprs.length ? `order by ${exprs.map((_, i) => i + 1).join(', ')}` : '';
   const rows = await c.query<Record<string, unknown>>(
-    `select ${select} from visit_rollup_daily where ${where.sql} ${groupBy} ${orderBy}`,
+    `select ${select} from ${rollup.table} where ${where.sql} ${groupBy} ${orderBy}`,
     where.params,
   );
   // Without dimensions an empty range still answers one row of zero counts.
@@ -301,14 +383,45 @@ async function groupedCounts(
 }
 
 /**
- * Counts of several queries sharing their filters (the dashboard's six charts): one scan of the
- * rollup with GROUPING SETS, each query's rows in the order of its own dimensions, as
- * `groupedCounts` gives them one query at a time.
+ * Counts of several queries sharing their filters (the dashboard's six charts): the queries that
+ * read the same rollup share one scan of it, `sharedCounts`; each query's rows as `groupedCounts`
+ * gives them one query at a time.
  */
 async function groupedCountsOfQueries(
   scope: AnalyticsScope,
   filters: NormalizedFilters,
   queries: readonly AnalyticsQuery[],
+): Promise<Groups[]> {
+  const c = countsOf(scope);
+  const byRollup = new Map<string, { rollup: RollupChoice; at: number[] }>();
+  queries.forEach((q, at) => {
+    const rollup = rollupFor(c, [...filterColumns(filters), ...dimensionColumns(q.dimensions)]);
+    const entry = byRollup.get(rollup.table) ?? { rollup, at: [] };
+    entry.at.push(at);
+    byRollup.set(rollup.table, entry);
+  });
+  const out: Groups[] = [];
+  for (const { rollup, at } of byRollup.values()) {
+    const groups = await sharedCounts(
+      scope,
+      filters,
+      at.map((i) => queries[i]!),
+      rollup,
+    );
+    at.forEach((i, k) => (out[i] = groups[k]!));
+  }
+  return out;
+}
+
+/**
+ * Counts of several queries reading one rollup: one scan of it with GROUPING SETS, each query's
+ * rows in the order of its own dimensions.
+ */
+async function sharedCounts(
+  scope: AnalyticsScope,
+  filters: NormalizedFilters,
+  queries: readonly AnalyticsQuery[],
+  rollup: RollupChoice,
 ): Promise<Groups[]> {
   const c = countsOf(scope);
   const perQuery = queries.map((q) => expressionsOf(c, q));
@@ -342,8 +455,8 @@ async function groupedCountsOfQueries(
     ),
   ].join(', ');
   const rows = await c.query<Record<string, unknown>>(
-    `select ${all.map((e, i) => `${e} as d${i}`).join(', ')}, ${grouping} as g, ${countColumns(c)}
-     from visit_rollup_daily where ${where.sql}
+    `select ${all.map((e, i) => `${e} as d${i}`).join(', ')}, ${grouping} as g, ${rollup.counts}
+     from ${rollup.table} where ${where.sql}
      group by grouping sets (${sets}) order by ${orderBy}${c.groupingSetsSuffix}`,
     where.params,
   );
@@ -497,11 +610,12 @@ export async function propertyAnalytics(
 ): Promise<Record<string, PropertyAnalytics>> {
   await refuseForeignProperties(scope, propertyUuids, 'propertyIds');
   const c = countsOf(scope);
+  const rollup = rollupFor(c, ['property_uuid', 'regulation', 'state']);
   const params: unknown[] = [];
   const rows = await c.query<Record<string, unknown>>(
     `select property_uuid, regulation, case when regulation = 3 then state end as us_state,
-       ${countColumns(c)}
-     from visit_rollup_daily
+       ${rollup.counts}
+     from ${rollup.table}
      where pcode = ${c.bind(params, scope.pcode, 'text')}
        and ${c.oneOf('property_uuid', c.bind(params, propertyUuids, 'text', true))}
        and day >= ${c.bind(params, startDate, 'date')} and day <= ${c.bind(params, endDate, 'date')}

@@ -57,10 +57,25 @@ export async function migrate(db: Db, log: (line: string) => void = () => {}): P
   return applied;
 }
 
-/** Splits a migration into statements (our migrations keep `;` out of strings and bodies). */
+/**
+ * Splits a migration into statements at a `;` ending a line. Our migrations keep `;` out of
+ * strings; a dollar-quoted body (`$$ … $$`, a PL/pgSQL function's) keeps its own.
+ */
 export function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*(?:\n|$)/)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-    .filter(Boolean);
+  const statements: string[] = [];
+  const boundary = /\$([A-Za-z_]*)\$|;\s*(?:\n|$)/g;
+  let start = 0;
+  for (let m = boundary.exec(sql); m; m = boundary.exec(sql)) {
+    if (m[0].startsWith('$')) {
+      // Skip to the closing quote of the same tag (none: the rest is one statement).
+      const close = sql.indexOf(m[0], boundary.lastIndex);
+      if (close < 0) break;
+      boundary.lastIndex = close + m[0].length;
+      continue;
+    }
+    statements.push(sql.slice(start, m.index));
+    start = boundary.lastIndex;
+  }
+  statements.push(sql.slice(start));
+  return statements.map((s) => s.replace(/^\s*--.*$/gm, '').trim()).filter(Boolean);
 }
