@@ -6,7 +6,11 @@
  * p50 and p95 per query, and the ratio of the p95 to a reference measured in the same run (the
  * round trip of `select 1` on the same database).
  *
- *   npx tsx scripts/bench/queries.ts [--events 200000] [--runs 20] [--store pglite|postgres|both]
+ *   npx tsx scripts/bench/queries.ts [--events 200000] [--runs 20] [--store pglite|postgres|both] [--fill writer|sql]
+ *
+ * `--fill sql` counts the visits straight into the rollups inside the database (report-queries.ts
+ * fillRollupInDatabase: the same shares, minutes at 10 million) instead of writing raw rows through
+ * the batch writer (whose rate is then not measured).
  *
  * The goal (issue 10) is over 10 million events: `--events 10000000` (it takes a while to write:
  * the writer's own rate is printed). What the queries read is the rollup: its row count is printed.
@@ -24,6 +28,7 @@ const arg = (name: string, fallback: string) => {
 const EVENTS = Number(arg('events', '200000'));
 const RUNS = Number(arg('runs', '20'));
 const STORE = arg('store', 'both');
+const FILL = arg('fill', 'writer') === 'sql' ? 'sql' : 'writer';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'assent-bench-queries-'));
 const out: string[] = [];
@@ -32,7 +37,7 @@ try {
     out.push(
       ...(await databaseReportBench(
         'PGlite (on disk)',
-        { events: EVENTS, runs: RUNS },
+        { events: EVENTS, runs: RUNS, fill: FILL },
         {
           ASSENT_DATA_DIR: path.join(dir, 'pglite'),
           DATABASE_URL: '',
@@ -47,7 +52,7 @@ try {
       out.push(
         ...(await databaseReportBench(
           'PostgreSQL',
-          { events: EVENTS, runs: RUNS },
+          { events: EVENTS, runs: RUNS, fill: FILL },
           {
             ASSENT_DATA_DIR: path.join(dir, 'pg'),
             DATABASE_URL: cluster.url,

@@ -8,9 +8,10 @@ import {
 } from '@assent/core/reports';
 import { Callout, H3 } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useClient, useNow } from '../app/ServicesContext';
 import { Loading } from '../components/Loading';
+import { preloadPlot } from '../components/plot/LazyPlot';
 import { dashboardCharts } from './dashboard/chart-data';
 import { CountryTable } from './dashboard/CountryTable';
 import { FiltersDrawer } from './dashboard/FiltersDrawer';
@@ -48,6 +49,8 @@ export function DashboardTab({ pCode, propertyIds }: DashboardTabProps) {
     defaultSummaryRange(now),
   );
   const [filters, setFilters] = useState<DashboardFilterSelection>({});
+  // The charts' plotly chunk loads while the calls below are answered, not after the insights.
+  useEffect(preloadPlot, []);
 
   const summary = useQuery(
     summaryComparisonQuery(client, pCode, {
