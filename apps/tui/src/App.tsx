@@ -14,6 +14,7 @@ import {
   propertiesQuery,
   propertyAnalyticsQuery,
   reportActiveMutation,
+  reportPropertiesQuery,
   reportJobsQuery,
   tagQuery,
   themesQuery,
@@ -44,6 +45,8 @@ import {
   sortCountryTableBy,
 } from './ReportsDashboard';
 import { ThemeDetail } from './ThemeDetail';
+import type { PropertyPicker } from './picker';
+import { allReportProperties, pickerKey } from './picker';
 import { PropertyDetail, TAG_LABELS, TAG_TYPES, tagInput, tagText } from './PropertyDetail';
 import type { ScrollRange } from './ScrollPane';
 import { ScrollPane } from './ScrollPane';
@@ -56,7 +59,7 @@ export const JOB_POLL_MS = 3000;
 /** How long a message of the status line stays (it also goes at the next key). */
 export const STATUS_MS = 5000;
 
-type Mode = 'list' | 'filter' | 'account' | 'help' | 'confirm';
+type Mode = 'list' | 'filter' | 'account' | 'help' | 'confirm' | 'pick';
 
 export const SECTIONS = ['Properties', 'Themes', 'Vendors', 'Reports', 'Jobs'] as const;
 export type SectionName = (typeof SECTIONS)[number];
@@ -115,7 +118,8 @@ export const HELP_KEYS: ReadonlyArray<readonly [string, string]> = [
   ['p', 'report: pause or resume (asks y/n)'],
   ['x', 'report: run it and show the result table'],
   ['d', 'reports: the dashboard (summary cards, country table)'],
-  ['[ / ], P', 'dashboard: previous / next period, next property set'],
+  ['[ / ]', 'dashboard: previous / next period'],
+  ['P', 'dashboard: choose the properties (space, Enter applies)'],
   ['s / S', 'dashboard: sort the country table by the next column / reverse it'],
   ['r', 'refresh'],
   [':', 'switch account'],
@@ -187,6 +191,13 @@ function Screen({
   const [dashboard, setDashboard] = useState(false);
   const [dashboardChoice, setDashboardChoice] = useState(INITIAL_DASHBOARD_CHOICE);
   const [reportRun, setReportRun] = useState<ReportRunState | null>(null);
+  // The dashboard's property picker (P), while it is open; the properties come from the query
+  // the dashboard reads (one request, one cache entry).
+  const [picker, setPicker] = useState<PropertyPicker | null>(null);
+  const reportProperties = useQuery({
+    ...reportPropertiesQuery(client, account),
+    enabled: dashboard,
+  });
   // The open detail scrolls with j/k when it is longer than the pane (its length is the pane's).
   const [scroll, setScroll] = useState(0);
   const scrollRange = useRef<ScrollRange>({ max: 0 }).current;
@@ -340,6 +351,17 @@ function Screen({
       setMode('list');
       return;
     }
+    if (mode === 'pick') {
+      const next =
+        picker && reportProperties.data && pickerKey(reportProperties.data, picker, char, key);
+      if (next && 'picker' in next) return setPicker(next.picker);
+      if (next && 'apply' in next) {
+        setScroll(0);
+        setDashboardChoice({ ...dashboardChoice, properties: next.apply });
+      }
+      setPicker(null);
+      return setMode('list');
+    }
     if (char === 'q') return exit();
     if (char === '?') {
       setHelpScroll(0);
@@ -384,8 +406,15 @@ function Screen({
         return choose({ ...dashboardChoice, preset: cyclePreset(dashboardChoice.preset, 1) });
       if (char === '[')
         return choose({ ...dashboardChoice, preset: cyclePreset(dashboardChoice.preset, -1) });
-      if (char === 'P')
-        return choose({ ...dashboardChoice, propertySet: dashboardChoice.propertySet + 1 });
+      if (char === 'P') {
+        if (!reportProperties.data)
+          return setStatus({ text: 'The properties have not loaded yet.', error: true });
+        setPicker({
+          cursor: 0,
+          draft: dashboardChoice.properties ?? allReportProperties(reportProperties.data),
+        });
+        return setMode('pick');
+      }
       // The sort changes in place: the table stays where it was scrolled to.
       if (char === 's' || char === 'S')
         return setDashboardChoice({
@@ -552,6 +581,7 @@ function Screen({
         height={bodyHeight}
         scroll={scroll}
         range={scrollRange}
+        picker={mode === 'pick' ? picker : null}
       />
     );
   else if (wide)

@@ -16,6 +16,8 @@ import {
   DEFAULT_COUNTRY_TABLE_SORT,
   DashboardPreset as Presets,
   NO_DATA_AVAILABLE,
+  NO_PROPERTIES_SELECTED_TEXT,
+  NO_PROPERTIES_SELECTED_TITLE,
   analyticsPropertyIds,
   catalogueDisplayName,
   comparisonStatus,
@@ -25,7 +27,6 @@ import {
   formatComparison,
   nextCountryTableSort,
   reportPropertyOptions,
-  selectReportProperties,
   sortCountryRows,
   summaryCardValue,
 } from '@assent/core/reports';
@@ -33,27 +34,29 @@ import { useQuery } from '@tanstack/react-query';
 import { Text } from 'ink';
 import type { ReactNode } from 'react';
 import { describeError } from './parts';
+import type { PropertyPicker } from './picker';
+import { PICKER_KEYS, allReportProperties, pickerLine, propertySetLabel } from './picker';
 import type { ScrollRange } from './ScrollPane';
 import { ScrollPane } from './ScrollPane';
 import type { Palette } from './terminal';
-import { fit } from './terminal';
+import { fit, visibleWindow } from './terminal';
 
 /** The dashboard's choices: a preset period (the comparison is the one before) and a property set. */
 export interface DashboardChoice {
   preset: DashboardPreset;
-  /** An index into core's property options ('All' first). */
-  propertySet: number;
+  /** The chosen properties' siteUuids; null until a set is chosen: All (every enabled one). */
+  properties: string[] | null;
   /** The country table's sort (core's default: Display Count, descending). */
   sort: CountryTableSort;
 }
 
 export const INITIAL_DASHBOARD_CHOICE: DashboardChoice = {
   preset: 'last7Days',
-  propertySet: 0,
+  properties: null,
   sort: DEFAULT_COUNTRY_TABLE_SORT,
 };
 
-export const DASHBOARD_KEYS = '[ ] period  P properties  s/S sort  j/k scroll  Esc back';
+export const DASHBOARD_KEYS = '[ ] period  P choose properties  s/S sort  j/k scroll  Esc back';
 
 const CELL = 13;
 const COUNTRY_CELLS = 18;
@@ -103,6 +106,7 @@ export function ReportsDashboard({
   height,
   scroll,
   range: scrollRange,
+  picker,
 }: {
   client: AssentClient;
   account: string;
@@ -113,17 +117,16 @@ export function ReportsDashboard({
   height: number;
   scroll: number;
   range?: ScrollRange | undefined;
+  /** The property picker, while it is open (P). */
+  picker?: PropertyPicker | null;
 }) {
   const properties = useQuery(reportPropertiesQuery(client, account));
-  const options = reportPropertyOptions(properties.data ?? []).filter((o) => !o.disabled);
-  const option = options[choice.propertySet % Math.max(1, options.length)];
-  const propertyIds = analyticsPropertyIds(
-    properties.data ?? [],
-    selectReportProperties(properties.data ?? [], option ? [option.value] : []),
-  );
+  const all = properties.data ?? [];
+  const selected = choice.properties ?? allReportProperties(all);
+  const propertyIds = analyticsPropertyIds(all, selected);
   const summaryRange = dashboardPresetRange(choice.preset, now());
   const comparisonRange = defaultComparisonRange(summaryRange);
-  const ready = properties.isSuccess;
+  const ready = properties.isSuccess && propertyIds.length > 0;
   const summary = useQuery({
     ...summaryComparisonQuery(client, account, {
       summaryDateRange: summaryRange,
@@ -160,9 +163,43 @@ export function ReportsDashboard({
     <Text wrap="truncate-end">
       {`Period ${DASHBOARD_PRESET_LABELS[choice.preset]} (${summaryRange.startDate} – ${summaryRange.endDate}), compared with ${comparisonRange.startDate} – ${comparisonRange.endDate}`}
     </Text>,
-    <Text wrap="truncate-end">{`Properties ${option ? option.label : '…'}`}</Text>,
-    <Text bold>Summary</Text>,
+    <Text wrap="truncate-end">{`Properties ${properties.data ? propertySetLabel(all, selected) : '…'}`}</Text>,
   ];
+  if (picker && properties.data) {
+    // The list in place of the figures, as many options as fit (the cursor's in view).
+    const options = reportPropertyOptions(all);
+    const room = Math.max(1, height - lines.length - 1);
+    const { start, end } = visibleWindow(options.length, picker.cursor, room);
+    for (let i = start; i < end; i++) {
+      const option = options[i]!;
+      const text = `${i === picker.cursor ? '> ' : '  '}${pickerLine(all, picker.draft, option)}`;
+      lines.push(
+        i === picker.cursor ? (
+          <Text inverse color={palette.accent} wrap="truncate-end">
+            {text}
+          </Text>
+        ) : (
+          <Text color={option.disabled ? palette.muted : undefined} wrap="truncate-end">
+            {text}
+          </Text>
+        ),
+      );
+    }
+    lines.push(muted(PICKER_KEYS));
+    return <ScrollPane lines={lines} height={height} scroll={0} palette={palette} />;
+  }
+  if (properties.data && selected.length === 0) {
+    // As the console's empty state: nothing is asked of the server.
+    lines.push(
+      <Text bold>{NO_PROPERTIES_SELECTED_TITLE}</Text>,
+      muted(NO_PROPERTIES_SELECTED_TEXT),
+    );
+    lines.push(muted(DASHBOARD_KEYS));
+    return (
+      <ScrollPane lines={lines} height={height} scroll={0} range={scrollRange} palette={palette} />
+    );
+  }
+  lines.push(<Text bold>Summary</Text>);
   const statusColour = { positive: palette.ok, negative: palette.error, neutral: palette.muted };
   if (properties.error) lines.push(failed(properties.error));
   else if (summary.error) lines.push(failed(summary.error));

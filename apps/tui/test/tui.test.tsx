@@ -20,6 +20,7 @@ let server: LiveServer;
 let user: TestUser;
 let api: AssentClient;
 let shopUuid = '';
+const uuids: Record<string, string> = {};
 
 beforeAll(async () => {
   server = await startLiveServer();
@@ -32,6 +33,7 @@ beforeAll(async () => {
       body: { url, publisherName: url.split('.')[0]!, themeId: '1', consentLocations: ['EEA'] },
     });
     if (url === 'shop.example.org') shopUuid = site.uuid;
+    uuids[url] = site.uuid;
   }
   // A theme of the account's own (sorted after the built-in ones), in French with one text set.
   await api.themes.create({
@@ -335,16 +337,11 @@ describe('assent tui against a real server', () => {
     const t = start();
     await t.waitFor('> blog.example.net');
     await t.press('?', 'Keys');
-    for (const what of [
-      'switch section',
-      'filter the list',
-      'switch account',
-      'quit',
-      'copy the tag',
-    ])
+    for (const what of ['switch section', 'filter the list', 'copy the tag'])
       expect(t.frame()).toContain(what);
-    // Longer than a screen of 24 rows: G scrolls to its last key.
+    // Longer than a screen of 24 rows: G scrolls to its last keys.
     await t.press('G', /^q {23}quit/m);
+    expect(t.frame()).toMatch(/^: {23}switch account/m);
     await t.press(ESC, '> blog.example.net');
     t.ui.unmount();
   });
@@ -408,10 +405,49 @@ describe('assent tui against a real server', () => {
     await t.waitFor(/United States\s+1\b[^]*Germany\s+3\b/);
     await t.press('S', 'sorted by Opt-in % ▲ ascending');
     await t.waitFor(/Germany\s+3\b[^]*United States\s+1\b/);
-    // P picks the next property set: one property at a time (blog.example.net has no views).
-    await t.press('P', 'Properties blog.example.net');
-    await t.waitFor(/Display Count\s+0\s+No change/);
+    // P opens the property picker; Esc leaves the set as it was.
+    await t.press('P', '> [x] All');
+    await t.press(ESC, 'Properties All');
+    await t.waitFor(/Display Count\s+4\s+\+100\.0% \(positive\)/);
     await t.press(ESC, 'No saved reports yet.');
+    t.ui.unmount();
+  });
+
+  it('the dashboard for a chosen set of properties: two of three, as the console multi-select', async () => {
+    // Views on the two other properties too: blog.example.net twice (France), news.example.com
+    // once (Italy), 4 days ago. All three together: 7 views.
+    const day = new Date(Date.now() - 4 * 86_400_000);
+    await storeVisits(server.deps.db, [
+      visitRecord(user.pcode, uuids['blog.example.net']!, day, { r: 1, o: 'a' }, { country: 'FR' }),
+      visitRecord(user.pcode, uuids['blog.example.net']!, day, { r: 1, o: 'a' }, { country: 'FR' }),
+      visitRecord(user.pcode, uuids['news.example.com']!, day, { r: 1, o: 'r' }, { country: 'IT' }),
+    ]);
+    const t = start();
+    await t.waitFor('> blog.example.net');
+    await t.press('4', 'No saved reports yet.');
+    await t.press('d', 'Summary');
+    await t.press(']', 'Period Last 30 Days');
+    await t.waitFor(/Display Count\s+7\s/);
+    await t.waitFor(/Italy\s+1\b/);
+    // P: All and every property, all chosen; space drops news.example.com, Enter applies.
+    await t.press('P', '> [x] All');
+    expect(t.frame()).toMatch(/^ {2}\[x\] blog\.example\.net$/m);
+    expect(t.frame()).toMatch(/^ {2}\[x\] shop\.example\.org$/m);
+    await t.press('j', '> [x] blog.example.net');
+    await t.press('j', '> [x] news.example.com');
+    await t.press(' ', '> [ ] news.example.com');
+    expect(t.frame()).toMatch(/^ {2}\[ \] All$/m);
+    await t.press(ENTER, 'Properties blog.example.net, shop.example.org');
+    // The cards and the table are those two's: 3 + 1 views of shop.example.org, 2 of blog.
+    await t.waitFor(/Display Count\s+6\s/);
+    await t.waitFor(/France\s+2\b/);
+    expect(t.frame()).toMatch(/Germany\s+3\b/);
+    expect(t.frame()).not.toContain('Italy');
+    // Space on All chooses every property again.
+    await t.press('P', '> [ ] All');
+    await t.press(' ', '> [x] All');
+    await t.press(ENTER, 'Properties All');
+    await t.waitFor(/Display Count\s+7\s/);
     t.ui.unmount();
   });
 

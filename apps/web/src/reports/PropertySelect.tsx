@@ -1,9 +1,5 @@
 import type { ReportProperty, ReportPropertyOption } from '@assent/core/reports';
-import {
-  ALL_REPORT_PROPERTIES,
-  reportPropertyOptions,
-  selectReportProperties,
-} from '@assent/core/reports';
+import { reportPropertyOptions, toggleReportProperty } from '@assent/core/reports';
 import { MenuItem } from '@blueprintjs/core';
 import type { ItemPredicate, ItemRenderer } from '@blueprintjs/select';
 import { MultiSelect } from '@blueprintjs/select';
@@ -17,7 +13,7 @@ const filterOption: ItemPredicate<ReportPropertyOption> = (query, option) =>
 /**
  * The property multi-select at the top of the reports page: All plus each property by url;
  * disabled properties are listed but cannot be chosen; All selects every enabled property
- * (core's `selectReportProperties`).
+ * (core's `toggleReportProperty`).
  */
 export function PropertySelect({
   properties,
@@ -31,15 +27,8 @@ export function PropertySelect({
 }) {
   const options = reportPropertyOptions(properties);
   const chosen = options.filter((o) => selected.includes(o.value));
-  const toggle = (option: ReportPropertyOption) => {
-    if (option.value === ALL_REPORT_PROPERTIES) {
-      onChange(selectReportProperties(properties, [ALL_REPORT_PROPERTIES]));
-    } else if (selected.includes(option.value)) {
-      onChange(selected.filter((id) => id !== option.value));
-    } else {
-      onChange(selectReportProperties(properties, [...selected, option.value]));
-    }
-  };
+  const toggle = (option: ReportPropertyOption) =>
+    onChange(toggleReportProperty(properties, selected, option.value));
   const renderOption: ItemRenderer<ReportPropertyOption> = (option, { handleClick, modifiers }) =>
     modifiers.matchesPredicate ? (
       <MenuItem

@@ -239,6 +239,7 @@ export {
   reportPropertyOptions,
   ReportTheme,
   selectReportProperties,
+  toggleReportProperty,
 } from './report-properties';
 export type { ReportPropertyOption } from './report-properties';
 export {

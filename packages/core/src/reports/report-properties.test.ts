@@ -6,6 +6,7 @@ import {
   initialReportPropertySelection,
   reportPropertyOptions,
   selectReportProperties,
+  toggleReportProperty,
 } from './report-properties';
 
 describe('report property selector', () => {
@@ -29,6 +30,21 @@ describe('report property selector', () => {
     expect(selectReportProperties(REPORT_PROPERTIES, ['site-2', 'site-3', 'nope'])).toEqual([
       'site-3',
     ]);
+  });
+
+  it('toggles one option: All selects every enabled one, a chosen one goes, a disabled one never comes', () => {
+    expect(toggleReportProperty(REPORT_PROPERTIES, [], ALL_REPORT_PROPERTIES)).toEqual([
+      'site-1',
+      'site-3',
+    ]);
+    expect(toggleReportProperty(REPORT_PROPERTIES, ['site-1', 'site-3'], 'site-1')).toEqual([
+      'site-3',
+    ]);
+    expect(toggleReportProperty(REPORT_PROPERTIES, ['site-3'], 'site-1')).toEqual([
+      'site-1',
+      'site-3',
+    ]);
+    expect(toggleReportProperty(REPORT_PROPERTIES, ['site-3'], 'site-2')).toEqual(['site-3']);
   });
 
   it("lets a report's propertyId filter override the route id", () => {

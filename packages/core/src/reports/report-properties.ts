@@ -53,6 +53,22 @@ export function selectReportProperties(
 }
 
 /**
+ * The selection after the user picks one option of the selector (the console's menu, the terminal
+ * UI's space key): All selects every non-disabled property; a selected property is taken out; any
+ * other is added (a disabled one cannot be chosen, so nothing changes).
+ */
+export function toggleReportProperty(
+  properties: readonly ReportProperty[],
+  selected: readonly string[],
+  value: string,
+): string[] {
+  if (value === ALL_REPORT_PROPERTIES)
+    return selectReportProperties(properties, [ALL_REPORT_PROPERTIES]);
+  if (selected.includes(value)) return selected.filter((id) => id !== value);
+  return selectReportProperties(properties, [...selected, value]);
+}
+
+/**
  * The selection when the page opens: a loaded report's propertyId filter wins, then the route's
  * id, else nothing (the empty state shows).
  */
