@@ -173,11 +173,12 @@ describe.skipIf(!hasChromium())(
         consentLocations: ['EEA', 'USA'],
         ccpaViaUsp: true,
       });
+      // AMP with the default encoding (TCF and GPP) and US visitors too (issue 15 item 5).
       ampSite = await site({
         url: 'amp.test',
-        consentLocations: ['EEA'],
+        consentLocations: ['EEA', 'USA'],
+        ccpaViaUsp: true,
         ampEnabled: true,
-        gdprEncodingMode: 'TCF',
       });
       const tag = (type: 'site' | 'amp', id: string) =>
         api.tags.get({ query: { ...query, type, id } });
@@ -756,7 +757,49 @@ describe.skipIf(!hasChromium())(
     });
 
     describe('AMP (a visitor in Germany)', () => {
-      it('amp-consent round trip: checkConsentHref with credentials, the prompt iframe posts consent-response, the stored string checks back, every AMP page view stores a visit', async () => {
+      /** POST checkConsentHref from the page, credentialed, as amp-consent does. */
+      const ampCheck = (page: Page, body: object) =>
+        page.evaluate(
+          async ([href, body]) => {
+            const url = `${href}?__amp_source_origin=${encodeURIComponent(location.origin)}`;
+            const res = await fetch(url, {
+              method: 'POST',
+              credentials: 'include',
+              headers: { 'content-type': 'text/plain;charset=utf-8' },
+              body: JSON.stringify(body),
+            });
+            return {
+              status: res.status,
+              sourceOrigin: res.headers.get('amp-access-control-allow-source-origin'),
+              body: (await res.json()) as Record<string, unknown>,
+            };
+          },
+          [ampConfig.checkConsentHref, body] as const,
+        );
+      /** amp-consent's prompt: promptUISrc in an iframe, its messages recorded by the host page. */
+      const openPrompt = async (page: Page) => {
+        await page.evaluate((src) => {
+          (window as unknown as CmpWindow).__ampMessages = [];
+          document.querySelector('iframe')?.remove();
+          const frame = document.createElement('iframe');
+          frame.name = 'prompt';
+          frame.src = src;
+          frame.style.cssText = 'width:100%;height:600px;border:0';
+          document.body.append(frame);
+        }, ampConfig.promptUISrc);
+        return page.frameLocator('iframe[name="prompt"]');
+      };
+      const ampMessages = async (page: Page, count: number) => {
+        await page.waitForFunction(
+          (n) => (window as unknown as CmpWindow).__ampMessages.length >= n,
+          count,
+        );
+        return recorded(page, '__ampMessages');
+      };
+
+      it('amp-consent round trip: checkConsentHref with credentials, the prompt iframe posts consent-response with the TC string as type 2 (TCF and GPP saved as chosen), the stored string checks back, every AMP page view stores a visit', async () => {
+        // Issue 15 item 5: the encoding mode is saved as chosen, not turned into GPP.
+        expect(ampSite.gdprEncodingMode).toBe('TCF_AND_GPP');
         expect(ampConfig).toEqual({
           consentInstanceId: `assent-${ampSite.uuid}`,
           consentRequired: 'remote',
@@ -769,25 +812,7 @@ describe.skipIf(!hasChromium())(
         try {
           await page.goto(`${publisher.origin('amp.test')}/article`);
 
-          /** POST checkConsentHref from the page, credentialed, as amp-consent does. */
-          const check = (body: object) =>
-            page.evaluate(
-              async ([href, body]) => {
-                const url = `${href}?__amp_source_origin=${encodeURIComponent(location.origin)}`;
-                const res = await fetch(url, {
-                  method: 'POST',
-                  credentials: 'include',
-                  headers: { 'content-type': 'text/plain;charset=utf-8' },
-                  body: JSON.stringify(body),
-                });
-                return {
-                  status: res.status,
-                  sourceOrigin: res.headers.get('amp-access-control-allow-source-origin'),
-                  body: (await res.json()) as Record<string, unknown>,
-                };
-              },
-              [ampConfig.checkConsentHref, body] as const,
-            );
+          const check = (body: object) => ampCheck(page, body);
           const first = await check({ consentInstanceId: ampConfig.consentInstanceId });
           expect(first).toEqual({
             status: 200,
@@ -801,21 +826,9 @@ describe.skipIf(!hasChromium())(
 
           // The prompt: amp-consent loads promptUISrc in an iframe and listens for its messages.
           const prompt = async (action: 'accept' | 'reject') => {
-            await page.evaluate((src) => {
-              (window as unknown as CmpWindow).__ampMessages = [];
-              document.querySelector('iframe')?.remove();
-              const frame = document.createElement('iframe');
-              frame.name = 'prompt';
-              frame.src = src;
-              frame.style.cssText = 'width:100%;height:600px;border:0';
-              document.body.append(frame);
-            }, ampConfig.promptUISrc);
-            const ui = page.frameLocator('iframe[name="prompt"]');
+            const ui = await openPrompt(page);
             await ui.locator(`#assent-cmp [data-action="${action}"]`).click(SHOWN);
-            await page.waitForFunction(
-              () => (window as unknown as CmpWindow).__ampMessages.length >= 2,
-            );
-            return recorded(page, '__ampMessages');
+            return ampMessages(page, 2);
           };
 
           const accepted = await prompt('accept');
@@ -826,6 +839,8 @@ describe.skipIf(!hasChromium())(
             consentMetadata: { consentStringType: 2, gdprApplies: true, purposeOne: false },
           });
           const info = accepted[1]!.info as string;
+          // A TC string (amp-consent type 2), not a GPP string, that IAB's library decodes.
+          expect(info).toMatch(/^C/);
           const decoded = TCString.decode(info);
           expect(decoded.cmpId).toBe(CMP_ID);
           expect(ids(decoded.purposeConsents)).toContain(1);
@@ -883,6 +898,83 @@ describe.skipIf(!hasChromium())(
           await context.close();
         }
       }, 90_000);
+
+      it('More options sends amp-consent enter-fullscreen, then shows the purposes and vendors; a partial choice is accepted with its TC string', async () => {
+        const { context, page, errors } = await newVisitor({ country: 'DE' });
+        try {
+          await page.goto(`${publisher.origin('amp.test')}/article`);
+          const ui = await openPrompt(page);
+          await ui.locator('#assent-cmp [data-action="more"]').click(SHOWN);
+          expect(await ampMessages(page, 2)).toEqual([
+            { type: 'consent-ui', action: 'ready' },
+            { type: 'consent-ui', action: 'enter-fullscreen' },
+          ]);
+          // The second layer (purposes, then vendors from the vendor list), in the prompt frame.
+          const second = ui.locator('#assent-cmp [data-view="second"]');
+          await second.locator('[data-purpose="1"]').waitFor(SHOWN);
+          await second.locator('[data-vendor]').first().waitFor(SHOWN);
+          await second
+            .locator('[data-purpose="1"]')
+            .getByRole('switch', { name: 'Consent', exact: true })
+            .check();
+          await second.locator('[data-action="save"]').click();
+          const [, , answer] = await ampMessages(page, 3);
+          expect(answer).toMatchObject({
+            type: 'consent-response',
+            action: 'accept',
+            consentMetadata: { consentStringType: 2, gdprApplies: true },
+          });
+          const tc = TCString.decode(answer!.info as string);
+          expect(ids(tc.purposeConsents)).toEqual([1]);
+          expect(tc.vendorConsents.size).toBe(0);
+          expect(errors).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      }, 60_000);
+
+      it('a Californian: checkConsentHref and the prompt give the US privacy string as type 3, never GPP', async () => {
+        const { context, page, errors } = await newVisitor({ country: 'US', state: 'CA' });
+        try {
+          await page.goto(`${publisher.origin('amp.test')}/article`);
+          const first = await ampCheck(page, { consentInstanceId: ampConfig.consentInstanceId });
+          expect(first.body).toEqual({
+            consentRequired: true,
+            expireCache: false,
+            consentMetadata: { consentStringType: 3, gdprApplies: false, purposeOne: false },
+          });
+          const answer = async (optOut: boolean) => {
+            const ui = await openPrompt(page);
+            const screen = ui.locator('#assent-cmp [data-view="us"]');
+            await screen.waitFor(SHOWN);
+            if (optOut)
+              await screen.getByRole('switch', { name: US_DEFAULT_TEXTS.optOutLabel }).check();
+            await screen.locator('[data-action="confirm"]').click();
+            return (await ampMessages(page, 2))[1];
+          };
+          expect(await answer(false)).toEqual({
+            type: 'consent-response',
+            action: 'accept',
+            info: '1YNN',
+            consentMetadata: { consentStringType: 3, gdprApplies: false, purposeOne: false },
+          });
+          expect(await answer(true)).toMatchObject({
+            action: 'reject',
+            info: '1YYN',
+            consentMetadata: { consentStringType: 3 },
+          });
+          // The stored string checks back as it is.
+          const next = await ampCheck(page, {
+            consentInstanceId: ampConfig.consentInstanceId,
+            consentStateValue: 'rejected',
+            consentString: '1YYN',
+          });
+          expect(next.body).toMatchObject({ consentString: '1YYN', expireCache: false });
+          expect(errors).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      }, 60_000);
     });
   },
 );

@@ -11,6 +11,7 @@ import {
   COP_REQUEST_RECEIVED,
 } from '@assent/core/account';
 import {
+  AMP_GPP_ONLY_UNSUPPORTED,
   AMP_VERSION_UNSUPPORTED,
   COP_COUNTRIES_REQUIRED,
   DELETE_PROPERTY_CONFIRM,
@@ -33,6 +34,7 @@ import {
   SITE_SAVE_ERROR,
   SITE_URL_HAS_SCHEME,
   SITE_URL_INVALID,
+  WARNING_AMP_TCF_AND_GPP,
   WARNING_GDPR_AND_US,
   WARNING_SINGLE_ENCODING,
   WARNING_USP_DEPRECATED,
@@ -207,6 +209,21 @@ describe('site form: create', () => {
     await user.type(field(LABELS.url), '/news');
     expect(subdomains().checked).toBe(false);
     expect(subdomains().disabled).toBe(true);
+  });
+
+  it('AMP: says AMP pages store only the TC string, and refuses GPP alone (issue 15 item 5)', async () => {
+    const { user } = await renderNew();
+    await user.type(field(LABELS.url), 'news.example.com');
+    expect(screen.queryByText(WARNING_AMP_TCF_AND_GPP)).toBeNull();
+    await user.click(checkbox(LABELS.ampEnabled));
+    // TCF and GPP stays chosen; the form says what AMP pages get.
+    expect(field(LABELS.encodingMode).value).toBe('TCF_AND_GPP');
+    expect(screen.getByText(WARNING_AMP_TCF_AND_GPP)).toBeTruthy();
+    await user.selectOptions(field(LABELS.encodingMode), 'GPP');
+    expect(await screen.findByText(AMP_GPP_ONLY_UNSUPPORTED)).toBeTruthy();
+    await user.selectOptions(field(LABELS.encodingMode), 'TCF');
+    expect(screen.queryByText(AMP_GPP_ONLY_UNSUPPORTED)).toBeNull();
+    expect(screen.queryByText(WARNING_AMP_TCF_AND_GPP)).toBeNull();
   });
 
   it('consent locations are required and set the regulations, cards and warnings', async () => {

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import type { BannerConfig } from './config';
 import type { VisitorRegion } from './rules';
-import { AMP_MAX_CONSENT_STRING_LENGTH, ampConsentStringType, regulationForConfig } from './rules';
+import {
+  AMP_CONSENT_STRING_TYPE,
+  AMP_MAX_CONSENT_STRING_LENGTH,
+  ampConsentStringType,
+  regulationForConfig,
+} from './rules';
 
 /** The body amp-consent POSTs to `checkConsentHref` on every AMP page view. */
 export const AmpConsentCheckRequest = z.object({
@@ -27,10 +32,17 @@ export interface AmpConsentCheckResponse {
   consentMetadata: AmpConsentMetadata;
 }
 
+/** Whether a stored string is of the type amp-consent is told (a TC string, or a US privacy string). */
+const OF_TYPE: Record<number, RegExp> = {
+  [AMP_CONSENT_STRING_TYPE.TCF_V2]: /^C[\w-]*(\.[\w-]+)*$/,
+  [AMP_CONSENT_STRING_TYPE.US_PRIVACY_STRING]: /^1[YN-]{3}$/i,
+};
+
 /**
  * Answers amp-consent's `checkConsentHref` POST: whether this visitor must be prompted and the
- * metadata vendors read. A stored string over AMP's 1,200-character limit, or stored under another
- * config version (`storedConfigVersion` differs), expires the visitor's cache so they are asked again.
+ * metadata vendors read. A stored string over AMP's 1,200-character limit, stored under another
+ * config version (`storedConfigVersion` differs), or not of the type this visitor gets (a GPP
+ * string AMP pages stored before issue 15 item 5) expires the visitor's cache so they are asked again.
  */
 export function answerAmpConsentCheck(
   request: AmpConsentCheckRequest,
@@ -39,17 +51,19 @@ export function answerAmpConsentCheck(
   const regulation = regulationForConfig(ctx.config, ctx.region);
   const gdprApplies = regulation === 'GDPR';
   const consentMetadata: AmpConsentMetadata = {
-    consentStringType: ampConsentStringType(ctx.config, gdprApplies),
+    consentStringType: ampConsentStringType(gdprApplies),
     gdprApplies,
     purposeOne: ctx.config.gdpr?.purposeOneTreatment ?? false,
   };
   if (regulation === 'NONE') {
     return { consentRequired: false, expireCache: false, consentMetadata };
   }
-  const tooLong = (request.consentString?.length ?? 0) > AMP_MAX_CONSENT_STRING_LENGTH;
+  const stored = request.consentString;
+  const tooLong = (stored?.length ?? 0) > AMP_MAX_CONSENT_STRING_LENGTH;
+  const otherType = !!stored && !OF_TYPE[consentMetadata.consentStringType]!.test(stored);
   const stale =
     ctx.storedConfigVersion !== undefined && ctx.storedConfigVersion !== ctx.config.configVersion;
-  if (tooLong || stale) {
+  if (tooLong || stale || otherType) {
     return {
       consentRequired: true,
       consentStateValue: 'unknown',

@@ -184,38 +184,68 @@ describe('VisitEvent', () => {
 
 describe('answerAmpConsentCheck', () => {
   const config = bannerConfigFixture();
-  it('requires consent in the EEA and reports a GPP string type for TCF_AND_GPP', () => {
+  it('requires consent in the EEA and reports the TC string type (2) whatever the encoding mode: amp-consent has no GPP type', () => {
+    expect(AMP_CONSENT_STRING_TYPE).toEqual({ TCF_V2: 2, US_PRIVACY_STRING: 3 });
+    expect(config.gdpr!.encodingMode).toBe('TCF_AND_GPP');
+    const tc = 'CQBAAAAQBAAAAAAAAAENBgAAAAAAAAAAAAAAAAAAAAAA';
     const r = answerAmpConsentCheck(
-      { consentInstanceId: 'assent', consentStateValue: 'accepted', consentString: 'DBAB' },
+      { consentInstanceId: 'assent', consentStateValue: 'accepted', consentString: tc },
       { config, region: { country: 'FR' } },
     );
     expect(r).toEqual({
       consentRequired: true,
       consentStateValue: 'accepted',
-      consentString: 'DBAB',
+      consentString: tc,
       expireCache: false,
-      consentMetadata: {
-        consentStringType: AMP_CONSENT_STRING_TYPE.GPP,
-        gdprApplies: true,
-        purposeOne: false,
-      },
+      consentMetadata: { consentStringType: 2, gdprApplies: true, purposeOne: false },
     });
+    for (const mode of ['TCF', 'GPP'] as const) {
+      const other = bannerConfigFixture();
+      other.gdpr!.encodingMode = mode;
+      expect(
+        answerAmpConsentCheck(
+          { consentInstanceId: 'a' },
+          { config: other, region: { country: 'DE' } },
+        ).consentMetadata.consentStringType,
+      ).toBe(2);
+    }
   });
-  it('reports TCF v2 for TCF-only encoding, and no consent needed where nothing applies', () => {
+  it('reports the US privacy string type (3) for US visitors, never 4, and no consent needed where nothing applies', () => {
+    const us = answerAmpConsentCheck(
+      { consentInstanceId: 'a', consentStateValue: 'rejected', consentString: '1YYN' },
+      { config, region: { country: 'US', state: 'CA' } },
+    );
+    expect(us).toMatchObject({
+      consentRequired: true,
+      consentString: '1YYN',
+      expireCache: false,
+      consentMetadata: { consentStringType: 3, gdprApplies: false },
+    });
     const tcfOnly = bannerConfigFixture({ consentLocations: ['EEA'] });
-    tcfOnly.gdpr!.encodingMode = 'TCF';
-    expect(
-      answerAmpConsentCheck(
-        { consentInstanceId: 'a' },
-        { config: tcfOnly, region: { country: 'DE' } },
-      ).consentMetadata.consentStringType,
-    ).toBe(2);
     expect(
       answerAmpConsentCheck(
         { consentInstanceId: 'a' },
         { config: tcfOnly, region: { country: 'BR' } },
       ).consentRequired,
     ).toBe(false);
+  });
+  it('expires the cache for a stored string of another type (a GPP string stored before)', () => {
+    expect(
+      answerAmpConsentCheck(
+        { consentInstanceId: 'a', consentStateValue: 'accepted', consentString: 'DBABMA~CQBAAAA' },
+        { config, region: { country: 'FR' } },
+      ),
+    ).toMatchObject({ expireCache: true, consentStateValue: 'unknown' });
+    expect(
+      answerAmpConsentCheck(
+        {
+          consentInstanceId: 'a',
+          consentStateValue: 'accepted',
+          consentString: 'DBABLA~BAAAAAAAAQA.QA',
+        },
+        { config, region: { country: 'US', state: 'VA' } },
+      ),
+    ).toMatchObject({ expireCache: true, consentStateValue: 'unknown' });
   });
   it('expires the cache for an over-long string or another config version', () => {
     expect(

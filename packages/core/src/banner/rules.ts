@@ -175,20 +175,21 @@ export function textsFor(
   return texts[language] ?? texts[fallback] ?? Object.values(texts)[0];
 }
 
-/** amp-consent's consent string types (amphtml CONSENT_STRING_TYPE; 4 is GPP). */
-export const AMP_CONSENT_STRING_TYPE = { TCF_V2: 2, US_PRIVACY_STRING: 3, GPP: 4 } as const;
+/**
+ * amp-consent's consent string types (amphtml `CONSENT_STRING_TYPE`: 1 TCF v1, 2 TCF v2, 3 US
+ * privacy string). It has no GPP type: a string sent as 4 is dropped (issue 15 item 5).
+ */
+export const AMP_CONSENT_STRING_TYPE = { TCF_V2: 2, US_PRIVACY_STRING: 3 } as const;
 
 /** amp-consent stores consent strings of at most this many characters. */
 export const AMP_MAX_CONSENT_STRING_LENGTH = 1200;
 
-/** The consent string type an AMP page stores: GPP whenever the encoding mode includes GPP (AMP keeps one string). */
-export function ampConsentStringType(config: BannerConfig, gdpr: boolean): number {
-  if (gdpr) {
-    return config.gdpr?.encodingMode === 'TCF'
-      ? AMP_CONSENT_STRING_TYPE.TCF_V2
-      : AMP_CONSENT_STRING_TYPE.GPP;
-  }
-  return config.us?.mspa ? AMP_CONSENT_STRING_TYPE.GPP : AMP_CONSENT_STRING_TYPE.US_PRIVACY_STRING;
+/**
+ * The consent string type an AMP page stores: the TC string when GDPR applies, else the US privacy
+ * string, whatever the encoding mode (amp-consent reads no GPP string; decisions.md).
+ */
+export function ampConsentStringType(gdpr: boolean): number {
+  return gdpr ? AMP_CONSENT_STRING_TYPE.TCF_V2 : AMP_CONSENT_STRING_TYPE.US_PRIVACY_STRING;
 }
 
 /** gtag consent defaults as the stub issues them. */

@@ -49,6 +49,18 @@ export const WARNING_GDPR_AND_US =
   'You selected both GDPR and US regulations: US regulation takes precedence and GDPR consent is not collected from US users.';
 export const WARNING_SINGLE_ENCODING =
   'We recommend TCF and GPP together, because some ad networks may support GPP only.';
+/**
+ * AMP (issue 15 item 5): amp-consent knows the TC string (type 2) and the US Privacy string (type 3),
+ * not GPP. The spec's 'TCF and GPP is not supported on AMP' still holds (an AMP page keeps one
+ * string); the string kept is the TC string (docs/decisions.md).
+ */
+export const WARNING_AMP_TCF_AND_GPP =
+  'TCF and GPP is not supported on AMP: AMP pages store only the TC string, because amp-consent reads no GPP string. Your other pages store both.';
+export const WARNING_AMP_US =
+  'On AMP pages, US visitors get the US Privacy string only: amp-consent reads no GPP string, so the US sections (usnat and the states) are not sent there.';
+/** GPP alone on an AMP site with GDPR: refused, since amp-consent cannot carry it. */
+export const AMP_GPP_ONLY_UNSUPPORTED =
+  "GPP alone is not supported on AMP: amp-consent reads the TC string, not GPP. Please choose 'TCF' or 'TCF and GPP'.";
 export const WARNING_USP_DEPRECATED =
   'The US Privacy string was deprecated by the IAB on 31 January 2024; use it only if your partners still read it.';
 

@@ -4,6 +4,7 @@ import { siteValues } from '../testing/property';
 import { CMP_FEATURE_SINCE, CMP_VERSIONS, resolveCmpVersion } from './cmp-version';
 import {
   AMP_CONSENT_SCOPE_INVALID,
+  AMP_GPP_ONLY_UNSUPPORTED,
   PRIVACY_POLICY_REQUIRED,
   AMP_VERSION_UNSUPPORTED,
   GROUP_STORAGE_REQUIRED,
@@ -12,6 +13,8 @@ import {
   REPROMPT_DAYS_MINIMUM,
   REPROMPT_DAYS_RANGE,
   WARNING_GDPR_AND_US,
+  WARNING_AMP_TCF_AND_GPP,
+  WARNING_AMP_US,
   WARNING_SINGLE_ENCODING,
 } from './messages';
 import {
@@ -185,6 +188,33 @@ describe('subdomains and AMP', () => {
     expect(validateAmp(siteValues({ ampEnabled: false, cmpVersion: 10 }))).toEqual([]);
   });
 
+  it('AMP with GDPR refuses GPP alone (amp-consent has no GPP type) and keeps TCF and GPP as chosen', () => {
+    expect(AMP_GPP_ONLY_UNSUPPORTED).toBe(
+      "GPP alone is not supported on AMP: amp-consent reads the TC string, not GPP. Please choose 'TCF' or 'TCF and GPP'.",
+    );
+    expect(validateAmp(siteValues({ ampEnabled: true, gdprEncodingMode: 'GPP' }))).toEqual([
+      { field: 'gdprEncodingMode', rule: 'ampEncoding', message: AMP_GPP_ONLY_UNSUPPORTED },
+    ]);
+    // Not an AMP site, or no GDPR: GPP alone is the publisher's choice.
+    expect(validateAmp(siteValues({ ampEnabled: false, gdprEncodingMode: 'GPP' }))).toEqual([]);
+    expect(
+      validateAmp(
+        siteValues({ ampEnabled: true, gdprEncodingMode: 'GPP', consentLocations: ['USA'] }),
+      ),
+    ).toEqual([]);
+    expect(validateAmp(siteValues({ ampEnabled: true, gdprEncodingMode: 'TCF' }))).toEqual([]);
+    expect(validateAmp(siteValues({ ampEnabled: true, gdprEncodingMode: 'TCF_AND_GPP' }))).toEqual(
+      [],
+    );
+    // The save rule refuses it too, naming the field.
+    const saved = validateProperty(siteValues({ ampEnabled: true, gdprEncodingMode: 'GPP' }));
+    expect(saved.ok ? [] : saved.issues).toContainEqual({
+      field: 'gdprEncodingMode',
+      rule: 'ampEncoding',
+      message: AMP_GPP_ONLY_UNSUPPORTED,
+    });
+  });
+
   it('offers only the service scope to apps and AMP sites', () => {
     expect(consentScopeOptions('APP', false)).toEqual(['service']);
     expect(consentScopeOptions('SITE', true)).toEqual(['service']);
@@ -251,6 +281,27 @@ describe('warnings', () => {
       propertyWarnings(siteValues({ consentLocations: ['WORLDWIDE'], gdprEncodingMode: 'TCF' })),
     ).toEqual([WARNING_GDPR_AND_US, WARNING_SINGLE_ENCODING]);
     expect(propertyWarnings(siteValues())).toEqual([]);
+  });
+
+  it('tells what AMP supports: only the TC string for TCF and GPP, the US Privacy string for US visitors', () => {
+    expect(WARNING_AMP_TCF_AND_GPP).toBe(
+      'TCF and GPP is not supported on AMP: AMP pages store only the TC string, because amp-consent reads no GPP string. Your other pages store both.',
+    );
+    expect(WARNING_AMP_US).toBe(
+      'On AMP pages, US visitors get the US Privacy string only: amp-consent reads no GPP string, so the US sections (usnat and the states) are not sent there.',
+    );
+    expect(
+      propertyWarnings(siteValues({ ampEnabled: true, gdprEncodingMode: 'TCF_AND_GPP' })),
+    ).toEqual([WARNING_AMP_TCF_AND_GPP]);
+    expect(propertyWarnings(siteValues({ ampEnabled: true, gdprEncodingMode: 'TCF' }))).toEqual([
+      WARNING_SINGLE_ENCODING,
+    ]);
+    expect(
+      propertyWarnings(siteValues({ ampEnabled: true, consentLocations: ['EEA', 'USA'] })),
+    ).toEqual([WARNING_GDPR_AND_US, WARNING_AMP_TCF_AND_GPP, WARNING_AMP_US]);
+    expect(propertyWarnings(siteValues({ ampEnabled: false, consentLocations: ['USA'] }))).toEqual(
+      [],
+    );
   });
 });
 

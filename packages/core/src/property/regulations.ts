@@ -8,6 +8,7 @@ import { isBareDomain } from './identity';
 import { canDefineLegalBasis, declareNoLegalBasis } from './legal-basis';
 import {
   AMP_CONSENT_SCOPE_INVALID,
+  AMP_GPP_ONLY_UNSUPPORTED,
   AMP_VERSION_UNSUPPORTED,
   CONSENT_SCOPE_UNSUPPORTED,
   GROUP_STORAGE_REQUIRED,
@@ -15,6 +16,8 @@ import {
   REGULATION_REQUIRED,
   REPROMPT_DAYS_MINIMUM,
   REPROMPT_DAYS_RANGE,
+  WARNING_AMP_TCF_AND_GPP,
+  WARNING_AMP_US,
   WARNING_GDPR_AND_US,
   WARNING_SINGLE_ENCODING,
 } from './messages';
@@ -271,9 +274,20 @@ export function validateRepromptDays(
   return [];
 }
 
-/** AMP needs version 20 or newer (or latest) and the 'Your site only' scope. */
+/**
+ * AMP needs version 20 or newer (or latest), the 'Your site only' scope and, with GDPR, an encoding
+ * that includes TCF: amp-consent stores the TC string (type 2), it has no GPP type.
+ */
 export function validateAmp(
-  p: Pick<PropertyDraft, 'ampEnabled' | 'cmpVersion' | 'consentScope'>,
+  p: Pick<
+    PropertyDraft,
+    | 'ampEnabled'
+    | 'cmpVersion'
+    | 'consentScope'
+    | 'consentLocations'
+    | 'privacyModes'
+    | 'gdprEncodingMode'
+  >,
 ): Issue[] {
   if (!p.ampEnabled) return [];
   const issues: Issue[] = [];
@@ -282,6 +296,9 @@ export function validateAmp(
   }
   if ((p.consentScope ?? 'service') !== 'service') {
     issues.push(issue('consentScope', 'ampConsentScope', AMP_CONSENT_SCOPE_INVALID));
+  }
+  if (p.gdprEncodingMode === 'GPP' && regulationsOf(p).gdpr) {
+    issues.push(issue('gdprEncodingMode', 'ampEncoding', AMP_GPP_ONLY_UNSUPPORTED));
   }
   return issues;
 }
@@ -328,5 +345,8 @@ export function propertyWarnings(p: PropertyDraft): string[] {
   if (gdpr && us) warnings.push(WARNING_GDPR_AND_US);
   if (gdpr && p.gdprEncodingMode && p.gdprEncodingMode !== 'TCF_AND_GPP')
     warnings.push(WARNING_SINGLE_ENCODING);
+  if (p.ampEnabled && gdpr && (p.gdprEncodingMode ?? 'TCF_AND_GPP') === 'TCF_AND_GPP')
+    warnings.push(WARNING_AMP_TCF_AND_GPP);
+  if (p.ampEnabled && us) warnings.push(WARNING_AMP_US);
   return warnings;
 }

@@ -125,11 +125,11 @@ describe('the save-payload transform', () => {
     });
   });
 
-  it('stores GPP only for AMP when TCF and GPP were chosen', () => {
+  it('saves the encoding mode as chosen on AMP sites too (issue 15 item 5: no silent switch to GPP)', () => {
     expect(
       toSavePayload(siteValues({ ampEnabled: true, gdprEncodingMode: 'TCF_AND_GPP' }))
         .gdprEncodingMode,
-    ).toBe('GPP');
+    ).toBe('TCF_AND_GPP');
     expect(
       toSavePayload(siteValues({ ampEnabled: false, gdprEncodingMode: 'TCF_AND_GPP' }))
         .gdprEncodingMode,

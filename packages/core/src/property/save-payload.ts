@@ -112,8 +112,8 @@ export function toSavePayload(input: PropertyValues): PropertyValues {
     v.adsDataRedaction = false;
   }
 
-  // AMP stores GPP only when TCF and GPP were chosen.
-  if (v.ampEnabled && v.gdprEncodingMode === 'TCF_AND_GPP') v.gdprEncodingMode = 'GPP';
+  // The encoding mode is saved as chosen, AMP or not: AMP pages store the TC string whatever it
+  // is, and the form says so (WARNING_AMP_TCF_AND_GPP, issue 15 item 5).
 
   // Consent or Pay: the 'eea' shorthand expanded; unsupported versions keep it off.
   v.consentOrPayConfig = supportsFeature(version, 'consentOrPay')
