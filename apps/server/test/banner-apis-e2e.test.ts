@@ -185,6 +185,7 @@ describe.skipIf(!hasChromium())(
       const gdprTag = await tag('site', gdprSite.uuid);
       const usTag = await tag('site', usSite.uuid);
       const ampTag = await tag('amp', ampSite.uuid);
+      const universal = await api.tags.get({ query: { ...query, type: 'universal' } });
       const json = /<script type="application\/json">(.*?)<\/script>/s.exec(ampTag.snippet)?.[1];
       ampConfig = JSON.parse(json ?? 'null') as typeof ampConfig;
 
@@ -199,6 +200,12 @@ describe.skipIf(!hasChromium())(
       pages.set('ads.test/frame', AD_FRAME);
       pages.set('us-news.test/', publisherPage(withRecorder(usTag.snippet), 'US article'));
       pages.set('amp.test/article', AMP_HOST_PAGE);
+      // The universal tag, then the page's own gtag snippet (issue 15 item 6).
+      const withGtag = `${universal.snippet}\n<script>window.dataLayer = window.dataLayer || [];
+function gtag(){dataLayer.push(arguments);}
+gtag('js', new Date()); gtag('config', 'G-TEST123');</script>`;
+      pages.set('news.test/universal', publisherPage(withGtag, 'Universal tag article'));
+      pages.set('us-news.test/universal', publisherPage(withGtag, 'Universal tag US article'));
 
       browser = await launchChromium({ args: HOST_RULES });
     }, 120_000);
@@ -485,6 +492,80 @@ describe.skipIf(!hasChromium())(
           ]);
         } finally {
           await context.close();
+        }
+      }, 90_000);
+
+      it("universal tag: Consent Mode default before the page's gtag config, then an update after accept; a site without Google basic consent follows the choice too (issue 15 item 6)", async () => {
+        const { context, page, errors } = await newVisitor({ country: 'FR' });
+        const DENIED = {
+          wait_for_update: 500,
+          ad_storage: 'denied',
+          analytics_storage: 'denied',
+          ad_user_data: 'denied',
+          ad_personalization: 'denied',
+        };
+        try {
+          await page.goto(`${publisher.origin('news.test')}/universal`);
+          // Before cmp.js has loaded: the stub's default is the first command, before config.
+          const early = await gtagCalls(page);
+          expect(early[0]).toEqual(['consent', 'default', DENIED]);
+          expect(early.findIndex((c) => c[0] === 'config')).toBeGreaterThan(0);
+          await banner(page, 'first').locator('[data-action="accept"]').click(SHOWN);
+          await page.waitForFunction(() =>
+            ((window as unknown as CmpWindow).dataLayer ?? []).some(
+              (c) => c[0] === 'consent' && c[1] === 'update',
+            ),
+          );
+          const calls = await gtagCalls(page);
+          const config = calls.findIndex((c) => c[0] === 'config');
+          const update = calls.findIndex((c) => c[0] === 'consent' && c[1] === 'update');
+          expect(calls.findIndex((c) => c[0] === 'consent')).toBe(0);
+          expect(update).toBeGreaterThan(config);
+          expect(calls[update]).toEqual([
+            'consent',
+            'update',
+            {
+              ad_storage: 'granted',
+              analytics_storage: 'granted',
+              ad_user_data: 'granted',
+              ad_personalization: 'granted',
+            },
+          ]);
+          expect(errors).toEqual([]);
+        } finally {
+          await context.close();
+        }
+        // The account's US site has no Google basic consent: the universal default still comes
+        // first, and the Californian's choice updates it.
+        const us = await newVisitor({ country: 'US', state: 'CA' });
+        try {
+          await us.page.goto(`${publisher.origin('us-news.test')}/universal`);
+          expect((await gtagCalls(us.page))[0]).toEqual(['consent', 'default', DENIED]);
+          const screen = banner(us.page, 'us');
+          await screen.getByRole('switch', { name: US_DEFAULT_TEXTS.optOutLabel }).check(SHOWN);
+          await screen.locator('[data-action="confirm"]').click();
+          await us.page.waitForFunction(() =>
+            ((window as unknown as CmpWindow).dataLayer ?? []).some(
+              (c) => c[0] === 'consent' && c[1] === 'update',
+            ),
+          );
+          const consent = (await gtagCalls(us.page)).filter((c) => c[0] === 'consent');
+          expect(consent).toEqual([
+            ['consent', 'default', DENIED],
+            [
+              'consent',
+              'update',
+              {
+                ad_storage: 'granted',
+                analytics_storage: 'granted',
+                ad_user_data: 'denied',
+                ad_personalization: 'denied',
+              },
+            ],
+          ]);
+          expect(us.errors).toEqual([]);
+        } finally {
+          await us.context.close();
         }
       }, 90_000);
 

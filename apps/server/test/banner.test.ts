@@ -92,6 +92,19 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
       expect(body.snippet).not.toContain('__ASSENT_STUB_OPTIONS__');
       expect(body.snippet).toContain('"tcf":true');
       expect(body.snippet).toContain(`${ORIGIN}/banner/account/${user.pcode}/cmp.js?host=`);
+      // Issue 15 item 6: Consent Mode denied before any gtag command, in the regions of the
+      // account's sites with Google basic consent (news.example: EEA & UK).
+      const consentMode = /"consentMode":(\{"defaults":\[\{[^}]*\}\]\})/.exec(body.snippet)?.[1];
+      const { defaults } = JSON.parse(consentMode ?? '{}') as {
+        defaults?: Array<Record<string, unknown>>;
+      };
+      expect(defaults).toEqual([
+        expect.objectContaining({ wait_for_update: 500, ad_storage: 'denied' }),
+      ]);
+      const region = defaults![0]!.region as string[];
+      expect(region).toContain('FR');
+      expect(region).toContain('GB');
+      expect(region).not.toContain('US');
     });
 
     it('answers a site tag with the property’s stub options and script', async () => {
@@ -308,6 +321,11 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
       ).toBe(true);
       const plain = await get(`/banner/account/${user.pcode}/cmp.js?host=shop.example`);
       expect(plain.body).not.toContain("g('consent','default'");
+      // A site without Google basic consent follows the visitor's choice under the universal tag
+      // (its stub denied Consent Mode for the account's other sites), but not with its site tag.
+      expect(plain.body).toContain('"gbc":{"enabled":true');
+      const own = await get(`/banner/property/${shop.uuid}/cmp.js`);
+      expect(own.body).not.toContain('"gbc":{"enabled":true');
     });
 
     it('serves the lazy second layer next to cmp.js, with CORS for import()', async () => {

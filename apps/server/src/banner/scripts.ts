@@ -1,6 +1,6 @@
 import { AssentError } from '@assent/core';
 import type { Routes } from '@assent/core/api';
-import { bannerStubOptions } from '@assent/core/banner';
+import { bannerStubOptions, withUniversalConsentMode } from '@assent/core/banner';
 import type { Property } from '@assent/core/property';
 import { BANNER_TOKENS, consentModeScript, findSiteByHost, replaceToken } from '@assent/core/tags';
 import type { FastifyRequest } from 'fastify';
@@ -39,8 +39,11 @@ function cmpScript(
   const { region } = regionFor(runtime, request, property);
   const cmp = runtime.assets.get('cmp.js');
   const prelude = options.universal ? consentModeScript(bannerStubOptions(config).consentMode) : '';
+  // Under the universal tag, whose stub denied Consent Mode for the account's sites, a site
+  // without Google basic consent still follows the visitor's choice (issue 15 item 6).
+  const booted = options.universal ? withUniversalConsentMode(config) : config;
   return {
-    body: prelude + replaceToken(cmp.text, BANNER_TOKENS.boot, bootOf(config, region, origin)),
+    body: prelude + replaceToken(cmp.text, BANNER_TOKENS.boot, bootOf(booted, region, origin)),
   };
 }
 

@@ -1,6 +1,6 @@
 import { AssentError } from '@assent/core';
 import type { Routes } from '@assent/core/api';
-import { bannerStubOptions, universalStubOptions } from '@assent/core/banner';
+import { bannerStubOptions, compileGbc, universalStubOptions } from '@assent/core/banner';
 import { BANNER_PATHS, ampTag, siteTag, tagRefusal, universalTag } from '@assent/core/tags';
 import { bannerControlTexts } from '@assent/core/theme';
 import { properties } from '../repositories/properties';
@@ -21,11 +21,14 @@ export const tagHandlers: GroupHandlers<Routes['tags']> = {
     const origin = publicOrigin(request, deps.config);
     const assets = createBannerAssets(deps.config);
     if (query.type === 'universal') {
+      // Consent Mode denied before the page's gtag calls, for the account's sites' Google basic
+      // consent regions (issue 15 item 6): get the tag again after changing them.
+      const sites = await properties.list(deps.db, pCode, { type: 'SITE' });
       return universalTag({
         origin,
         stubSource: assets.get('stub.js').text,
         pCode,
-        stubOptions: universalStubOptions(deps.config.cmpId),
+        stubOptions: universalStubOptions(deps.config.cmpId, sites.map(compileGbc)),
       });
     }
     if (!query.id)

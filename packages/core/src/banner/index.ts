@@ -78,13 +78,16 @@ export {
   bannerPrivacyBody,
   bannerStubOptions,
   compileBannerConfig,
+  compileGbc,
   consentGroupKey,
   htmlToRichText,
+  universalConsentModeDefaults,
   universalStubOptions,
   UNREGISTERED_CMP_ID,
   UNREGISTERED_CMP_ID_WARNING,
   visitorRegionFallback,
   withAbTest,
+  withUniversalConsentMode,
 } from './compile';
 export { stateSensitiveDataProcessing, usSignal } from './us-signal';
 export type { Tri, UsChoice, UsSignal } from './us-signal';

@@ -51,7 +51,7 @@ export const TAG_INSTRUCTIONS = {
   universal: [
     'Paste the tag as the first element of the <head> of every page of your sites, before any other script.',
     "One tag serves every site of your account: the banner is chosen by the page's host name (www. matches, and subdomains match when the site applies to subdomains).",
-    'Google basic consent: with the universal tag the consent defaults are set when the banner script loads; for defaults before any Google tag runs, use the site tag.',
+    "Google basic consent: the tag denies consent by default, before any Google tag runs, in the regions where your sites use Google basic consent; each site's own defaults and the visitor's choice follow when the banner script loads. Get the tag again after changing the Google basic consent of a site.",
   ],
   site: [
     'Paste the tag as the first element of the <head> of every page of the site, before any other script.',

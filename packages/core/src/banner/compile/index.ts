@@ -13,4 +13,11 @@ export { BANNER_CONFIG_FIELD_EFFECTS, bannerConfigVersion } from './config-versi
 export { consentGroupKey } from './consent-scope';
 export { bannerPrivacyBody, htmlToRichText } from './sanitize-html';
 export type { BannerStubOptions } from './stub';
-export { bannerStubOptions, universalStubOptions, visitorRegionFallback } from './stub';
+export {
+  bannerStubOptions,
+  universalConsentModeDefaults,
+  universalStubOptions,
+  visitorRegionFallback,
+  withUniversalConsentMode,
+} from './stub';
+export { compileGbc } from './gbc';
