@@ -217,6 +217,8 @@ export {
   reportFileName,
   reportRowsToCsv,
 } from './report-file';
+export { reportValueNames } from './report-names';
+export type { ReportValueNames } from './report-names';
 export {
   customReportCell,
   customReportChart,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reportFileName, reportRowsToCsv } from './report-file';
+import { reportValueNames } from './report-names';
 
 describe('reportRowsToCsv', () => {
   const query = { dimensions: ['period', 'country'], metrics: ['totalSessions', 'optInPercent'] };
@@ -25,6 +26,28 @@ describe('reportRowsToCsv', () => {
       'Theme,Display Count Change',
       '"Dark, ""night""",-12.5',
       `"'=HYPERLINK(""http://x"")",0`,
+      '',
+    ]);
+  });
+
+  it('writes themes and properties by name, unknown ids as they are, other codes as codes', () => {
+    const names = reportValueNames({
+      themes: [{ uuid: '7', themeName: 'Summer theme' }],
+      properties: [{ siteUuid: 'site-a', url: 'news.example', isDisabled: false }],
+    });
+    const csv = reportRowsToCsv(
+      { dimensions: ['propertyId', 'themeUuid', 'country'], metrics: ['totalSessions'] },
+      [
+        { propertyId: 'site-a', themeUuid: '7', country: 'FR', totalSessions: 3 },
+        { propertyId: 'site-a', themeUuid: '8', country: 'DE', totalSessions: 1 },
+      ],
+      undefined,
+      names,
+    );
+    expect(csv.split('\r\n')).toEqual([
+      'Property,Theme,Country,Display Count',
+      'news.example,Summer theme,FR,3',
+      'news.example,8,DE,1',
       '',
     ]);
   });

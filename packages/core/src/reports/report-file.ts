@@ -1,6 +1,8 @@
 import type { ReportCatalogue } from './catalogue';
 import { DEFAULT_REPORT_CATALOGUE, catalogueDisplayName } from './catalogue';
 import type { AnalyticsResultRow, SavedReportQuery } from './query';
+import type { ReportValueNames } from './report-names';
+import { reportValueName } from './report-names';
 
 /**
  * The file a report run writes (reports-and-account §3: a report job's size and fileUrl): a CSV
@@ -27,16 +29,21 @@ export const reportFileColumns = (query: Pick<SavedReportQuery, 'dimensions' | '
 
 /**
  * A report's rows as CSV (RFC 4180, CRLF line ends): a header of display names, then one line per
- * row; a missing or null value is an empty cell, numbers are written unformatted.
+ * row; a missing or null value is an empty cell, numbers are written unformatted. A theme,
+ * property or theme language is written by its name (`names`; an unknown id as it is), as the
+ * results table shows it; other codes (country, device type) stay codes.
  */
 export function reportRowsToCsv(
   query: Pick<SavedReportQuery, 'dimensions' | 'metrics'>,
   rows: readonly AnalyticsResultRow[],
   catalogue: ReportCatalogue = DEFAULT_REPORT_CATALOGUE,
+  names?: ReportValueNames,
 ): string {
   const columns = reportFileColumns(query);
   const header = columns.map((c) => csvCell(catalogueDisplayName(c, catalogue))).join(',');
-  const lines = rows.map((row) => columns.map((c) => csvCell(row[c])).join(','));
+  const lines = rows.map((row) =>
+    columns.map((c) => csvCell(reportValueName(c, row[c], names) ?? row[c])).join(','),
+  );
   return [header, ...lines].join('\r\n') + '\r\n';
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { reportValueNames } from './report-names';
 import { normalizeReportFilters } from './report-request';
 import {
   customReportCell,
@@ -30,6 +31,14 @@ describe('custom report table', () => {
     expect(customReportCell('gbcApplicable', true)).toBe('Yes');
     expect(customReportCell('period', '2024-03-11')).toBe('2024-03-11');
   });
+
+  it('shows a theme by its name, not its id (an unknown id as it is), and a language by name', () => {
+    const names = reportValueNames({ themes: [{ uuid: '7', themeName: 'Summer theme' }] });
+    expect(customReportCell('themeUuid', '7', names)).toBe('Summer theme');
+    expect(customReportCell('themeUuid', '8', names)).toBe('8');
+    expect(customReportCell('themeUuid', null, names)).toBe('N/A');
+    expect(customReportCell('themeLanguage', 'de')).toBe('German');
+  });
 });
 
 describe('custom report chart', () => {
@@ -45,6 +54,17 @@ describe('custom report chart', () => {
       { name: 'Opt-in %', fieldName: 'optInPercent', percent: true, values: [25, null] },
     ]);
     expect(chart.percent).toBe(false);
+  });
+
+  it('labels theme categories by the theme names', () => {
+    const names = reportValueNames({ themes: [{ uuid: '7', themeName: 'Summer theme' }] });
+    const chart = customReportChart(
+      { dimensions: ['themeUuid'], metrics: ['totalSessions'] },
+      [{ themeUuid: '7', totalSessions: 4 }],
+      undefined,
+      names,
+    );
+    expect(chart.x).toEqual(['Summer theme']);
   });
 
   it('labels a report without a dimension Total, and a percent-only chart as percent', () => {

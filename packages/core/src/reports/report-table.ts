@@ -4,6 +4,8 @@ import type { ReportCatalogue } from './catalogue';
 import { catalogueDisplayName, DEFAULT_REPORT_CATALOGUE, isPercentMetric } from './catalogue';
 import type { ReportFilterKey, AnalyticsResultRow, SavedReportQuery } from './query';
 import { reportFileColumns } from './report-file';
+import type { ReportValueNames } from './report-names';
+import { reportValueName } from './report-names';
 import type { ReportTheme } from './report-properties';
 import { applicableLabel, deviceTypeLabel, DEVICE_TYPE_LABELS, pageFormatLabel } from './segments';
 import {
@@ -42,13 +44,16 @@ const APPLICABLE_DIMENSIONS = new Set(['gbcApplicable', 'copApplicable', 'advanc
 
 /**
  * One cell of the results table: a percentage metric with two decimals ('12.35%'), a count as its
- * whole number, a device type or page format by its label, an applicable flag as Yes/No; null or
- * missing shows 'N/A'.
+ * whole number, a device type or page format by its label, an applicable flag as Yes/No, a theme,
+ * property or theme language by its name (`names`); null or missing shows 'N/A'.
  */
 export function customReportCell(
   fieldName: string,
   value: AnalyticsResultRow[string] | undefined,
+  names?: ReportValueNames,
 ): string {
+  const name = reportValueName(fieldName, value, names);
+  if (name !== undefined) return name;
   if (fieldName === 'deviceType') return deviceTypeLabel(value === null ? null : String(value));
   if (fieldName === 'pageFormat') return pageFormatLabel(value === null ? null : String(value));
   if (APPLICABLE_DIMENSIONS.has(fieldName)) return applicableLabel(value as boolean | string);
@@ -83,16 +88,18 @@ export interface CustomReportChart {
 /**
  * The chart of a run: one category per result row (labelled by its dimension cells, in row order),
  * one series per metric. Metric values are plotted as they are (percentages unrounded by the chart).
+ * Themes, properties and languages are labelled by name (`names`).
  */
 export function customReportChart(
   query: ReportColumnsQuery,
   rows: readonly AnalyticsResultRow[],
   catalogue: ReportCatalogue = DEFAULT_REPORT_CATALOGUE,
+  names?: ReportValueNames,
 ): CustomReportChart {
   const label = (row: AnalyticsResultRow) =>
     query.dimensions.length === 0
       ? 'Total'
-      : query.dimensions.map((d) => customReportCell(d, row[d])).join(' · ');
+      : query.dimensions.map((d) => customReportCell(d, row[d], names)).join(' · ');
   return {
     xTitle:
       query.dimensions.length === 0

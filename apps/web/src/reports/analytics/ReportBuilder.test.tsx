@@ -17,7 +17,7 @@ import {
 } from '@assent/core/reports';
 import { buildReportJob, REPORTS_NOW, REPORTS_PCODE } from '@assent/core/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, createFakeApi } from '../../testing/fake-api';
 import { ReportBuilder } from './ReportBuilder';
 import { renderReportsView } from './testing';
@@ -51,6 +51,8 @@ const granularity = () =>
   ).find((r) => r.checked)?.value;
 
 describe('the custom report builder', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('hides the GBC and Users metrics unless their dimension is chosen', async () => {
     const { user } = setup();
     const metrics = () => group('Metrics');
@@ -216,7 +218,24 @@ describe('the custom report builder', () => {
           { uuid: '4', themeName: 'Winter theme' },
         ],
       })
-      .on(`POST ${reportPath}`, { body: [{ id: 'report', results: [] }] });
+      .on(`POST ${reportPath}`, {
+        body: [
+          {
+            id: 'report',
+            results: [
+              { themeUuid: '4', totalSessions: 5 },
+              { themeUuid: '9', totalSessions: 1 },
+            ],
+          },
+        ],
+      });
+    const created: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      created.push(blob as Blob);
+      return 'blob:test';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const { user } = setup({ api });
     const dimensions = within(group('Dimensions'));
     const themeCategory = dimensions.getByText('Theme', { selector: 'legend' }).parentElement!;
@@ -248,6 +267,22 @@ describe('the custom report builder', () => {
         { key: 'themeLanguage', operator: 'in', values: ['fr'] },
       ]),
     );
+
+    // The results name each theme; a theme the account no longer has keeps its id.
+    const table = await screen.findByRole('table', { name: 'Report results' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['ThemeDisplay Count', 'Winter theme5', '91']);
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(created).toHaveLength(1);
+    const csv = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(created[0] as Blob);
+    });
+    expect(csv).toBe('Theme,Display Count\r\nWinter theme,5\r\n9,1\r\n');
   });
 
   it('asks for fewer dimensions and metrics when the report times out', async () => {

@@ -42,7 +42,7 @@ export const GRANULARITY_LABEL = 'Granularity';
 export function ReportBuilder(props: ReportBuilderProps) {
   const { pCode, propertyIds } = props;
   const now = useNow();
-  const { state, dispatch, catalogue, filterChoices, report } = useReportBuilder(props);
+  const { state, dispatch, catalogue, filterChoices, names, report } = useReportBuilder(props);
   const [saveOpen, setSaveOpen] = useState(false);
   const { draft } = state;
   const scope = { pCode, propertyIds };
@@ -158,6 +158,7 @@ export function ReportBuilder(props: ReportBuilderProps) {
           <ReportResults
             run={state.lastRun}
             catalogue={catalogue}
+            names={names}
             reportName={state.editing?.name}
             now={now}
           />

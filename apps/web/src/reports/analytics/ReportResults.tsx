@@ -1,5 +1,10 @@
 import { formatUtcDay } from '@assent/core';
-import type { ReportCatalogue, ReportChartType, ReportRun } from '@assent/core/reports';
+import type {
+  ReportCatalogue,
+  ReportChartType,
+  ReportRun,
+  ReportValueNames,
+} from '@assent/core/reports';
 import {
   customReportCell,
   customReportChart,
@@ -24,6 +29,8 @@ export const CHART_TYPE_LABEL = 'Chart type';
 export interface ReportResultsProps {
   run: ReportRun;
   catalogue: ReportCatalogue;
+  /** The names shown for theme, property and language ids (in the table, chart and CSV). */
+  names: ReportValueNames;
   /** The saved report's name, used in the exported file's name. */
   reportName: string | undefined;
   now: () => Date;
@@ -34,14 +41,16 @@ export interface ReportResultsProps {
  * CSV made in the browser (the same file a saved report's run writes), and a chart of the same
  * rows, loaded lazily. The table is the chart's text alternative.
  */
-export function ReportResults({ run, catalogue, reportName, now }: ReportResultsProps) {
+export function ReportResults({ run, catalogue, names, reportName, now }: ReportResultsProps) {
   const [chartType, setChartType] = useState<ReportChartType>('Bar');
   const query = run.payload.queries[0];
   if (!query) return null;
   const columns = customReportColumns(query, catalogue);
   const exportCsv = () =>
     saveFile(
-      new Blob([reportRowsToCsv(query, run.rows, catalogue)], { type: REPORT_FILE_CONTENT_TYPE }),
+      new Blob([reportRowsToCsv(query, run.rows, catalogue, names)], {
+        type: REPORT_FILE_CONTENT_TYPE,
+      }),
       reportFileName(reportName ?? 'custom-report', formatUtcDay(now())),
     );
 
@@ -70,7 +79,10 @@ export function ReportResults({ run, catalogue, reportName, now }: ReportResults
             aria-label={`Chart of the report (${chartType}); the table below holds its data`}
           >
             <ErrorBoundary>
-              <ReportChart chart={customReportChart(query, run.rows, catalogue)} type={chartType} />
+              <ReportChart
+                chart={customReportChart(query, run.rows, catalogue, names)}
+                type={chartType}
+              />
             </ErrorBoundary>
           </figure>
           <div className="assent-report-table-scroll">
@@ -89,7 +101,7 @@ export function ReportResults({ run, catalogue, reportName, now }: ReportResults
                   <tr key={i}>
                     {columns.map((c) => (
                       <td key={c.fieldName} className={`assent-col-${c.kind}`}>
-                        {customReportCell(c.fieldName, row[c.fieldName])}
+                        {customReportCell(c.fieldName, row[c.fieldName], names)}
                       </td>
                     ))}
                   </tr>

@@ -3,6 +3,7 @@ import type {
   ReportBuilderAction,
   ReportBuilderState,
   ReportFilterChoice,
+  ReportValueNames,
 } from '@assent/core/reports';
 import {
   customReportRows,
@@ -10,17 +11,19 @@ import {
   initialReportBuilderState,
   REPORT_FILTER_CHOICES,
   reportBuilderReducer,
+  reportValueNames,
   themeFilterChoices,
 } from '@assent/core/reports';
 import {
   reportCatalogueQuery,
   reportJobKeys,
   reportJobQuery,
+  reportPropertiesQuery,
   reportThemesQuery,
 } from '@assent/core/queries';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Dispatch } from 'react';
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { useClient } from '../../app/ServicesContext';
 
 export interface ReportBuilderProps {
@@ -37,6 +40,8 @@ export interface ReportBuilderModel {
   catalogue: ReportCatalogue;
   /** The filters offered besides Time: core's fixed choices, then the account's themes and the theme languages. */
   filterChoices: ReportFilterChoice[];
+  /** The names results show for theme, property and language ids. */
+  names: ReportValueNames;
   /** Loading the report of report_id, or its failure. */
   report: { pending: boolean; error: unknown };
 }
@@ -52,6 +57,12 @@ export function useReportBuilder({ pCode, reportId }: ReportBuilderProps): Repor
   const [state, dispatch] = useReducer(reportBuilderReducer, undefined, initialReportBuilderState);
   const catalogue = useQuery(reportCatalogueQuery(client));
   const themes = useQuery(reportThemesQuery(client, pCode));
+  // The reports page's own list (cached): the results name properties by url.
+  const properties = useQuery(reportPropertiesQuery(client, pCode));
+  const names = useMemo(
+    () => reportValueNames({ themes: themes.data, properties: properties.data }),
+    [themes.data, properties.data],
+  );
   const report = useQuery({
     ...reportJobQuery(client, pCode, reportId ?? ''),
     enabled: Boolean(reportId),
@@ -106,6 +117,7 @@ export function useReportBuilder({ pCode, reportId }: ReportBuilderProps): Repor
       ...REPORT_FILTER_CHOICES,
       ...themeFilterChoices(themes.data ?? [], catalogueOrDefault),
     ],
+    names,
     report: { pending: Boolean(reportId) && report.isPending, error: report.error },
   };
 }
