@@ -4,7 +4,7 @@ import { REPORT_PROPERTIES, REPORTS_EARLY_NOW, REPORTS_PCODE } from '@assent/cor
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderApp, TEST_NOW } from '../testing/render';
-import { COMPARISON_PERIOD, SUMMARY_PERIOD } from './DashboardTab';
+import { COMPARISON_PERIOD, INSIGHTS_PERIOD, SUMMARY_PERIOD } from './DashboardTab';
 import { COUNTRY_FILTER_PLACEHOLDER, EXPORT_CSV } from './dashboard/CountryTable';
 import { APPLY_FILTERS } from './dashboard/FiltersDrawer';
 
@@ -229,6 +229,36 @@ describe('dashboard tab', () => {
       'Switzerland',
     ]);
     expect(lines[1]).toContain('N/A');
+  });
+
+  it("keeps the user's sort and filter of the country table when the insights period changes", async () => {
+    const api = dashboardApi();
+    const { user } = renderApp({ path: PATH, api });
+    await screen.findByRole('region', { name: 'Consent by country' });
+    await waitFor(() => expect(countryColumn()).toHaveLength(10));
+    const table = () => screen.getByRole('region', { name: 'Consent by country' });
+    await user.click(within(table()).getByRole('button', { name: /^Country/ }));
+    await user.click(within(table()).getByRole('button', { name: /^Country/ }));
+    await user.type(within(table()).getByPlaceholderText(COUNTRY_FILTER_PLACEHOLDER), 'land');
+    expect(countryColumn()).toEqual(['Switzerland', 'Poland', 'Netherlands']);
+
+    const insights = screen.getByRole('group', { name: INSIGHTS_PERIOD });
+    await user.click(within(insights).getAllByRole('textbox')[0] as HTMLElement);
+    await user.click(await screen.findByRole('menuitem', { name: 'Last 30 Days' }));
+    await waitFor(() => expect(bodiesOf(api, COUNTRIES)).toHaveLength(2));
+    expect(bodiesOf(api, COUNTRIES)[1]).toMatchObject({
+      currentRange: { startDate: '2024-02-14', endDate: '2024-03-14' },
+    });
+    // The new period's rows, still by Country descending and filtered by the same text.
+    await waitFor(() => expect(countryColumn()).toEqual(['Switzerland', 'Poland', 'Netherlands']));
+    expect(
+      within(table())
+        .getByRole('columnheader', { name: /^Country/ })
+        .getAttribute('aria-sort'),
+    ).toBe('descending');
+    expect(
+      (within(table()).getByPlaceholderText(COUNTRY_FILTER_PLACEHOLDER) as HTMLInputElement).value,
+    ).toBe('land');
   });
 
   it("'More Filters' lists the eight categories and applying one asks again with it", async () => {

@@ -13,7 +13,8 @@ import { useClient, useNow } from '../app/ServicesContext';
 import { Loading } from '../components/Loading';
 import { preloadPlot } from '../components/plot/LazyPlot';
 import { dashboardCharts } from './dashboard/chart-data';
-import { CountryTable } from './dashboard/CountryTable';
+import type { CountryTableView } from './dashboard/CountryTable';
+import { CountryTable, DEFAULT_COUNTRY_TABLE_VIEW } from './dashboard/CountryTable';
 import { FiltersDrawer } from './dashboard/FiltersDrawer';
 import { InsightsCharts } from './dashboard/InsightsCharts';
 import { RangePicker } from './dashboard/RangePicker';
@@ -51,6 +52,9 @@ export function DashboardTab({ pCode, propertyIds }: DashboardTabProps) {
   const [filters, setFilters] = useState<DashboardFilterSelection>({});
   // The charts' plotly chunk loads while the calls below are answered, not after the insights.
   useEffect(preloadPlot, []);
+  // The country table's sort and filter are kept here: the table is replaced while another period
+  // or filter set loads, and the user's choice must survive that.
+  const [countryView, setCountryView] = useState<CountryTableView>(DEFAULT_COUNTRY_TABLE_VIEW);
 
   const summary = useQuery(
     summaryComparisonQuery(client, pCode, {
@@ -126,7 +130,7 @@ export function DashboardTab({ pCode, propertyIds }: DashboardTabProps) {
         {countries.isError ? (
           failed
         ) : countries.data ? (
-          <CountryTable rows={countries.data} />
+          <CountryTable rows={countries.data} view={countryView} onViewChange={setCountryView} />
         ) : (
           <Loading />
         )}

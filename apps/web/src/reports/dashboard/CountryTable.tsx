@@ -27,20 +27,40 @@ export const COUNTRY_CSV_FILE = 'country-report.csv';
 
 const shownCell = countryTableShownCell;
 
+/** What the user chose in the table: its sort and its filter text. */
+export interface CountryTableView {
+  sort: CountryTableSort;
+  text: string;
+}
+
+/** Display Count descending, no filter. */
+export const DEFAULT_COUNTRY_TABLE_VIEW: CountryTableView = {
+  sort: DEFAULT_COUNTRY_TABLE_SORT,
+  text: '',
+};
+
 /**
  * The dashboard's country table (reports-and-account §2, §9): client-side filter and sort (default
  * Display Count descending), 10 rows a page with no size changer, N/A for null, and a CSV export of
- * the filtered, sorted rows made on the client.
+ * the filtered, sorted rows made on the client. The sort and filter are the owner's (`view`), so
+ * they outlive the table while another period or filter set loads; the page starts again at 1.
  */
-export function CountryTable({ rows }: { rows: readonly CountryTableRow[] }) {
-  const [text, setText] = useState('');
-  const [sort, setSort] = useState<CountryTableSort>(DEFAULT_COUNTRY_TABLE_SORT);
+export function CountryTable({
+  rows,
+  view,
+  onViewChange,
+}: {
+  rows: readonly CountryTableRow[];
+  view: CountryTableView;
+  onViewChange: (view: CountryTableView) => void;
+}) {
+  const { sort, text } = view;
   const [page, setPage] = useState(1);
   const shown = sortCountryRows(filterCountryRows(rows, text), sort);
   const pageCount = Math.max(1, Math.ceil(shown.length / COUNTRY_TABLE_PAGE_SIZE));
   const current = Math.min(page, pageCount);
   const sortBy = (field: CountryTableSortField) => {
-    setSort((s) => nextCountryTableSort(s, field));
+    onViewChange({ ...view, sort: nextCountryTableSort(sort, field) });
     setPage(1);
   };
   return (
@@ -52,7 +72,7 @@ export function CountryTable({ rows }: { rows: readonly CountryTableRow[] }) {
           aria-label={COUNTRY_FILTER_PLACEHOLDER}
           value={text}
           onValueChange={(v) => {
-            setText(v);
+            onViewChange({ ...view, text: v });
             setPage(1);
           }}
         />
