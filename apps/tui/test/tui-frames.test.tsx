@@ -85,6 +85,41 @@ function terminal(columns: number, rows: number) {
   return { stdout, stdin, stderr, bytes };
 }
 
+/**
+ * The screen a terminal shows after `bytes`, for the sequences Ink writes: cursor up (A), next
+ * line (E), column (G), home (H), erase in line (K) and display (J), text and newlines (a tty
+ * turns "\n" into a new line at column 1, scrolling at the bottom). Other sequences are ignored.
+ */
+function screenOf(bytes: string, columns: number, rows: number): string[] {
+  const blank = () => Array<string>(columns).fill(' ');
+  const screen = Array.from({ length: rows }, blank);
+  let row = 0;
+  let col = 0;
+  // eslint-disable-next-line no-control-regex
+  const tokens = /\u001B\[([0-9;?]*)([A-Za-z])|\u001B\][^\u0007]*\u0007|\n|\r|[^\u001B\n\r]/gu;
+  for (const [token, arg = '', command] of bytes.matchAll(tokens)) {
+    const n = Number(arg) || 1;
+    if (command === 'A') row = Math.max(0, row - n);
+    else if (command === 'E') [row, col] = [Math.min(rows - 1, row + n), 0];
+    else if (command === 'G') col = n - 1;
+    else if (command === 'H') [row, col] = [0, 0];
+    else if (command === 'K' && arg === '2') screen[row] = blank();
+    else if (command === 'K') screen[row]!.fill(' ', col);
+    else if (command === 'J' && arg === '2') screen.forEach((_, i) => (screen[i] = blank()));
+    else if (command || token.startsWith('\u001B')) continue;
+    else if (token === '\r') col = 0;
+    else if (token === '\n') {
+      col = 0;
+      if (row < rows - 1) row++;
+      else screen.push(screen.shift()! && blank());
+    } else {
+      if (col < columns) screen[row]![col] = token;
+      col++;
+    }
+  }
+  return screen.map((line) => line.join('').trimEnd());
+}
+
 async function until(check: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
@@ -160,6 +195,20 @@ describe('assent tui redraws only what changed', () => {
       const changed = term.bytes().slice(beforeChange);
       expect(changed.split(ERASE_END_OF_LINE)).toHaveLength(2);
       expect(changed.replace(ANSI, '')).toMatch(/^ {2}shop\.example\.org\s+\S+\s+US\s/);
+
+      // 3. What the terminal shows after all these frames: each line in its row (the header on
+      // the first, the key line on the 29th of 30), none left over from an earlier frame.
+      const shown = screenOf(term.bytes(), 100, 30);
+      expect(shown[0]).toMatch(/^Assent {2}server .+ user frames@example\.com$/);
+      expect(shown[1]).toMatch(/^ 1 Properties {2}2 Themes/);
+      expect(shown[2]).toMatch(/^ {2}Property\s+Status/);
+      expect(shown[3]).toMatch(/^ {2}blog\.example\.net\s+Active\s+GDPR\s/);
+      expect(shown[4]).toMatch(/^> news\.example\.com\s+Active\s+GDPR\s/);
+      expect(shown[5]).toMatch(/^ {2}shop\.example\.org\s+Active\s+US\s/);
+      expect(shown.slice(6, 27).every((line) => line === '')).toBe(true);
+      expect(shown[27]).toBe('3 properties');
+      expect(shown[28]).toMatch(/^\? help {2}\/ filter/);
+      expect(shown[29]).toBe('');
     } finally {
       instance.unmount();
     }

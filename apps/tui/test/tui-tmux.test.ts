@@ -86,8 +86,16 @@ describe.skipIf(!HAS_TMUX)('assent tui in a pseudo-terminal', () => {
     const started = tmux('new-session', '-d', '-s', session, '-x', '100', '-y', '30', command);
     expect(started.status, started.stderr).toBe(0);
 
-    save('1-properties', await waitForScreen('news.example.com'));
-    expect(screen()).toContain(`account ${user.pcode}  user tmux@example.com`);
+    await waitForScreen('news.example.com');
+    save('1-properties', await waitForScreen('user tmux@example.com'));
+    // Each line in its row: the header on the first, the key line on the 29th of 30 (the UI is a
+    // line shorter than the terminal), nothing left of the first frame drawn before the data.
+    const rows = screen().split('\n');
+    expect(rows[0]).toMatch(
+      new RegExp(`^Assent .* account ${user.pcode}  user tmux@example\\.com`),
+    );
+    expect(rows[1]).toMatch(/^ 1 Properties/);
+    expect(rows[28]).toMatch(/^\? help {2}\/ filter/);
 
     // A refresh while idle (r reads every query again): the screen comes back as it was, and of
     // what assent tui wrote meanwhile (tmux's pipe-pane) only the status line was rewritten:
@@ -122,6 +130,8 @@ describe.skipIf(!HAS_TMUX)('assent tui in a pseudo-terminal', () => {
     save('2-detail-80x24-end', end);
     expect(end).toContain('Display Count per day');
     expect(end.split('\n').every((line) => line.length <= 80)).toBe(true);
+    expect(end.split('\n')[0]).toMatch(/^Assent {2}server/);
+    expect(end.split('\n')[22]).toMatch(/^\? help/);
     tmux('resize-window', '-t', session, '-x', '100', '-y', '30');
     await waitForScreen('General');
 
