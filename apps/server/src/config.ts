@@ -73,7 +73,7 @@ const EnvSchema = z.object({
     .positive()
     .default(DEFAULT_CONSENT_RETENTION_DAYS),
   ASSENT_VISIT_BATCH_MAX: z.coerce.number().int().positive().max(10_000).default(500),
-  ASSENT_VISIT_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(1000).default(5),
+  ASSENT_VISIT_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(1000).default(0),
   ASSENT_VISIT_PROPERTY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   ASSENT_VISIT_RATE_LIMIT: z.coerce.number().int().min(0).default(600),
   ASSENT_WEB_DIST: z.string().optional(),

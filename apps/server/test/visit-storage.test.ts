@@ -63,6 +63,42 @@ describe.each(stores())('visit storage (%s)', (store) => {
     await expect(sink.accept(records[0]!)).rejects.toThrow(/closed/);
   });
 
+  it('group commit adds no fixed wait: an idle sink writes at the end of the turn, the next batch as soon as one commits', async () => {
+    // A 5 ms wait per batch once capped ingestion at 50 connections (scripts/bench/visits.ts).
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const written: number[] = [];
+    const gated: Queryable = {
+      async query(sql, params) {
+        if (/insert into visits/.test(sql)) {
+          written.push((params?.[0] as unknown[]).length);
+          if (written.length === 2) await gate;
+        }
+        return server.deps.db.query(sql, params);
+      },
+    };
+    const sink = groupCommitSink(gated);
+    const at = '2026-06-03T08:00:00Z';
+    // The first batch creates the day's partition (a statement of its own); this one is held.
+    await sink.accept(visitRecord(user.pcode, 'no-wait', at));
+    await new Promise((resolve) => setImmediate(resolve)); // idle now
+    const first = [1, 2].map(() => sink.accept(visitRecord(user.pcode, 'no-wait', at)));
+    // The sink's own turn-end callback was scheduled before this one, so it has run by now.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(written).toEqual([1, 2]);
+    // Visits arriving while that batch is written form the next, written once it committed.
+    const second = [1, 2, 3].map(() => sink.accept(visitRecord(user.pcode, 'no-wait', at)));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(written).toEqual([1, 2]);
+    release();
+    await Promise.all([...first, ...second]);
+    expect(written).toEqual([1, 2, 3]);
+    await sink.close();
+    expect(
+      await count(`select count(*)::int as n from visits where property_uuid = 'no-wait'`, []),
+    ).toBe(6);
+  });
+
   it('a failed batch rejects every visit in it (no 204), and stores none of them', async () => {
     const failing: Queryable = {
       query: (sql, params) =>

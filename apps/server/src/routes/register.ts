@@ -222,6 +222,9 @@ export function registerRoutes<T extends RouteTable>(
       method: route.method,
       url,
       ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
+      // A page view's beacons are not access-logged (two info lines per page view cost as much as
+      // storing it, scripts/bench/visits.ts); their warnings and errors still are.
+      ...(cors.kind === 'beacon' ? { logLevel: 'warn' } : {}),
       config: { routeId } as RouteOptions['config'],
       handler: async (request, reply) => {
         if (cors.kind === 'any') reply.header('access-control-allow-origin', '*');
