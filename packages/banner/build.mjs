@@ -25,6 +25,8 @@ const builds = [
   // Classic scripts: the inline stub, the CMP (first layer, CSS inlined), the AMP prompt, the group frame.
   { entry: 'src/entries/stub.ts', out: 'stub.js', format: 'iife' },
   { entry: 'src/entries/cmp.ts', out: 'cmp.js', format: 'iife' },
+  // The same CMP without the US screen and encoders: what visitors outside the US regulation get.
+  { entry: 'src/entries/cmp.ts', out: 'cmp-gdpr.js', format: 'iife', us: false },
   { entry: 'src/entries/amp-prompt.ts', out: 'amp-prompt.js', format: 'iife' },
   { entry: 'src/entries/group-frame.ts', out: 'group-frame.js', format: 'iife' },
   // The lazy second layer, imported by cmp.js with import() when the visitor opens it.
@@ -37,6 +39,7 @@ for (const b of builds) {
     entryPoints: [path.join(here, b.entry)],
     outfile: path.join(dist, b.out),
     format: b.format,
+    define: { __ASSENT_US__: String(b.us ?? true) },
   });
 }
 
@@ -52,12 +55,12 @@ const sum = (names) =>
   });
 const manifest = {
   files,
-  // What a visitor downloads before the first screen shows: the stub and cmp.js (CSS is inside
-  // cmp.js). The same cmp.js serves the GDPR and the US path; the second layer and the vendor
-  // list load only when opened.
+  // What a visitor downloads before the first screen shows: the stub and the CMP (CSS is inside).
+  // Visitors outside the US regulation get cmp-gdpr.js (no US screen or encoders), US visitors
+  // cmp.js; the second layer and the vendor list load only when opened.
   paths: {
     stub: { files: ['stub.js'], ...sum(['stub.js']) },
-    gdprFirstLayer: { files: ['stub.js', 'cmp.js'], ...sum(['stub.js', 'cmp.js']) },
+    gdprFirstLayer: { files: ['stub.js', 'cmp-gdpr.js'], ...sum(['stub.js', 'cmp-gdpr.js']) },
     us: { files: ['stub.js', 'cmp.js'], ...sum(['stub.js', 'cmp.js']) },
     secondLayer: { files: ['second-layer.js'], ...sum(['second-layer.js']) },
     // An AMP page's consent prompt: amp-consent loads the prompt page, which runs amp-prompt.js.

@@ -49,7 +49,7 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const rows: Array<[string, string, string]> = [
   ['stub (inline)', kb(manifest.files['stub.js']!.raw), kb(manifest.files['stub.js']!.gzip)],
   [
-    'GDPR first layer: stub + cmp.js (JS+CSS)',
+    'GDPR first layer: stub + cmp-gdpr.js (JS+CSS)',
     kb(manifest.paths.gdprFirstLayer!.raw),
     kb(manifest.paths.gdprFirstLayer!.gzip),
   ],

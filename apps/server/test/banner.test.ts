@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { crc32, gunzipSync } from 'node:zlib';
 import { BannerConfig as BannerConfigSchema, consentGroupKey } from '@assent/core/banner';
@@ -211,6 +211,24 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
         (await get(`/banner/property/${news.uuid}/cmp.js`, { 'cf-ipcountry': 'XX' })).body,
       );
       expect(unknown.region).toEqual({ country: 'GB' });
+    });
+
+    it('sends the CMP without the US screen and encoders to visitors outside the US regulation', async () => {
+      const dist = (file: string) =>
+        readFileSync(repoPath('packages', 'banner', 'dist', file), 'utf8').split(
+          '__ASSENT_BOOT__',
+        )[0]!;
+      const french = await get(`/banner/property/${news.uuid}/cmp.js`, { 'cf-ipcountry': 'FR' });
+      const californian = await get(`/banner/property/${news.uuid}/cmp.js`, {
+        'cf-ipcountry': 'US',
+        'cf-region-code': 'CA',
+      });
+      expect(french.body.startsWith(dist('cmp-gdpr.js'))).toBe(true);
+      expect(californian.body.startsWith(dist('cmp.js'))).toBe(true);
+      // The usnat field layouts ride only in the US visitor's script.
+      expect(californian.body).toContain('SaleOptOut');
+      expect(french.body).not.toContain('SaleOptOut');
+      expect(french.body.length).toBeLessThan(californian.body.length);
     });
 
     it('answers 304 to a matching ETag and a new body when the region changes', async () => {

@@ -397,6 +397,7 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
         );
         return;
       case 'us':
+        if (!__ASSENT_US__) return;
         host.hideLink();
         host.showDialog(
           renderUsScreen(

@@ -9,6 +9,7 @@ import { repoPath } from '../paths';
 export const BANNER_FILES = [
   'stub.js',
   'cmp.js',
+  'cmp-gdpr.js',
   'second-layer.js',
   'amp-prompt.js',
   'group-frame.js',

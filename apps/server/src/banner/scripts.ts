@@ -1,6 +1,10 @@
 import { AssentError } from '@assent/core';
 import type { Routes } from '@assent/core/api';
-import { bannerStubOptions, withUniversalConsentMode } from '@assent/core/banner';
+import {
+  bannerStubOptions,
+  regulationForConfig,
+  withUniversalConsentMode,
+} from '@assent/core/banner';
 import type { Property } from '@assent/core/property';
 import { BANNER_TOKENS, consentModeScript, findSiteByHost, replaceToken } from '@assent/core/tags';
 import type { FastifyRequest } from 'fastify';
@@ -37,7 +41,10 @@ function cmpScript(
 ): FileReply {
   const origin = publicOrigin(request, runtime.deps.config);
   const { region } = regionFor(runtime, request, property);
-  const cmp = runtime.assets.get('cmp.js');
+  // Outside the US regulation, the CMP without the US screen and encoders (issue 15, bytes).
+  const cmp = runtime.assets.get(
+    regulationForConfig(config, region) === 'US' ? 'cmp.js' : 'cmp-gdpr.js',
+  );
   const prelude = options.universal ? consentModeScript(bannerStubOptions(config).consentMode) : '';
   // Under the universal tag, whose stub denied Consent Mode for the account's sites, a site
   // without Google basic consent still follows the visitor's choice (issue 15 item 6).

@@ -11,8 +11,8 @@ import type { GppSection, GppState } from '../api/gppapi';
 import type { TcfState } from '../api/tcfapi';
 import { signalsFromChoices, signalsFromUsChoice } from '../consent-mode';
 import { encodeGppString, encodeUsSection, parseUsSection } from '../gpp/gpp';
-import type { GppSectionName } from '../gpp/sections';
-import { GPP_SECTION_IDS, US_SECTIONS } from '../gpp/sections';
+import type { GppSectionName, US_SECTIONS } from '../gpp/sections';
+import { GPP_SECTION_IDS } from '../gpp/sections';
 import { tcfEuV2Fields } from '../gpp/tcfeuv2';
 import { USP_NOT_APPLICABLE, uspString } from '../gpp/us';
 import type { Freshness } from '../storage/freshness';
@@ -175,7 +175,10 @@ export function supportedGppSections(ctx: RuntimeContext): GppSectionName[] {
   return [
     ...(gppInTcf(ctx) ? (['tcfeuv2'] as const) : []),
     ...(us?.uspEnabled ? (['uspv1'] as const) : []),
-    ...(us?.mspa ? (Object.keys(US_SECTIONS) as GppSectionName[]) : []),
+    // The US section names, from the ids table (the section layouts are US-only code).
+    ...(us?.mspa
+      ? (Object.keys(GPP_SECTION_IDS) as GppSectionName[]).filter((n) => GPP_SECTION_IDS[n] > 6)
+      : []),
   ];
 }
 
@@ -187,7 +190,7 @@ function gppSections(ctx: RuntimeContext, c: Consent): Partial<Record<GppSection
   const m = c.model;
   if (regulation === 'GDPR' && gppInTcf(ctx) && c.tcString && m)
     sections.tcfeuv2 = { encoded: c.tcString, parsed: tcfEuV2Fields(m) };
-  if (regulation === 'US') {
+  if (__ASSENT_US__ && regulation === 'US') {
     const usp = c.usp;
     if (us?.uspEnabled && usp !== USP_NOT_APPLICABLE)
       sections.uspv1 = {
@@ -216,7 +219,9 @@ export function gppUpdate(ctx: RuntimeContext, c: Consent, ready: boolean): Part
   const sections = gppSections(ctx, c);
   const names = Object.keys(sections) as GppSectionName[];
   const stateSection =
-    regulation === 'US' ? usSectionNames(config.us?.mspa, region.state)[1] : undefined;
+    __ASSENT_US__ && regulation === 'US'
+      ? usSectionNames(config.us?.mspa, region.state)[1]
+      : undefined;
   const applicable =
     regulation === 'GDPR' && gppInTcf(ctx)
       ? [GPP_SECTION_IDS.tcfeuv2]
@@ -361,7 +366,7 @@ function start(ctx: RuntimeContext, s: Extract<RuntimeState, { phase: 'starting'
       ],
     ];
   }
-  if (regulation === 'US' && us) {
+  if (__ASSENT_US__ && regulation === 'US' && us) {
     const decided = fresh.use || ctx.gpc;
     const auto = us.mspa?.autoPopUp ?? true;
     const effects: Effect[] = [{ type: 'tcf', update: { cmpStatus: 'loaded' } }, ...publish(true)];

@@ -162,7 +162,7 @@ export const banner = {
     method: 'GET',
     path: '/banner/static/{file}',
     summary:
-      'A script of the consent runtime as built (stub.js, cmp.js, second-layer.js, amp-prompt.js, group-frame.js); 404 with a JavaScript comment for another name',
+      'A script of the consent runtime as built (stub.js, cmp.js, cmp-gdpr.js, second-layer.js, amp-prompt.js, group-frame.js); 404 with a JavaScript comment for another name',
     params: z.object({ file: z.string() }),
     cache: 'public-hour',
   }),
