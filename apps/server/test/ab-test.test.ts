@@ -51,7 +51,7 @@ describe.each(stores())('A/B tests of themes (%s)', (store) => {
   };
 
   beforeAll(async () => {
-    if (!existsSync(repoPath('packages', 'banner', 'dist', 'cmp.js')))
+    if (!existsSync(repoPath('packages', 'banner', 'dist', 'cmp-gdpr.js')))
       execFileSync(process.execPath, [repoPath('packages', 'banner', 'build.mjs')]);
     server = await createTestServer(store, { now: () => new Date('2026-03-02T09:00:00Z') });
     user = await server.user();

@@ -96,7 +96,7 @@ describe.each(stores())('banner geo (%s)', (store) => {
   let untrusting: TestServer;
 
   beforeAll(async () => {
-    if (!existsSync(repoPath('packages', 'banner', 'dist', 'cmp.js')))
+    if (!existsSync(repoPath('packages', 'banner', 'dist', 'cmp-gdpr.js')))
       execFileSync(process.execPath, [repoPath('packages', 'banner', 'build.mjs')], {
         stdio: 'ignore',
       });

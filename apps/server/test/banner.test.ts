@@ -19,7 +19,7 @@ const DIST = repoPath('packages', 'banner', 'dist');
 
 /** The banner runtime must be built for the server to serve it. */
 function ensureBannerBuilt() {
-  if (!existsSync(path.join(DIST, 'cmp.js')))
+  if (!existsSync(path.join(DIST, 'cmp-gdpr.js')))
     execFileSync(process.execPath, [repoPath('packages', 'banner', 'build.mjs')], {
       stdio: 'ignore',
     });
