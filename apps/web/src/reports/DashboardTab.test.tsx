@@ -229,6 +229,16 @@ describe('dashboard tab', () => {
       'Switzerland',
     ]);
     expect(lines[1]).toContain('N/A');
+
+    // A filter that matches no country says so.
+    await user.clear(within(table).getByPlaceholderText(COUNTRY_FILTER_PLACEHOLDER));
+    await user.type(within(table).getByPlaceholderText(COUNTRY_FILTER_PLACEHOLDER), 'atlantis');
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual([NO_DATA_AVAILABLE]);
   });
 
   it("keeps the user's sort and filter of the country table when the insights period changes", async () => {
@@ -265,8 +275,9 @@ describe('dashboard tab', () => {
     const api = dashboardApi();
     const { user } = renderApp({ path: PATH, api });
     await user.click(await screen.findByRole('button', { name: MORE_FILTERS }));
-    await waitFor(() => expect(document.querySelector('.assent-filters-drawer')).toBeTruthy());
-    const drawer = document.querySelector('.assent-filters-drawer') as HTMLElement;
+    // A modal dialog named by its heading (Blueprint's Drawer has no role of its own).
+    const drawer = await screen.findByRole('dialog', { name: MORE_FILTERS });
+    expect(drawer.getAttribute('aria-modal')).toBe('true');
     expect(
       within(drawer)
         .getAllByRole('group')

@@ -340,6 +340,7 @@ export {
   DASHBOARD_LOOKBACK_DAYS,
   DASHBOARD_PRESET_LABELS,
   DashboardPreset,
+  dashboardPresetOf,
   dashboardPresetRange,
   DATA_READY_HOUR_UTC,
   DEFAULT_SCHEDULED_TIME_PERIOD,

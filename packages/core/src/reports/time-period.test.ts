@@ -9,6 +9,7 @@ import {
   TIME_PERIOD_LABELS,
   ReportTimePeriod,
   classifyRange,
+  dashboardPresetOf,
   dashboardPresetRange,
   defaultComparisonRange,
   defaultSummaryRange,
@@ -50,6 +51,17 @@ describe('dashboard presets', () => {
     );
     expect(dashboardPresetRange('last7Days', REPORTS_EARLY_NOW)).toEqual(
       r('2024-03-07', '2024-03-13'),
+    );
+  });
+
+  it('names the preset a range is, or none', () => {
+    expect(dashboardPresetOf(r('2024-02-14', '2024-03-14'), REPORTS_NOW)).toBe('last30Days');
+    expect(dashboardPresetOf(r('2024-03-08', '2024-03-14'), REPORTS_NOW)).toBe('last7Days');
+    expect(dashboardPresetOf(r('2024-03-14', '2024-03-14'), REPORTS_NOW)).toBe('yesterday');
+    expect(dashboardPresetOf(r('2024-03-08', '2024-03-13'), REPORTS_NOW)).toBeUndefined();
+    // On the 2nd, month till date is yesterday: the first preset of the list is named.
+    expect(dashboardPresetOf(r('2024-04-01', '2024-04-01'), new Date('2024-04-02T12:00:00Z'))).toBe(
+      'yesterday',
     );
   });
 

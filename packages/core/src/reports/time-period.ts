@@ -79,6 +79,17 @@ export function dashboardPresetRange(preset: DashboardPreset, now: Date): Report
   }
 }
 
+/**
+ * The dashboard preset `r` is today (the first in the list when two coincide), or undefined for
+ * any other range: what the pickers' preset choice shows.
+ */
+export function dashboardPresetOf(r: ReportDateRange, now: Date): DashboardPreset | undefined {
+  return DashboardPreset.options.find((preset) => {
+    const p = dashboardPresetRange(preset, now);
+    return p.startDate === r.startDate && p.endDate === r.endDate;
+  });
+}
+
 /** Default summary range: the 7 days ending on the latest selectable day. */
 export const defaultSummaryRange = (now: Date): ReportDateRange =>
   dashboardPresetRange('last7Days', now);

@@ -11,6 +11,7 @@ import {
   countryTablePage,
   DEFAULT_COUNTRY_TABLE_SORT,
   filterCountryRows,
+  NO_DATA_AVAILABLE,
   nextCountryTableSort,
   sortCountryRows,
 } from '@assent/core/reports';
@@ -112,6 +113,13 @@ export function CountryTable({
           </tr>
         </thead>
         <tbody>
+          {shown.length === 0 ? (
+            <tr>
+              <td colSpan={COUNTRY_TABLE_COLUMNS.length} className="assent-country-table-empty">
+                {NO_DATA_AVAILABLE}
+              </td>
+            </tr>
+          ) : null}
           {countryTablePage(shown, current).map((row) => (
             <tr key={row.country}>
               {COUNTRY_TABLE_COLUMNS.map((column) => (

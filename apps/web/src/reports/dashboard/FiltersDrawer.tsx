@@ -9,9 +9,10 @@ import {
   REPORT_OPERATING_SYSTEMS,
   REPORT_PAGE_FORMATS,
 } from '@assent/core/reports';
-import { Button, Checkbox, Drawer, DrawerSize, H5 } from '@blueprintjs/core';
+import { Button, Checkbox, Classes, DrawerSize, H5 } from '@blueprintjs/core';
 import { FilterIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
+import { Drawer } from '../../components/Drawer';
 
 type CategoryKey = (typeof DASHBOARD_FILTER_CATEGORIES)[number]['key'];
 
@@ -60,6 +61,8 @@ export function FiltersDrawer({
       <Button
         icon={<FilterIcon />}
         text={count ? `${MORE_FILTERS} (${count})` : MORE_FILTERS}
+        aria-haspopup="dialog"
+        aria-expanded={open}
         onClick={() => {
           setDraft(value);
           setOpen(true);
@@ -72,7 +75,7 @@ export function FiltersDrawer({
         size={DrawerSize.SMALL}
         className="assent-filters-drawer"
       >
-        <div className="bp6-drawer-body assent-filters-drawer-body">
+        <div className={`${Classes.DRAWER_BODY} assent-filters-drawer-body`}>
           {DASHBOARD_FILTER_CATEGORIES.map((category) => (
             <fieldset key={category.key} className="assent-filter-category">
               <legend>
@@ -89,7 +92,7 @@ export function FiltersDrawer({
             </fieldset>
           ))}
         </div>
-        <div className="bp6-drawer-footer assent-filters-drawer-footer">
+        <div className={`${Classes.DRAWER_FOOTER} assent-filters-drawer-footer`}>
           <Button text={CLEAR_FILTERS} onClick={() => setDraft({})} />
           <Button
             intent="primary"

@@ -3,11 +3,13 @@ import {
   DASHBOARD_LOOKBACK_DAYS,
   DASHBOARD_PRESET_LABELS,
   DashboardPreset as Presets,
+  dashboardPresetOf,
   dashboardPresetRange,
   isDashboardDayDisabled,
   latestSelectableDay,
 } from '@assent/core/reports';
 import { addUtcDays, formatUtcDay, parseUtcDay } from '@assent/core';
+import { HTMLSelect } from '@blueprintjs/core';
 import { DateRangeInput } from '@blueprintjs/datetime';
 import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 
@@ -25,12 +27,17 @@ export const utcDayOf = (local: Date) =>
   new Date(Date.UTC(local.getFullYear(), local.getMonth(), local.getDate()));
 
 const toLocal = (day: string) => localDayOf(parseUtcDay(day));
+
+/** The preset choice's entry for a range that is no preset. */
+export const CUSTOM_RANGE = 'Custom';
 const toDay = (local: Date) => formatUtcDay(utcDayOf(local));
 
 /**
  * One of the dashboard's date-range pickers (reports-and-account §5, §9): whole UTC days, the
  * latest selectable day and the look-back window from core, the dashboard presets as shortcuts.
- * Only complete ranges are reported.
+ * Only complete ranges are reported. By keyboard: a date is typed (Enter applies it) or, the
+ * field's text being selected on focus, moved with the arrow keys (a day, a week); the presets are
+ * also a native select beside the fields, since the calendar's shortcuts are not in the Tab order.
  */
 export function RangePicker({
   label,
@@ -51,26 +58,42 @@ export function RangePicker({
       dateRange: [toLocal(r.startDate), toLocal(r.endDate)] as [Date, Date],
     };
   });
+  const preset = dashboardPresetOf(value, now);
   return (
     <div className="assent-range-picker" role="group" aria-label={label}>
       <span className="assent-range-picker-label">{label}</span>
-      <DateRangeInput
-        value={[toLocal(value.startDate), toLocal(value.endDate)]}
-        onChange={([start, end]) => {
-          if (start && end) onChange({ startDate: toDay(start), endDate: toDay(end) });
-        }}
-        dateFnsFormat="yyyy-MM-dd"
-        dateFnsLocaleLoader={builtInLocale}
-        minDate={localDayOf(addUtcDays(latest, -DASHBOARD_LOOKBACK_DAYS))}
-        maxDate={localDayOf(latest)}
-        dayPickerProps={{ disabled: (d: Date) => isDashboardDayDisabled(utcDayOf(d), now) }}
-        shortcuts={shortcuts}
-        allowSingleDayRange
-        singleMonthOnly
-        startInputProps={{ 'aria-label': `${label}: start date` }}
-        endInputProps={{ 'aria-label': `${label}: end date` }}
-        popoverProps={{ placement: 'bottom-start' }}
-      />
+      <div className="assent-range-picker-fields">
+        <HTMLSelect
+          aria-label={`${label}: preset`}
+          value={preset ?? ''}
+          onChange={(e) => {
+            const chosen = Presets.safeParse(e.currentTarget.value);
+            if (chosen.success) onChange(dashboardPresetRange(chosen.data, now));
+          }}
+          options={[
+            { value: '', label: CUSTOM_RANGE, disabled: true },
+            ...Presets.options.map((p) => ({ value: p, label: DASHBOARD_PRESET_LABELS[p] })),
+          ]}
+        />
+        <DateRangeInput
+          value={[toLocal(value.startDate), toLocal(value.endDate)]}
+          onChange={([start, end]) => {
+            if (start && end) onChange({ startDate: toDay(start), endDate: toDay(end) });
+          }}
+          dateFnsFormat="yyyy-MM-dd"
+          dateFnsLocaleLoader={builtInLocale}
+          minDate={localDayOf(addUtcDays(latest, -DASHBOARD_LOOKBACK_DAYS))}
+          maxDate={localDayOf(latest)}
+          dayPickerProps={{ disabled: (d: Date) => isDashboardDayDisabled(utcDayOf(d), now) }}
+          shortcuts={shortcuts}
+          allowSingleDayRange
+          singleMonthOnly
+          selectAllOnFocus
+          startInputProps={{ 'aria-label': `${label}: start date` }}
+          endInputProps={{ 'aria-label': `${label}: end date` }}
+          popoverProps={{ placement: 'bottom-start' }}
+        />
+      </div>
     </div>
   );
 }
