@@ -1,19 +1,25 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
 import { addUtcDays, formatUtcDay, startOfUtcDay } from '@assent/core';
+import { PROPERTIES_TITLE } from '@assent/core/property';
 import {
+  CREATE_CUSTOM_REPORT,
   MORE_FILTERS,
+  NO_DATA_AVAILABLE,
   NO_PROPERTIES_SELECTED_TITLE,
   defaultSummaryRange,
+  latestSelectableDay,
 } from '@assent/core/reports';
 import type { TestUser } from '@assent/server/testing';
 import { GEO_HEADER_ENV } from '@assent/server/testing';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { E2eBrowser, E2eServer } from './e2e-support';
+import { CHART_TITLES } from '../src/reports/dashboard/chart-data';
 import {
   closeAll,
   describeInChromium,
+  E2E_ARTIFACTS,
   openConsole,
   pageHelpers,
   startE2eServer,
@@ -335,6 +341,246 @@ describeInChromium('the reports dashboard in a real browser', () => {
       await expect.poll(countryColumn).toEqual(['France', 'Germany', 'United States']);
 
       expect(browser.problems).toEqual([]);
+    },
+  );
+
+  const latest = () => latestSelectableDay(new Date());
+  const dayBack = (days: number) => formatUtcDay(addUtcDays(latest(), -days));
+  const CHARTS = Object.values(CHART_TITLES);
+  const chartCards = () => page.locator('.assent-insights-chart');
+  const focused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
+  /** Presses Tab until `target` has the focus (it must be in the Tab order, within `max` presses). */
+  const tabTo = async (target: Locator, max = 200) => {
+    const trail: string[] = [];
+    for (let i = 0; i < max; i++) {
+      if (await focused(target)) return;
+      await page.keyboard.press('Tab');
+      trail.push(
+        await page.evaluate(() => {
+          const el = document.activeElement;
+          return `${el?.tagName ?? '-'} ${el?.getAttribute('aria-label') ?? el?.textContent?.slice(0, 20) ?? ''}`;
+        }),
+      );
+    }
+    throw new Error(`${String(target)} was not reached with Tab: ${trail.join(' | ')}`);
+  };
+  /** Types a day into a range field (its text is selected on focus) and applies it with Enter. */
+  const typeDay = async (field: Locator, day: string) => {
+    await tabTo(field);
+    await page.keyboard.type(day);
+    await page.keyboard.press('Enter');
+  };
+  const openDashboard = async () => {
+    await page.goto(`${server.url}/protect/p-${owner.pcode}/reports/${ids.get(SITE_A)}`);
+    // The first paint can take long on a loaded machine.
+    await card('Display Count').waitFor({ timeout: 90_000 });
+  };
+
+  it(
+    "shows 'No Data Available' on every chart for a range without visits, and lays 10 days full width but not 30",
+    { timeout: 240_000 },
+    async () => {
+      await openDashboard();
+      const insights = page.getByRole('group', { name: 'Insights period' });
+      // 25 to 20 days back: nothing arrived then.
+      await typeDay(insights.getByLabel('Insights period: start date'), dayBack(24));
+      await typeDay(insights.getByLabel('Insights period: end date'), dayBack(19));
+      await page.keyboard.press('Escape');
+      await expect
+        .poll(() =>
+          Promise.all(
+            CHARTS.map((title) =>
+              page
+                .getByRole('region', { name: title, exact: true })
+                .getByText(NO_DATA_AVAILABLE, { exact: true })
+                .count(),
+            ),
+          ),
+        )
+        .toEqual(CHARTS.map(() => 1));
+      await shot('reports-dashboard-no-data');
+
+      /** Each chart's width against the charts' row, and how many rows the six take. */
+      const layout = async () => {
+        const row = await page.locator('.assent-insights-charts').boundingBox();
+        const boxes = await chartCards().evaluateAll((cards) =>
+          cards.map((c) => {
+            const r = c.getBoundingClientRect();
+            return { width: r.width, top: Math.round(r.top) };
+          }),
+        );
+        return {
+          shares: boxes.map((b) => Math.round((b.width / row!.width) * 100) / 100),
+          rows: new Set(boxes.map((b) => b.top)).size,
+        };
+      };
+      // 10 days ending on the latest day (the end first, so the start never passes it): full
+      // width, one chart a row. Site A then: 11 views, 5 accepted.
+      await typeDay(insights.getByLabel('Insights period: end date'), dayBack(0));
+      await typeDay(insights.getByLabel('Insights period: start date'), dayBack(9));
+      await page.keyboard.press('Escape');
+      await expect.poll(async () => (await pie())[0]).toEqual(['Accept all', '45.5%']);
+      expect(await layout()).toEqual({ shares: CHARTS.map(() => 1), rows: 6 });
+      await shot('reports-dashboard-10-days');
+
+      // 30 days: two a row.
+      await page.getByLabel('Insights period: preset').selectOption({ label: 'Last 30 Days' });
+      await expect.poll(async () => (await layout()).rows).toBe(3);
+      const { shares } = await layout();
+      for (const share of shares) expect(share).toBeLessThan(0.51);
+      await shot('reports-dashboard-30-days');
+      expect(browser.problems).toEqual([]);
+    },
+  );
+
+  it(
+    'works by keyboard only: the property multi-select, the period and comparison pickers, the filters dialog',
+    { timeout: 240_000 },
+    async () => {
+      await page.goto(`${server.url}/protect/p-${owner.pcode}/reports`);
+      await page.getByText(NO_PROPERTIES_SELECTED_TITLE).waitFor({ timeout: 90_000 });
+
+      // --- Properties: Tab to the field, ArrowDown lists the options, Enter takes All ---------
+      const properties = page.getByLabel('Properties');
+      await tabTo(properties);
+      await page.keyboard.press('ArrowDown');
+      await page.getByRole('option', { name: 'All', exact: true }).waitFor();
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Escape');
+      await expect
+        .poll(() => page.locator('.assent-reports-properties .bp6-tag').allInnerTexts())
+        .toEqual([SITE_A, SITE_B]);
+      await expect
+        .poll(() => cardText('Display Count'))
+        .toEqual(['Display Count', '19', '+850.0%']);
+      // Backspace marks the last chosen property, a second one removes it.
+      await tabTo(properties);
+      await page.keyboard.press('Backspace');
+      await page.keyboard.press('Backspace');
+      await page.keyboard.press('Escape');
+      await expect
+        .poll(() => page.locator('.assent-reports-properties .bp6-tag').allInnerTexts())
+        .toEqual([SITE_A]);
+      await expect.poll(() => cardText('Display Count')).toEqual(['Display Count', '9', '+350.0%']);
+
+      // --- Summary period: a preset with the arrow keys, then a typed day -------------------
+      const summary = page.getByRole('group', { name: 'Summary period' });
+      const preset = summary.getByLabel('Summary period: preset');
+      await tabTo(preset);
+      expect(await preset.inputValue()).toBe('last7Days');
+      await page.keyboard.press('ArrowDown');
+      expect(await preset.inputValue()).toBe('last30Days');
+      const start = summary.getByLabel('Summary period: start date');
+      await expect.poll(() => start.inputValue()).toBe(dayBack(29));
+      // Site A over 30 days: the 9 recent views and the 2 earlier ones.
+      await expect
+        .poll(() => cardText('Display Count'))
+        .toEqual(['Display Count', '11', '+100.0%']);
+      // The field's text is selected on focus: ArrowRight moves the day on, a typed day replaces it.
+      await tabTo(start);
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => start.inputValue()).toBe(dayBack(28));
+      await page.keyboard.type(dayBack(3));
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => cardText('Display Count')).toEqual(['Display Count', '9', '+100.0%']);
+      expect(await preset.inputValue()).toBe('');
+
+      // --- Comparison period: its end a day earlier with the arrow keys ------------------------
+      const comparison = page.getByRole('group', { name: 'Comparison period' });
+      const comparisonEnd = comparison.getByLabel('Comparison period: end date');
+      const before = await comparisonEnd.inputValue();
+      await tabTo(comparisonEnd);
+      await page.keyboard.press('ArrowLeft');
+      await expect
+        .poll(() => comparisonEnd.inputValue())
+        .toBe(formatUtcDay(addUtcDays(new Date(`${before}T00:00:00Z`), -1)));
+      await page.keyboard.press('Escape');
+
+      // --- 'More Filters': a labelled dialog; focus moves in, Space ticks, Enter applies ------
+      const more = page.getByRole('button', { name: MORE_FILTERS, exact: true });
+      await tabTo(more);
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: MORE_FILTERS });
+      await dialog.waitFor();
+      await expect
+        .poll(() => dialog.evaluate((d) => d.contains(document.activeElement)))
+        .toBe(true);
+      await shot('reports-filters-dialog');
+      await tabTo(dialog.getByRole('checkbox', { name: 'CCPA' }), 10);
+      await page.keyboard.press('Space');
+      expect(await dialog.getByRole('checkbox', { name: 'CCPA' }).isChecked()).toBe(true);
+      // Tab stays inside the dialog.
+      await tabTo(dialog.getByRole('button', { name: 'Apply' }), 40);
+      await page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'hidden' });
+      const moreApplied = page.getByRole('button', { name: `${MORE_FILTERS} (1)` });
+      await expect.poll(() => focused(moreApplied)).toBe(true);
+      await expect.poll(countryColumn).toEqual(['United States']);
+
+      // Esc closes it without applying, and focus returns to the button.
+      await page.keyboard.press('Enter');
+      await dialog.waitFor();
+      await tabTo(dialog.getByRole('checkbox', { name: 'GDPR' }), 10);
+      await page.keyboard.press('Space');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      await expect.poll(() => focused(moreApplied)).toBe(true);
+      expect(await moreApplied.isVisible()).toBe(true);
+      expect(browser.problems).toEqual([]);
+    },
+  );
+
+  it(
+    'keeps the Help Center tab clear of content at every scroll position (1280x800): dashboard, builder, properties',
+    { timeout: 240_000 },
+    async () => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      /** Content of the page under the Help Center tab (what a point of the tab would hide). */
+      const covered = () =>
+        page.evaluate(() => {
+          const help = document.querySelector('.assent-help-center')!.getBoundingClientRect();
+          const main = document.querySelector('main')!;
+          const hits = new Set<string>();
+          for (let x = help.left + 1; x < help.right; x += 4) {
+            for (let y = help.top + 1; y < help.bottom; y += 4) {
+              for (const el of document.elementsFromPoint(x, y)) {
+                if (el !== main && main.contains(el)) {
+                  hits.add(`${el.tagName.toLowerCase()}.${String(el.className)}`);
+                }
+              }
+            }
+          }
+          return [...hits];
+        });
+      /** Scrolls from top to bottom in steps of half a screen, checking at each. */
+      const checkPage = async (name: string) => {
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        for (let y = 0; ; y += 400) {
+          await page.evaluate((top) => window.scrollTo(0, top), y);
+          expect(await covered(), `${name} scrolled to ${y}`).toEqual([]);
+          if (y === 1200 || (y < 1200 && y + 800 >= height)) {
+            await page.waitForTimeout(300);
+            await page.screenshot({ path: `${E2E_ARTIFACTS}/web-help-center-${name}-${y}.png` });
+          }
+          if (y + 800 >= height) break;
+        }
+      };
+      try {
+        await openDashboard();
+        await page.locator('.js-plotly-plot').first().waitFor();
+        await checkPage('dashboard');
+
+        await page.getByRole('tab', { name: 'Analytics' }).click();
+        await page.getByRole('heading', { name: CREATE_CUSTOM_REPORT }).waitFor();
+        await checkPage('builder');
+
+        await page.goto(`${server.url}/protect/p-${owner.pcode}/properties`);
+        await page.getByRole('heading', { name: PROPERTIES_TITLE }).waitFor();
+        await checkPage('properties');
+      } finally {
+        await page.setViewportSize({ width: 1360, height: 900 });
+      }
     },
   );
 });
