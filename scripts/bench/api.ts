@@ -10,6 +10,10 @@
  * Each figure is printed with its ratio to it.
  *
  *   npx tsx scripts/bench/api.ts [--seconds 10] [--properties 1000] [--store pglite|postgres]
+ *     [--cpu-prof DIR]
+ *
+ * `--cpu-prof DIR` writes the Assent server's CPU profile (node --cpu-prof) into DIR at its exit,
+ * for a flame graph of the loads (open the .cpuprofile in Chromium's DevTools).
  *
  * Goals (issue 16): the list of 1,000 at most 60 KB on the wire and p99 at most 50 ms at 8
  * connections; saves at least 500/s with p99 at most 50 ms at 8 connections, no time-out at 50.
@@ -39,20 +43,28 @@ const STORE = process.argv.includes('--store')
 /** A request unanswered this long counts as a time-out. */
 const TIMEOUT_MS = 10_000;
 const BROWSER_ENCODING = 'gzip, deflate, br, zstd';
+const CPU_PROF = process.argv.includes('--cpu-prof')
+  ? path.resolve(process.argv[process.argv.indexOf('--cpu-prof') + 1]!)
+  : undefined;
 
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      ASSENT_LOG_LEVEL: 'warn',
-      ASSENT_DEMO_PASSWORD: BENCH_PASSWORD,
-      ...env,
+  const profile = CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        ASSENT_LOG_LEVEL: 'warn',
+        ASSENT_DEMO_PASSWORD: BENCH_PASSWORD,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   return waitForUrl(child);
 }
 
@@ -314,7 +326,10 @@ async function bench(store: string, env: Record<string, string>, dir: string) {
       `  bulk update      ${sites.length} properties in ${bulkSeconds.toFixed(2)} s (${job!.successful} updated, ${job!.failed.length} failed)`,
     ];
   } finally {
+    // Waited for: the server writes its CPU profile (--cpu-prof) as it exits.
+    const exited = new Promise((resolve) => server.child.once('exit', resolve));
     server.child.kill('SIGTERM');
+    await exited;
   }
 }
 
