@@ -238,12 +238,12 @@ export const organisations = {
  * The account's content version: bumped (last, after the row writes) by every change to its
  * properties or themes, so caches of the properties list and its ETag stay right on every server.
  */
+/** The statement that bumps the content version of account `$1` (a CTE of a write may run it too). */
+export const BUMP_CONTENT_VERSION = `update organisations set content_version = content_version + 1 where pcode = $1`;
+
 export const contentVersions = {
   async bump(q: Queryable, pcode: string): Promise<void> {
-    await q.query(
-      `update organisations set content_version = content_version + 1 where pcode = $1`,
-      [pcode],
-    );
+    await q.query(BUMP_CONTENT_VERSION, [pcode]);
   },
   async get(q: Queryable, pcode: string): Promise<number> {
     const rows = await q.query<{ v: number }>(

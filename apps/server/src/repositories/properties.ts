@@ -17,7 +17,7 @@ import type {
 } from '@assent/core/property';
 import type { Queryable } from '../db';
 import { iso } from '../db';
-import { contentVersions } from './accounts';
+import { BUMP_CONTENT_VERSION, contentVersions } from './accounts';
 
 type Row = Record<string, unknown>;
 
@@ -153,12 +153,11 @@ export const properties = {
     uuid: string,
     options: { forUpdate?: boolean } = {},
   ): Promise<Property | undefined> {
-    if (options.forUpdate)
-      await q.query(`select 1 from properties where pcode = $1 and uuid = $2 for update`, [
-        pcode,
-        uuid,
-      ]);
-    const rows = await q.query(`${SELECT} where p.pcode = $1 and p.uuid = $2`, [pcode, uuid]);
+    // Locked and read in one query (the theme's row is not locked).
+    const rows = await q.query(
+      `${SELECT} where p.pcode = $1 and p.uuid = $2${options.forUpdate ? ' for update of p' : ''}`,
+      [pcode, uuid],
+    );
     return rows[0] && toProperty(rows[0]);
   },
 
@@ -174,12 +173,10 @@ export const properties = {
     id: number,
     options: { forUpdate?: boolean } = {},
   ): Promise<Property | undefined> {
-    if (options.forUpdate)
-      await q.query(`select 1 from properties where pcode = $1 and id = $2 for update`, [
-        pcode,
-        id,
-      ]);
-    const rows = await q.query(`${SELECT} where p.pcode = $1 and p.id = $2`, [pcode, id]);
+    const rows = await q.query(
+      `${SELECT} where p.pcode = $1 and p.id = $2${options.forUpdate ? ' for update of p' : ''}`,
+      [pcode, id],
+    );
     return rows[0] && toProperty(rows[0]);
   },
 
@@ -257,10 +254,14 @@ export const properties = {
     options: { editable?: boolean } = {},
   ): Promise<Property> {
     const identifier = propertyIdentifier(values);
-    const rows = await q.query<{ id: number }>(
-      `update properties set identifier = $3, identifier_key = $4, theme_id = $5, cmp_version = $6, config = $7,
-         list_item = jsonb_set($8::jsonb, '{siteId}', to_jsonb(id)), updated_at = $9, editable = coalesce($10, editable)
-       where pcode = $1 and uuid = $2 returning id`,
+    // One statement: the update, the account's content version and the stored row read back.
+    const rows = await q.query(
+      `with updated as (
+         update properties set identifier = $3, identifier_key = $4, theme_id = $5, cmp_version = $6, config = $7,
+           list_item = jsonb_set($8::jsonb, '{siteId}', to_jsonb(id)), updated_at = $9, editable = coalesce($10, editable)
+         where pcode = $1 and uuid = $2 returning *),
+       bumped as (${BUMP_CONTENT_VERSION})
+       ${SELECT.replace('from properties p', 'from updated p')}`,
       [
         pcode,
         uuid,
@@ -275,8 +276,7 @@ export const properties = {
       ],
     );
     if (!rows[0]) throw new Error(`Property ${uuid} vanished during its update`);
-    await contentVersions.bump(q, pcode);
-    return (await properties.get(q, pcode, uuid))!;
+    return toProperty(rows[0]);
   },
 
   /** Sets a site's A/B test variants (validated by core's `validateAbTest`); none ends the test. */
@@ -340,21 +340,44 @@ export const properties = {
   },
 };
 
+/** A theme as property validation needs it. */
+export interface ThemeRef {
+  themeId: string;
+  themeName: string;
+  themeType: PropertyType;
+  gvlVersion: 2 | 3;
+}
+
+const THEME_REFS = `select id, name, theme_type, config->'gvlVersion' as gvl_version from themes
+  where pcode = $1 or pcode is null order by lower(name), id`;
+
+const toThemeRef = (r: Row): ThemeRef => ({
+  themeId: String(r.id),
+  themeName: String(r.name),
+  themeType: r.theme_type as PropertyType,
+  gvlVersion: ((r.gvl_version ?? 3) === 2 ? 2 : 3) as 2 | 3,
+});
+
 /** The account's themes as property validation needs them (the built-in default theme included). */
-export async function themeRefs(
+export async function themeRefs(q: Queryable, pcode: string): Promise<ThemeRef[]> {
+  return (await q.query(THEME_REFS, [pcode])).map(toThemeRef);
+}
+
+/**
+ * What a save's rules read of the account, in one query (a save runs it in its transaction): the
+ * consent-or-pay switch and the themes (as `themeRefs`).
+ */
+export async function saveRuleContext(
   q: Queryable,
   pcode: string,
-): Promise<
-  Array<{ themeId: string; themeName: string; themeType: PropertyType; gvlVersion: 2 | 3 }>
-> {
-  const rows = await q.query(
-    `select id, name, theme_type, config from themes where pcode = $1 or pcode is null order by lower(name), id`,
+): Promise<{ copEnabled: boolean; themes: ThemeRef[] }> {
+  const rows = await q.query<{ cop_enabled: boolean | null; themes: Row[] | null }>(
+    `select (select cop_enabled from organisations where pcode = $1) as cop_enabled,
+       (select json_agg(refs order by lower(refs.name), refs.id) from (${THEME_REFS}) refs) as themes`,
     [pcode],
   );
-  return rows.map((r) => ({
-    themeId: String(r.id),
-    themeName: String(r.name),
-    themeType: r.theme_type as PropertyType,
-    gvlVersion: (((r.config as { gvlVersion?: number }).gvlVersion ?? 3) === 2 ? 2 : 3) as 2 | 3,
-  }));
+  return {
+    copEnabled: rows[0]?.cop_enabled ?? false,
+    themes: (rows[0]?.themes ?? []).map(toThemeRef),
+  };
 }

@@ -138,25 +138,6 @@ export const accessTokens = {
     return rows.length;
   },
 
-  async findByToken(
-    q: Queryable,
-    token: string,
-  ): Promise<{ id: string; userId: number; name: string; lastUsedAt: Date | null } | undefined> {
-    const rows = await q.query(
-      `select id, user_id, name, last_used_at from access_tokens where token_hash = $1 and revoked_at is null`,
-      [sha256(token)],
-    );
-    const r = rows[0];
-    return (
-      r && {
-        id: String(r.id),
-        userId: Number(r.user_id),
-        name: String(r.name),
-        lastUsedAt: dateOrNull(r.last_used_at),
-      }
-    );
-  },
-
   async touch(q: Queryable, id: string, now: Date): Promise<void> {
     await q.query(`update access_tokens set last_used_at = $2 where id = $1`, [id, now]);
   },

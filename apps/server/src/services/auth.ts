@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db';
 import { accessTokens, sessions } from '../repositories/sessions';
+import { sha256 } from './secrets';
 import type { AppDeps, Auth, AuthUser } from '../routes/context';
 
 /** The session cookie on plain http (a local or intranet install: no Secure, so no prefix). */
@@ -15,40 +16,108 @@ export const HSTS = 'max-age=31536000';
 /** A session's last-seen time is written at most once a minute. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-/** The signed-in user with their account codes, in one query (it runs on every request). */
-export async function loadAuthUser(
-  q: Queryable,
-  userId: number,
+/** A user's row with their account codes, as the auth queries select it. */
+interface AuthUserRow {
+  user_id: number;
+  email: string;
+  given_name: string;
+  family_name: string;
+  is_admin: boolean;
+  confirmed: boolean;
+  pcodes: string[] | null;
+}
+
+/**
+ * A lateral join adding the user `userIdColumn` names, with their account codes (no row when there
+ * is no such user): the caller's credential and its user are read in one query on every request.
+ */
+const authUserJoin = (userIdColumn: string) => `cross join lateral (
+    select u.id as user_id, u.email, u.given_name, u.family_name, u.is_admin, u.confirmed,
+      array_agg(o.pcode order by o.created_at, o.id) filter (where o.pcode is not null) as pcodes
+    from users u
+    left join memberships m on m.user_id = u.id
+    left join organisations o on o.id = m.organisation_id
+    where u.id = ${userIdColumn}
+    group by u.id) a`;
+
+function toAuthUser(
+  u: AuthUserRow | undefined,
   adminEmails: readonly string[],
-): Promise<AuthUser | undefined> {
-  const rows = await q.query<{
-    id: number;
-    email: string;
-    given_name: string;
-    family_name: string;
-    is_admin: boolean;
-    confirmed: boolean;
-    pcodes: string[] | null;
-  }>(
-    `select u.id, u.email, u.given_name, u.family_name, u.is_admin, u.confirmed,
-       array_agg(o.pcode order by o.created_at, o.id) filter (where o.pcode is not null) as pcodes
-     from users u
-     left join memberships m on m.user_id = u.id
-     left join organisations o on o.id = m.organisation_id
-     where u.id = $1
-     group by u.id`,
-    [userId],
-  );
-  const u = rows[0];
+): AuthUser | undefined {
   if (!u || !u.confirmed) return undefined;
   return {
-    id: Number(u.id),
+    id: Number(u.user_id),
     email: u.email,
     givenName: u.given_name,
     familyName: u.family_name,
     isAdmin: u.is_admin || adminEmails.includes(u.email.toLowerCase()),
     pcodes: u.pcodes ?? [],
   };
+}
+
+/** The signed-in user with their account codes, in one query. */
+export async function loadAuthUser(
+  q: Queryable,
+  userId: number,
+  adminEmails: readonly string[],
+): Promise<AuthUser | undefined> {
+  const rows = await q.query<AuthUserRow>(
+    `select a.* from (select $1::int as id) caller ${authUserJoin('caller.id')}`,
+    [userId],
+  );
+  return toAuthUser(rows[0], adminEmails);
+}
+
+const asDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
+
+/** A personal access token that is not revoked, with its user: one query. */
+async function tokenCaller(q: Queryable, token: string, adminEmails: readonly string[]) {
+  const rows = await q.query<
+    AuthUserRow & { token_id: string; name: string; last_used_at: unknown }
+  >(
+    `select t.id as token_id, t.name, t.last_used_at, a.*
+     from access_tokens t ${authUserJoin('t.user_id')}
+     where t.token_hash = $1 and t.revoked_at is null`,
+    [sha256(token)],
+  );
+  const r = rows[0];
+  const user = toAuthUser(r, adminEmails);
+  return (
+    r &&
+    user && {
+      id: String(r.token_id),
+      name: String(r.name),
+      lastUsedAt: r.last_used_at == null ? null : asDate(r.last_used_at),
+      user,
+    }
+  );
+}
+
+/** A session by its cookie, with its user: one query. */
+async function sessionCaller(q: Queryable, cookie: string, adminEmails: readonly string[]) {
+  const rows = await q.query<
+    AuthUserRow & {
+      session_id: string;
+      last_seen_at: unknown;
+      expires_at: unknown;
+      revoked: boolean;
+    }
+  >(
+    `select s.id as session_id, s.last_seen_at, s.expires_at, s.revoked_at is not null as revoked, a.*
+     from sessions s ${authUserJoin('s.user_id')}
+     where s.id = $1`,
+    [sha256(cookie)],
+  );
+  const r = rows[0];
+  return (
+    r && {
+      id: String(r.session_id),
+      lastSeenAt: asDate(r.last_seen_at),
+      expiresAt: asDate(r.expires_at),
+      revoked: r.revoked,
+      user: toAuthUser(r, adminEmails),
+    }
+  );
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -66,10 +135,9 @@ export async function authenticate(request: FastifyRequest, deps: AppDeps): Prom
   const now = deps.now();
   const token = bearerToken(request);
   if (token) {
-    const row = await accessTokens.findByToken(db, token);
+    const row = await tokenCaller(db, token, config.adminEmails);
     if (!row) return null;
-    const user = await loadAuthUser(db, row.userId, config.adminEmails);
-    if (!user) return null;
+    const { user } = row;
     if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
       await accessTokens.touch(db, row.id, now);
     }
@@ -77,14 +145,14 @@ export async function authenticate(request: FastifyRequest, deps: AppDeps): Prom
   }
   const cookie = request.cookies[sessionCookieName(request, deps)];
   if (!cookie) return null;
-  const session = await sessions.find(db, cookie);
-  if (!session || session.revokedAt) return null;
+  const session = await sessionCaller(db, cookie, config.adminEmails);
+  if (!session || session.revoked) return null;
   if (
     session.expiresAt <= now ||
     now.getTime() - session.lastSeenAt.getTime() > config.sessionIdleMs
   )
     return null;
-  const user = await loadAuthUser(db, session.userId, config.adminEmails);
+  const { user } = session;
   if (!user) return null;
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS)
     await sessions.touch(db, session.id, now);

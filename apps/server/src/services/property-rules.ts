@@ -9,8 +9,7 @@ import type { PropertyValues } from '@assent/core/property';
 import { loadVendorPurposes } from '@assent/core/vendors';
 import type { VendorPurposes } from '@assent/core/vendors';
 import type { Queryable } from '../db';
-import { organisations } from '../repositories/accounts';
-import { properties, themeRefs } from '../repositories/properties';
+import { properties, saveRuleContext } from '../repositories/properties';
 import { vendorSelections } from '../repositories/vendors';
 import type { ExternalLists } from './external-lists';
 import type { LogoChecker } from './logo-check';
@@ -54,8 +53,7 @@ export async function checkPropertyForSave(
     check.identifierChanged ||
     identifierChanged(check.existing.identifier, identifier);
   // One after the other: inside a transaction they share one connection.
-  const org = await organisations.get(q, pcode);
-  const themes = await themeRefs(q, pcode);
+  const { copEnabled, themes } = await saveRuleContext(q, pcode);
   const existingIdentifiers = isNewIdentifier
     ? await properties.identifiersLike(q, pcode, identifier, check.existing?.uuid)
     : undefined;
@@ -66,7 +64,7 @@ export async function checkPropertyForSave(
     ...(existingIdentifiers ? { existingIdentifiers } : {}),
     themes,
     ...(vendors ? { vendors } : {}),
-    consentOrPayEnabled: org?.copEnabled ?? false,
+    consentOrPayEnabled: copEnabled,
   });
   if (!result.ok) {
     const xss = result.issues.some((i) => isUnsafeIssue(i.rule));
