@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Db } from '../src/db';
 import { MEMORY_DATABASE_URL, migrate, openDatabase } from '../src/db';
-import { openPglite } from '../src/db/pglite';
+import { copyPgliteTemplate, openPglite, pgliteVersion } from '../src/db/pglite';
 import type { Store } from './harness';
 import { stores } from './harness';
 
@@ -100,4 +100,41 @@ describe('embedded database files', () => {
     );
     await again.close();
   });
+});
+
+describe('a new embedded data directory', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'assent-template-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("starts as a copy of the build's template cluster made by this PGlite version, no other", async () => {
+    // A template whose cluster holds a row, so a copy is told apart from a cluster of its own.
+    const source = await openPglite(path.join(dir, 'source'));
+    await source.exec(
+      "create table from_template (v text); insert into from_template values ('t')",
+    );
+    await source.close();
+    const template = path.join(dir, 'template');
+    cpSync(path.join(dir, 'source', 'pgdata'), path.join(template, 'pgdata'), { recursive: true });
+    writeFileSync(path.join(template, 'pglite-version'), pgliteVersion());
+
+    const fresh = await openPglite(path.join(dir, 'fresh'), { template });
+    expect(await fresh.query('select v from from_template')).toEqual([{ v: 't' }]);
+    await fresh.exec("insert into from_template values ('mine')");
+    await fresh.close();
+    const reopened = await openPglite(path.join(dir, 'fresh'), { template });
+    expect(await reopened.query('select v from from_template order by v')).toEqual([
+      { v: 'mine' },
+      { v: 't' },
+    ]);
+    await reopened.close();
+    expect(existsSync(path.join(dir, 'fresh', 'pgdata.partial'))).toBe(false);
+
+    // Another PGlite version's template (or none) is not copied: PGlite initialises the directory.
+    writeFileSync(path.join(template, 'pglite-version'), '0.0.1');
+    expect(copyPgliteTemplate(path.join(dir, 'other', 'pgdata'), template)).toBe(false);
+    expect(copyPgliteTemplate(path.join(dir, 'other', 'pgdata'), path.join(dir, 'none'))).toBe(
+      false,
+    );
+    expect(existsSync(path.join(dir, 'other', 'pgdata'))).toBe(false);
+  }, 180_000);
 });
