@@ -131,13 +131,30 @@ export async function buildApp(
     validateResponses: options.validateResponses ?? false,
   });
 
-  const document = openApiDocument(routes, config.publicUrl);
-  app.get('/api/openapi.json', async () => document);
+  // The OpenAPI document (every route's zod schemas to JSON Schema: a second of start-up on a busy
+  // machine) is built at its first request; the swagger plugins hold this object and read it then.
+  const document: Record<string, unknown> = {};
+  const fillDocument = () => {
+    if (!('openapi' in document))
+      Object.assign(document, openApiDocument(routes, config.publicUrl));
+  };
+  app.get('/api/openapi.json', async () => {
+    fillDocument();
+    return document;
+  });
   await app.register(fastifySwagger, {
     mode: 'static',
     specification: { document: document as never },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    hooks: {
+      onRequest: (_request, _reply, done) => {
+        fillDocument();
+        done();
+      },
+    },
+  });
   registerHelp(app, { helpUrl: config.helpUrl });
 
   const webDist = config.webDist ?? repoPath('apps', 'web', 'dist');
