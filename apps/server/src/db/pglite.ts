@@ -48,7 +48,7 @@ function acquireLock(dir: string): () => void {
  * Where the build leaves an initialised, empty PGlite cluster (apps/server/build.mjs): `pgdata/`
  * and `pglite-version`, the version of PGlite that made it.
  */
-export const PGLITE_TEMPLATE_DIR = repoPath('apps', 'server', 'dist', 'pglite-template');
+const PGLITE_TEMPLATE_DIR = repoPath('apps', 'server', 'dist', 'pglite-template');
 
 /** The installed PGlite's version (its package.json, found above its entry point). */
 export function pgliteVersion(): string {
