@@ -148,7 +148,7 @@ export async function buildApp(
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',
-    hooks: {
+    uiHooks: {
       onRequest: (_request, _reply, done) => {
         fillDocument();
         done();

@@ -448,6 +448,12 @@ describe.each(stores())('vendors, audit logs, feedback and errors (%s)', (store)
   });
 
   it('publishes an OpenAPI document of every route and the docs page', async () => {
+    // The docs page's own JSON, asked first: the document is built at its first request.
+    const docsJson = json<{ openapi: string; paths: Record<string, unknown> }>(
+      await server.request({ method: 'GET', url: '/api/docs/json' }),
+    );
+    expect(docsJson.openapi).toBe('3.1.0');
+    expect(docsJson.paths['/customization/v2/site']).toBeTruthy();
     const doc = json<{
       openapi: string;
       paths: Record<string, Record<string, { operationId: string }>>;
