@@ -35,6 +35,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PreparedEdit, PropertyEditKind } from './edits';
 import { prepareEdit, saveEdit } from './edits';
 import { Field, describeError } from './parts';
+import { JobProgress } from './JobProgress';
 import type { ReportRunState } from './ReportDetail';
 import { ReportDetail, runSavedReport } from './ReportDetail';
 import type { DashboardChoice } from './ReportsDashboard';
@@ -205,7 +206,7 @@ function Screen({
   const helpRange = useRef<ScrollRange>({ max: 0 }).current;
 
   const me = useQuery(meQuery(client));
-  const sectionData = useSectionRows(client, account, section, now);
+  const sectionData = useSectionRows(client, account, section, now, palette);
   const rows = useMemo(() => sectionData.filter(filter), [sectionData, filter]);
   const current = rows[Math.min(selected, rows.length - 1)];
   const errorText = sectionData.error
@@ -745,6 +746,7 @@ function useSectionRows(
   pCode: string,
   section: SectionName,
   now: () => Date,
+  palette: Palette,
 ): SectionRows<unknown> {
   const properties = useQuery({
     ...propertiesQuery(client, pCode),
@@ -877,7 +879,10 @@ function useSectionRows(
           <Text
             bold
           >{`Latest bulk update: ${job.status}${job.done ? '' : ' (refreshing every 3 s)'}`}</Text>
-          <Text>{`updated ${job.successful}, failed ${new Set(job.failed.map((f) => f.siteId)).size}, pending ${job.pending} of ${job.total}`}</Text>
+          <Box>
+            <JobProgress finished={job.total - job.pending} total={job.total} palette={palette} />
+            <Text>{`updated ${job.successful}, failed ${new Set(job.failed.map((f) => f.siteId)).size}, pending ${job.pending} of ${job.total}`}</Text>
+          </Box>
           <Text>{`by ${job.initiatedBy}, started ${job.startedAt}`}</Text>
         </Box>
       ) : null;

@@ -126,6 +126,7 @@ function start(
     columns?: number;
     rows?: number;
     statusMs?: number;
+    account?: string;
   } = {},
 ) {
   const copied: string[] = [];
@@ -135,7 +136,7 @@ function start(
       client={options.client ?? api}
       queryClient={queryClient}
       url={options.url ?? server.url}
-      account={user.pcode}
+      account={options.account ?? user.pcode}
       palette={paletteFor({ NO_COLOR: '1' })}
       copy={(text) => copied.push(text)}
       {...(options.statusMs ? { statusMs: options.statusMs } : {})}
@@ -476,6 +477,36 @@ describe('assent tui against a real server', () => {
     expect(screen).toMatch(/Display Count\s+Opt-in %/);
     // Two decimals, as the console's results table.
     expect(screen).toMatch(/^4\s+75\.00%/m);
+    t.ui.unmount();
+  });
+
+  it('Jobs: the latest bulk update with its progress bar, counts and failures', async () => {
+    const other = await server.user('jobs@example.com');
+    const client = server.api(other);
+    const query = { pCode: other.pcode };
+    for (const url of ['one.example.com', 'two.example.com'])
+      await client.sites.create({
+        query,
+        body: { url, publisherName: 'x', themeId: '1', consentLocations: ['EEA'] },
+      });
+    const sites = await client.sites.list({ query });
+    await client.bulkUpdate.submit({
+      query,
+      body: { sites: sites.map((s) => s.siteId), fields: { publisherCC: 'FR' } },
+    });
+    const t = start({ client, account: other.pcode });
+    await t.waitFor('> one.example.com');
+    await t.press('5', /Latest bulk update: (RUNNING|SUCCESSFUL)/);
+    // The bar (no colour: its two characters) and the percentage follow the counts, whether the
+    // server's queue has done the job yet or not (the section reads it again every 3 s).
+    const shown = /^(█*)(░*) +(\d+)% {2}updated (\d), failed 0, pending (\d) of 2$/m;
+    await t.waitFor(shown);
+    const [, done, todo, percent, updated, pending] = shown.exec(t.frame())!;
+    expect(done!.length + todo!.length).toBe(20);
+    expect(Number(percent)).toBe(((2 - Number(pending)) / 2) * 100);
+    expect(done!.length).toBe(Math.round((Number(percent) / 100) * 20));
+    expect(Number(updated)).toBe(2 - Number(pending));
+    expect(t.frame()).toContain('No failures.');
     t.ui.unmount();
   });
 
