@@ -56,6 +56,23 @@ export function findUnstorableText(value: unknown, path: readonly string[] = [])
 }
 
 /**
+ * The named one-line fields of a value (`prefix` + field) that hold a line break or another control
+ * character, for save rules whose schema also reads stored rows (issue 19 item 10).
+ */
+export function oneLineIssues(
+  values: Readonly<Record<string, unknown>>,
+  fields: readonly string[],
+  prefix = '',
+): Issue[] {
+  return fields.flatMap((field) => {
+    const value = values[field];
+    return typeof value === 'string' && hasControlCharacters(value)
+      ? [issue(`${prefix}${field}`, 'oneLine', ONE_LINE_TEXT)]
+      : [];
+  });
+}
+
+/**
  * A string schema for text that is one line (names, publisher name, ids, URLs): refuses line
  * breaks and other control characters with ONE_LINE_TEXT.
  */

@@ -86,7 +86,10 @@ export function isValidUrl(value: string): boolean {
 /** Only http(s) links are ever rendered (the banner also relies on this). */
 export const isSafeLink = (value: string): boolean => /^https?:\/\//i.test(value.trim());
 
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[a-z]{2,}$/i;
+// No spaces, no control characters (a BEL or ESC in an address is no address).
+const EMAIL =
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+  /^[^\s\u0000-\u001F\u007F@<>()[\]\\,;:"]+@[^\s\u0000-\u001F\u007F@<>()[\]\\,;:"]+\.[a-z]{2,}$/i;
 
 export const isValidEmail = (value: string): boolean => EMAIL.test(value.trim());
 

@@ -1,6 +1,10 @@
 import { AssentError } from '@assent/core';
 import type { Routes } from '@assent/core/api';
-import { failedPropertyCount, validateBulkFields } from '@assent/core/bulk-update';
+import {
+  bulkRequestLimitIssues,
+  failedPropertyCount,
+  validateBulkFields,
+} from '@assent/core/bulk-update';
 import type { BulkUpdateJob } from '@assent/core/bulk-update';
 import { propertyIdentifier, validateThemeOfAccount } from '@assent/core/property';
 import type { Queryable } from '../db';
@@ -63,6 +67,7 @@ export const bulkUpdateHandlers: GroupHandlers<Routes['bulkUpdate']> = {
         : undefined;
     const checked = validateBulkFields(body.fields, themes ? { themes } : {});
     const issues = [
+      ...bulkRequestLimitIssues(body),
       ...(checked.ok ? [] : checked.issues),
       ...themeChanges.flatMap((c) => validateThemeOfAccount(c.themeId, themes ?? [], c.field)),
     ];

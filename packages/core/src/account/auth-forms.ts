@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { TEXT_LIMITS, textLimitIssues } from '../limits';
+import { oneLineIssues } from '../text';
 import type { Issue, Validation } from '../validation';
 import { collect, isBlank, isValidEmail, issue, noAngleBrackets, required } from '../validation';
 import {
@@ -141,7 +143,15 @@ export function validateSignUpRequest(request: SignUpRequest): Validation<SignUp
     !isBlank(request[field]) &&
     request[field].trim().length < NAME_MIN_LENGTH &&
     issue(field, 'minLength', NAME_TOO_SHORT);
-  return collect(request, [form.ok ? [] : form.issues, short('firstName'), short('lastName')]);
+  const fields = ['firstName', 'lastName', 'company'];
+  return collect(request, [
+    form.ok ? [] : form.issues,
+    short('firstName'),
+    short('lastName'),
+    // Issue 19 items 9 and 10: names and company are one line of at most 255 characters.
+    oneLineIssues(request, fields),
+    textLimitIssues(request, Object.fromEntries(fields.map((f) => [f, TEXT_LIMITS.oneLine]))),
+  ]);
 }
 
 /** Confirming a sign-up or a new password: the code and the password are required. */

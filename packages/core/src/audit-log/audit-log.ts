@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_LIMITS, textLimitIssues } from '../limits';
 import { REQUIRED } from '../messages';
 import type { Issue, Validation } from '../validation';
 import { collect, issue } from '../validation';
@@ -47,13 +48,13 @@ export function earliestLogEndDate(now: Date): string {
 
 /**
  * Download logs: end date and days back (30, 60 or 90) both required; the end date not in the
- * future and not older than 13 months.
+ * future and not older than 13 months; the property's url at most 2048 characters (issue 19 item 9).
  */
 export function validateDownloadLogs(
-  input: { endDate?: string; daysBack?: number },
+  input: { url?: string; endDate?: string; daysBack?: number },
   now: Date,
 ): Validation<{ endDate: string; daysBack: number }> {
-  const issues: Issue[] = [];
+  const issues: Issue[] = textLimitIssues(input, { url: TEXT_LIMITS.url });
   const { endDate, daysBack } = input;
   if (!endDate) issues.push(issue('endDate', 'required', REQUIRED));
   else if (!ISO_DATE.test(endDate)) issues.push(issue('endDate', 'date', REQUIRED));

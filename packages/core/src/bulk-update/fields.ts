@@ -33,6 +33,15 @@ import {
   splitMspaPurposes,
   validateMspaPurposes,
 } from '../property/us-privacy';
+import {
+  LINK_TEXT_LIMITS,
+  LIST_LIMITS,
+  PROPERTY_LIST_LIMITS,
+  PROPERTY_TEXT_LIMITS,
+  listLimitsIssues,
+  textLimitIssues,
+} from '../limits';
+import { oneLineIssues } from '../text';
 import { validateFooterLinks } from '../theme/footer-links';
 import type { Issue, Validation } from '../validation';
 import { collect, issue } from '../validation';
@@ -118,6 +127,16 @@ export const BulkUpdateRequest = z
     path: ['sites'],
   });
 export type BulkUpdateRequest = z.infer<typeof BulkUpdateRequest>;
+
+/**
+ * Issue 19 item 9: a bulk update (or an `assent apply` document sent as one) names at most
+ * LIST_LIMITS.bulkProperties properties in `sites` and in `items`, each once.
+ */
+export const bulkRequestLimitIssues = (request: BulkUpdateRequest): Issue[] =>
+  listLimitsIssues(request, {
+    sites: { max: LIST_LIMITS.bulkProperties },
+    items: { max: LIST_LIMITS.bulkProperties, by: 'siteId' },
+  });
 
 /** Step 2's form: the fields plus the legal-basis choice, which is never sent. */
 export const BulkDetailsForm = BulkUpdateFields.extend({
@@ -291,7 +310,17 @@ export function validateBulkFields(
     themes?: ReadonlyArray<{ themeId: string }>;
   } = {},
 ): Validation<BulkDetailsForm> {
-  const checks: Issue[][] = [];
+  // Issue 19 item 9: the fields' texts and lists are bounded as a single save's are.
+  // Issue 19 item 10: its texts and URLs are one line.
+  const checks: Issue[][] = [
+    oneLineIssues(form, Object.keys(PROPERTY_TEXT_LIMITS)),
+    textLimitIssues(form, PROPERTY_TEXT_LIMITS),
+    listLimitsIssues(form, PROPERTY_LIST_LIMITS),
+    (form.customFooterLinks ?? []).flatMap((link, i) => [
+      ...oneLineIssues(link, ['text', 'url'], `customFooterLinks.${i}.`),
+      ...textLimitIssues(link, LINK_TEXT_LIMITS, `customFooterLinks.${i}.`),
+    ]),
+  ];
   if (form.themeId !== undefined && ctx.themes) {
     checks.push(validateThemeOfAccount(form.themeId, ctx.themes));
   }

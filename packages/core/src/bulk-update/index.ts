@@ -7,6 +7,7 @@ export {
   bulkCustomiseSelection,
   BulkDetailsForm,
   bulkDetailsNextEnabled,
+  bulkRequestLimitIssues,
   BulkFooterLink,
   BulkUpdateFields,
   BulkUpdateItem,

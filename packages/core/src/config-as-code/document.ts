@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { COUNTRIES } from '../country';
+import { LIST_LIMITS, tooManyItems } from '../limits';
 import type { PropertyDraft } from '../property/schema';
 import { PropertySettings } from '../property/schema';
 import {
@@ -169,6 +170,9 @@ export function parseConfigDocument(
   const properties: Record<string, DocumentProperty> = {};
   if (raw.properties !== undefined && raw.properties !== null) {
     if (!isMapping(raw.properties)) issues.push({ path: ['properties'], message: NOT_A_MAPPING });
+    // Issue 19 item 9: one document applies at most as many properties as one bulk update takes.
+    else if (Object.keys(raw.properties).length > LIST_LIMITS.bulkProperties)
+      issues.push({ path: ['properties'], message: tooManyItems(LIST_LIMITS.bulkProperties) });
     else
       for (const [key, entry] of Object.entries(raw.properties)) {
         const found = checkProperty(entry, ['properties', key]);

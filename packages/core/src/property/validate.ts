@@ -1,6 +1,12 @@
 import { COUNTRIES } from '../country';
-import { PROPERTY_TEXT_LIMITS, textLimitIssues } from '../limits';
+import {
+  PROPERTY_LIST_LIMITS,
+  PROPERTY_TEXT_LIMITS,
+  listLimitsIssues,
+  textLimitIssues,
+} from '../limits';
 import { INVALID_URL, REQUIRED } from '../messages';
+import { oneLineIssues } from '../text';
 import type { Issue, Validation } from '../validation';
 import { collect, isBlank, isValidUrl, issue } from '../validation';
 import { consentOrPayAvailable, validateConsentOrPay } from './consent-or-pay';
@@ -104,8 +110,11 @@ export function validateProperty(
   const { gdpr, us } = regulationsOf(p);
   const copEnabled = p.consentOrPayConfig.enabled;
   return collect(p, [
-    // Issue 19 item 9: no text field is unbounded (here, not in the schema that reads stored rows).
+    // Issue 19 item 9: no text or list is unbounded (here, not in the schema that reads stored rows).
     textLimitIssues(p, PROPERTY_TEXT_LIMITS),
+    listLimitsIssues(p, PROPERTY_LIST_LIMITS),
+    // Issue 19 item 10: every text field of a property is one line (its URLs included).
+    oneLineIssues(p, Object.keys(PROPERTY_TEXT_LIMITS)),
     p.propertyType === 'APP'
       ? validatePackageId(p.packageId, identity)
       : validateSiteUrl(p.url, identity),

@@ -1,5 +1,13 @@
 import { z } from 'zod';
+import {
+  LIST_LIMITS,
+  TEXT_LIMITS,
+  listLimitIssues,
+  listLimitsIssues,
+  textLimitIssues,
+} from '../limits';
 import { REQUIRED } from '../messages';
+import { oneLineIssues } from '../text';
 import { consolePaths } from '../paths';
 import type { Issue, Validation } from '../validation';
 import { collect, invalid, isBlank, isValidEmail, issue, required } from '../validation';
@@ -200,11 +208,44 @@ export function foreignPropertyIssues(
 }
 
 /**
+ * Issue 19 item 9: a report's name is one line of at most 255 characters; at most 50 recipients,
+ * each an address of at most 254 characters, listed once (ignoring case); its query at most
+ * 32 dimensions, 64 metrics and 32 filters, each listed once, a filter at most 10,000 values.
+ */
+function reportJobLimitIssues(input: ReportJobInput): Issue[] {
+  const { query } = input;
+  return [
+    // Issue 19 item 10: the name is one line (a recipient is an address, which has no controls).
+    ...oneLineIssues(input, ['name']),
+    ...textLimitIssues(input, { name: TEXT_LIMITS.oneLine }),
+    ...listLimitIssues('recipients', input.recipients, LIST_LIMITS.reportRecipients, (r) =>
+      r.trim().toLowerCase(),
+    ),
+    ...input.recipients.flatMap((r, i) =>
+      textLimitIssues({ [i]: r }, { [i]: TEXT_LIMITS.email }, 'recipients.'),
+    ),
+    ...listLimitsIssues(
+      query,
+      {
+        dimensions: { max: LIST_LIMITS.reportDimensions },
+        metrics: { max: LIST_LIMITS.reportMetrics },
+        filters: { max: LIST_LIMITS.reportFilters, unique: false },
+      },
+      'query.',
+    ),
+    ...query.filters.flatMap((filter, i) =>
+      listLimitIssues(`query.filters.${i}.values`, filter.values, LIST_LIMITS.reportFilterValues),
+    ),
+  ];
+}
+
+/**
  * Checks a job before it is written (server and console alike): a name, a query that can run (at
  * least one metric), and for a scheduled report a valid schedule.
  */
 export function validateReportJobInput(input: ReportJobInput): Validation<ReportJobInput> {
   const checks: Array<Issue | Issue[] | undefined | false> = [
+    reportJobLimitIssues(input),
     validateReportName(input.name),
     input.query.metrics.length === 0 && issue('query.metrics', 'required', RUN_REPORT_INCOMPLETE),
   ];

@@ -11,6 +11,9 @@ import type { ConsentTextVariant } from './default-texts';
 import { defaultPrivacyBody } from './default-texts';
 import { validateFooterLinks, validateLinkPair } from './footer-links';
 import { COP_ACCEPT_TEXT_LOCKED, PREMIUM_TEXTS_ONLY } from './messages';
+import { oneLineIssues } from '../text';
+
+const LINK_FIELDS = ['text', 'url', 'label', 'link'];
 import {
   COP_PRIVACY_HEADER_MAX,
   DISAGREE_TEXT_MAX,
@@ -20,7 +23,20 @@ import {
   validatePrivacyBody,
   validateShortText,
 } from './texts';
-import { THEME_TEXT_LIMITS, textLimitIssues } from '../limits';
+import {
+  LANGUAGE_ONE_LINE_FIELDS,
+  LANGUAGE_TEXT_LIMITS,
+  LINK_TEXT_LIMITS,
+  LIST_LIMITS,
+  THEME_LIST_LIMITS,
+  THEME_ONE_LINE_FIELDS,
+  THEME_STACK_LIST_LIMITS,
+  THEME_TEXT_LIMITS,
+  TEXT_LIMITS,
+  listLimitIssues,
+  listLimitsIssues,
+  textLimitIssues,
+} from '../limits';
 
 export interface ThemeValidationContext {
   /** The account's property code: one special code allows 40-character button texts. */
@@ -147,6 +163,52 @@ function validateAppUi(t: AppThemeValues): Issue[] {
 }
 
 /**
+ * Issue 19 item 9: every text of a theme has a maximum length and every list a maximum count and
+ * no duplicates (its name, CSS, buttons, labels, links, colours, each language's texts, stacks and
+ * purposes). Checked at a save, not by the schema that reads stored rows.
+ */
+function themeLimitIssues(t: ThemeValues): Issue[] {
+  const links = (list: readonly object[], field: string) =>
+    list.flatMap((link, i) => [
+      ...oneLineIssues(link as Record<string, unknown>, LINK_FIELDS, `${field}.${i}.`),
+      ...textLimitIssues(link as Record<string, unknown>, LINK_TEXT_LIMITS, `${field}.${i}.`),
+    ]);
+  return [
+    // Issue 19 item 10: every button, label, link and colour is one line.
+    ...oneLineIssues(t, THEME_ONE_LINE_FIELDS),
+    ...textLimitIssues(t, THEME_TEXT_LIMITS),
+    ...listLimitsIssues(t, THEME_LIST_LIMITS),
+    ...links(t.uxInitialScreenCustomLinks, 'uxInitialScreenCustomLinks'),
+    ...t.stacks.flatMap((stack, i) =>
+      listLimitsIssues(stack, THEME_STACK_LIST_LIMITS, `stacks.${i}.`),
+    ),
+    ...LANGUAGE_LISTS.flatMap((list) =>
+      t[list].flatMap((entry, i) => [
+        ...oneLineIssues(entry, LANGUAGE_ONE_LINE_FIELDS, `${list}.${i}.`),
+        ...textLimitIssues(entry, LANGUAGE_TEXT_LIMITS, `${list}.${i}.`),
+        ...listLimitIssues(
+          `${list}.${i}.customFooterLink`,
+          entry.customFooterLink,
+          LIST_LIMITS.footerLinks,
+          null,
+        ),
+        ...links(entry.customFooterLink, `${list}.${i}.customFooterLink`),
+      ]),
+    ),
+    ...(t.themeType === 'APP'
+      ? (['lightModeColors', 'darkModeColors'] as const).flatMap((mode) => [
+          ...oneLineIssues(t[mode], AppColorKey.options, `${mode}.`),
+          ...textLimitIssues(
+            t[mode],
+            Object.fromEntries(AppColorKey.options.map((key) => [key, TEXT_LIMITS.oneLine])),
+            `${mode}.`,
+          ),
+        ])
+      : []),
+  ];
+}
+
+/**
  * Every field rule of a theme (themes-and-bulk-update §5), on the parsed form values or the API
  * payload; each issue names its field, its rule and the spec's message. The server runs it before
  * every save; the console runs it as the user types.
@@ -160,8 +222,6 @@ export function validateTheme(
   // Checked whenever the account is premium: with GDPR off the tabs hide but the texts stay.
   const premium = ctx.premiumEligible === true;
   return collect(t, [
-    // Issue 19 item 9: the name and the CSS are bounded (here, not in the schema that reads rows).
-    textLimitIssues(t, THEME_TEXT_LIMITS),
     required('themeName', t.themeName),
     noAngleBrackets('themeName', t.themeName),
     t.privacyModes.length === 0 && issue('privacyModes', 'required', REGULATION_REQUIRED),
@@ -174,6 +234,9 @@ export function validateTheme(
     premium
       ? LANGUAGE_LISTS.flatMap((list) => validateLanguageEntries(t, list, ctx))
       : premiumTextsUnchanged(t, ctx.saved),
+    // Issue 19 item 9: every text and list is bounded (here, not in the schema that reads rows),
+    // after the spec's own rules, so a field with a shorter limit of the spec shows that one.
+    themeLimitIssues(t),
   ]);
 }
 
