@@ -3,6 +3,8 @@ import { toSavePayload } from '@assent/core/property';
 import type { Property } from '@assent/core/property';
 import type { Theme } from '@assent/core/theme';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../src/db';
+import { changeHistory } from '../src/repositories/change-history';
 import { FORBIDDEN_MESSAGE } from '../src/routes/errors';
 import type { TestServer, TestUser } from './harness';
 import { createTestServer, json, stores } from './harness';
@@ -206,5 +208,61 @@ describe.each(stores())('change history (%s)', (store) => {
       jobIds.add(page.items[0]!.bulkUpdateId);
     }
     expect(jobIds.size).toBe(1);
+  });
+
+  it('reads a page and its total from one snapshot while changes are committed', async () => {
+    const site = await createSite('snapshot.example');
+    const rename = (n: number) =>
+      changeHistory.record(
+        server.deps.db,
+        user.pcode,
+        { email: 'editor@example.com', via: 'session' },
+        {
+          entityType: 'SITE',
+          entityId: site.uuid,
+          entityName: site.url!,
+          action: 'UPDATE',
+          before: { publisherName: `Name ${n}` },
+          after: { publisherName: `Name ${n + 1}` },
+        },
+        clock,
+      );
+    // A change commits right after the page's first statement (as a concurrent save may): with
+    // the items and the count read apart, the count saw it and the items did not.
+    let statements = 0;
+    const interleaved: Queryable = {
+      async query<T>(sql: string, params?: readonly unknown[]) {
+        const rows = await server.deps.db.query<T>(sql, params);
+        statements += 1;
+        if (statements === 1) await rename(0);
+        return rows;
+      },
+    };
+    const filter = { entityType: 'SITE' as const, entityId: site.uuid, size: 50 };
+    const first = await changeHistory.page(interleaved, user.pcode, { ...filter, page: 0 });
+    expect(first.items.length).toBe(first.total);
+    expect(first.total).toBe(1);
+    const after = await changeHistory.page(server.deps.db, user.pcode, { ...filter, page: 0 });
+    expect(after.total).toBe(2);
+    // A page past the end still carries the total.
+    const past = await changeHistory.page(server.deps.db, user.pcode, { ...filter, page: 3 });
+    expect(past).toMatchObject({ items: [], total: 2 });
+
+    // Through the route, with changes committed concurrently: every page lists all it counts.
+    const writes = (async () => {
+      for (let n = 1; n <= 40; n++) await rename(n);
+    })();
+    let done = false;
+    void writes.finally(() => (done = true));
+    let reads = 0;
+    while (!done || reads < 5) {
+      const page = json<HistoryPage>(await history(`&entityId=${site.uuid}`));
+      expect(page.items.length).toBe(page.total);
+      reads += 1;
+    }
+    await writes;
+    const final = json<HistoryPage>(await history(`&entityId=${site.uuid}`));
+    expect(final.items).toHaveLength(42);
+    expect(final.total).toBe(42);
   });
 });

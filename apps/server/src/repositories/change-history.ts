@@ -78,25 +78,36 @@ export const changeHistory = {
     );
   },
 
-  /** One page of an account's history (or of one entity's), newest first. */
+  /**
+   * One page of an account's history (or of one entity's), newest first. Its items and its total
+   * are read by one statement, so they come from one snapshot: a change committed while the page
+   * is read is in both or in neither (two statements once gave total 2 with one item listed).
+   * The count is the left side of the join, so a page past the end still carries the total.
+   */
   async page(
     q: Queryable,
     pcode: string,
     filter: { entityType?: HistoryEntityType; entityId?: string; page: number; size: number },
   ): Promise<HistoryPage> {
     const where = `pcode = $1 and ($2::text is null or entity_type = $2) and ($3::text is null or entity_id = $3)`;
-    const args = [pcode, filter.entityType ?? null, filter.entityId ?? null];
     const rows = await q.query(
-      `select * from change_history where ${where} order by created_at desc, seq desc limit $4 offset $5`,
-      [...args, filter.size, filter.page * filter.size],
-    );
-    const count = await q.query<{ n: number }>(
-      `select count(*)::int as n from change_history where ${where}`,
-      args,
+      `select t.total, p.* from (select count(*)::int as total from change_history where ${where}) t
+       left join lateral (
+         select * from change_history where ${where}
+         order by created_at desc, seq desc limit $4 offset $5
+       ) p on true
+       order by p.created_at desc, p.seq desc`,
+      [
+        pcode,
+        filter.entityType ?? null,
+        filter.entityId ?? null,
+        filter.size,
+        filter.page * filter.size,
+      ],
     );
     return {
-      items: rows.map(toEntry),
-      total: Number(count[0]?.n ?? 0),
+      items: rows.filter((r) => r.id !== null && r.id !== undefined).map(toEntry),
+      total: Number(rows[0]?.total ?? 0),
       page: filter.page,
       size: filter.size,
     };
