@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { properties } from '../src/repositories/properties';
 import type { TestServer, TestUser } from './harness';
-import { createTestServer } from './harness';
+import { ORIGIN, createTestServer } from './harness';
+import { bootOf } from './boot-json';
 import { consentBeacon, visit } from './visit-records';
 
 const bin = findPostgresBin();
@@ -167,5 +168,96 @@ describe.runIf(bin && inject('postgresUrl'))('the banner while PostgreSQL is dow
     expect(existsSync(consentSpool) ? readdirSync(consentSpool) : []).toEqual([]);
     const spool = path.join(server.dataDir, 'visit-spool');
     expect(existsSync(spool) ? readdirSync(spool) : []).toEqual([]);
+  }, 120_000);
+
+  it('answers the AMP check and prompt through the outage, and stores its beacons after', async () => {
+    const amp = await properties.insert(
+      server.deps.db,
+      user.pcode,
+      PropertySettings.parse({
+        url: 'amp-outage.example',
+        themeId: '1',
+        consentLocations: ['EEA'],
+        ampEnabled: true,
+        gdprEncodingMode: 'TCF',
+      }),
+      server.deps.now(),
+    );
+    const prompt = () => server.request({ method: 'GET', url: `/banner/amp/${amp.uuid}/prompt` });
+    // amp-consent's check of a stored accept: answered from the rule, and recorded as a visit.
+    const check = () =>
+      server.request({
+        method: 'POST',
+        url: `/banner/amp/${amp.uuid}/check`,
+        payload: JSON.stringify({
+          consentInstanceId: `assent-${amp.uuid}`,
+          consentStateValue: 'accepted',
+          consentString: 'CQAB',
+        }),
+        headers: {
+          'content-type': 'text/plain;charset=utf-8',
+          origin: 'https://amp-outage.example',
+        },
+      });
+    // The prompt page's beacons come from this server's own origin.
+    const promptVisit = (i: number) =>
+      server.request({
+        method: 'POST',
+        url: '/banner/visit',
+        payload: JSON.stringify(visit(amp.uuid, { f: 'A', ts: 1_767_225_600_000 + i })),
+        headers: { 'content-type': 'text/plain;charset=UTF-8', origin: ORIGIN },
+      });
+    const promptChoice = () =>
+      server.request({
+        method: 'POST',
+        url: '/banner/consent',
+        payload: JSON.stringify(consentBeacon(amp.uuid, randomUUID())),
+        headers: { 'content-type': 'text/plain;charset=UTF-8', origin: ORIGIN },
+      });
+    const count = async (table: string) => {
+      const [row] = await server.deps.db.query<{ n: number }>(
+        `select count(*)::int as n from ${table} where property_uuid = $1`,
+        [amp.uuid],
+      );
+      return Number(row!.n);
+    };
+
+    const firstPrompt = await prompt();
+    expect(firstPrompt.statusCode, firstPrompt.body).toBe(200);
+    const firstCheck = await check();
+    expect(firstCheck.statusCode, firstCheck.body).toBe(200);
+    expect(JSON.parse(firstCheck.body)).toMatchObject({ consentRequired: true });
+
+    cluster.halt();
+    const DURING = 8;
+    try {
+      for (let i = 0; i < DURING; i++) {
+        const page = await prompt();
+        expect(page.statusCode, page.body).toBe(200);
+        expect(bootOf(page.body).config).toEqual(bootOf(firstPrompt.body).config);
+        const answer = await check();
+        expect(answer.statusCode, answer.body).toBe(200);
+        expect(JSON.parse(answer.body)).toEqual(JSON.parse(firstCheck.body));
+        const sent = await promptVisit(i);
+        expect(sent.statusCode, sent.body).toBe(204);
+        const recorded = await promptChoice();
+        expect(recorded.statusCode, recorded.body).toBe(204);
+      }
+    } finally {
+      cluster.resume();
+    }
+
+    // Every answered beacon is stored once the database is back: the check's visits and the
+    // prompt's, and the prompt's consent records.
+    const expectedVisits = 1 + DURING * 2;
+    let visits = -1;
+    let records = -1;
+    while (visits < expectedVisits || records < DURING) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      visits = await count('visits').catch(() => -1);
+      records = await count('consent_records').catch(() => -1);
+    }
+    expect(visits).toBe(expectedVisits);
+    expect(records).toBe(DURING);
   }, 120_000);
 });
