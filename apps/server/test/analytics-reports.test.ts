@@ -411,12 +411,121 @@ describe.each(cases)('analytics reports ($name)', ({ store, clickhouse }) => {
       consentRatePercentage: 71.43,
       bounceRatePercentage: 14.29,
     });
-    expect(res[a.uuid]!['2']).toMatchObject({ totalShown: 1, doNotSellRequestReceived: 1 });
+    // The Californian's reject carried no do-not-sell request: a rejection is not one.
+    expect(res[a.uuid]!['2']).toMatchObject({
+      totalShown: 1,
+      rejectAll: 1,
+      doNotSellRequestReceived: 0,
+      doNotSellRequestFulfilled: 0,
+      medianTimeFulfillmentMillis: null,
+    });
     expect(res[a.uuid]!['3']).toEqual([
       expect.objectContaining({ state: 'CA', totalShown: 1, rejectAll: 1 }),
     ]);
     // Site B: one GDPR reject from Britain.
     expect(res[b.uuid]!['1']).toMatchObject({ totalShown: 1, rejectAll: 1 });
+  });
+
+  it('computes GBC, Consent-or-Pay and do-not-sell figures from what the runtime sent', async () => {
+    const september = { startDate: '2026-09-01', endDate: '2026-09-01' };
+    // Site B from France: four page views under Google basic consent (their Consent Mode state,
+    // ad_user_data never set), three of them shown Consent or Pay; one with neither.
+    await post('2026-09-01', 'FR', [
+      beacon(b.uuid, { g: 'gg-d', c: 'y', o: 'a' }), // accepted on Consent or Pay's screen
+      beacon(b.uuid, { g: 'dd-d', c: 's', o: 'b' }), // clicked subscribe and left
+      beacon(b.uuid, { g: 'dd-d', c: 'l', o: 'b' }), // clicked log in and left
+      beacon(b.uuid, { g: 'gd-g', o: 'r' }),
+      beacon(b.uuid, { o: 'a' }),
+    ]);
+    // From California: a national opt-out fulfilled, a state one only received, and a returning
+    // visitor's stored opt-out (no request on that page view).
+    await post(
+      '2026-09-01',
+      'US',
+      [
+        beacon(b.uuid, { r: 2, o: 'r', n: 2 }),
+        beacon(b.uuid, { r: 3, s: 'CA', o: 'r', n: 1 }),
+        beacon(b.uuid, { r: 3, s: 'CA', o: 'r', x: 1 }),
+      ],
+      'CA',
+    );
+    user = await server.refresh(user); // the clock moved
+    const gbcMetrics = [
+      'totalSessions',
+      'gbcAdStorageGrantedPercent',
+      'gbcAnalyticsStorageGrantedPercent',
+      'gbcAdUserDataGrantedPercent',
+      'gbcAdPersonalizationGrantedPercent',
+    ];
+    const copMetrics = ['copUsers', 'copAcceptPercent', 'copSubscribePercent', 'copLoginPercent'];
+    const queries = [
+      { id: 'gbc', dimensions: ['gbcApplicable'], metrics: gbcMetrics, granularity: 'day' },
+      { id: 'cop', dimensions: ['copApplicable'], metrics: copMetrics, granularity: 'day' },
+    ];
+    const filters = [...timeFilters(september), propertyFilter([b.uuid])];
+    const gbc = [
+      {
+        gbcApplicable: false,
+        totalSessions: 3,
+        gbcAdStorageGrantedPercent: null,
+        gbcAnalyticsStorageGrantedPercent: null,
+        gbcAdUserDataGrantedPercent: null,
+        gbcAdPersonalizationGrantedPercent: null,
+      },
+      {
+        gbcApplicable: true,
+        totalSessions: 4,
+        gbcAdStorageGrantedPercent: 50,
+        gbcAnalyticsStorageGrantedPercent: 25,
+        gbcAdUserDataGrantedPercent: null, // never set: no data, not 0 %
+        gbcAdPersonalizationGrantedPercent: 25,
+      },
+    ];
+    const cop = [
+      {
+        copApplicable: false,
+        copUsers: 0,
+        copAcceptPercent: null,
+        copSubscribePercent: null,
+        copLoginPercent: null,
+      },
+      {
+        copApplicable: true,
+        copUsers: 3,
+        copAcceptPercent: 33.33,
+        copSubscribePercent: 33.33,
+        copLoginPercent: 33.33,
+      },
+    ];
+    // Both queries in one call (one scan with grouping sets), and each alone.
+    expect(await call('graph', { filters, queries })).toEqual([
+      { id: 'gbc', results: gbc },
+      { id: 'cop', results: cop },
+    ]);
+    expect(await call('report', { filters, queries: [queries[1]] })).toEqual([
+      { id: 'cop', results: cop },
+    ]);
+    const res = await call<Record<string, PropertyAnalytics>>('properties', {
+      propertyIds: [b.uuid],
+      ...september,
+    });
+    // Do-not-sell requests are their own counts: 3 rejections, 2 requests, 1 fulfilled.
+    expect(res[b.uuid]!['2']).toMatchObject({
+      totalShown: 2,
+      rejectAll: 2,
+      doNotSellRequestReceived: 2,
+      doNotSellRequestFulfilled: 1,
+      medianTimeFulfillmentMillis: null,
+    });
+    expect(res[b.uuid]!['3']).toEqual([
+      expect.objectContaining({ state: null, doNotSellRequestReceived: 1 }),
+      expect.objectContaining({
+        state: 'CA',
+        doNotSellRequestReceived: 1,
+        doNotSellRequestFulfilled: 0,
+      }),
+    ]);
+    expect(res[b.uuid]!['1']).toMatchObject({ totalShown: 5, doNotSellRequestReceived: null });
   });
 
   it('refuses another account’s property inside the request of every analytics route', async () => {

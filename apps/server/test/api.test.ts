@@ -400,7 +400,7 @@ describe.each(stores())('vendors, audit logs, feedback and errors (%s)', (store)
       at('2026-11-11', { o: 'r' }),
       at('2026-11-12', { o: 'b' }),
       at('2026-11-12', { o: 'a', x: 1 }),
-      at('2026-11-12', { o: 'r', r: 3 }),
+      at('2026-11-12', { o: 'r', r: 3, n: 2 }),
     ]);
     const res = await server.request({
       method: 'POST',
@@ -420,7 +420,12 @@ describe.each(stores())('vendors, audit logs, feedback and errors (%s)', (store)
       bounceRatePercentage: 25,
     });
     expect(analytics['3']).toEqual([
-      expect.objectContaining({ totalShown: 1, rejectAll: 1, doNotSellRequestReceived: 1 }),
+      expect.objectContaining({
+        totalShown: 1,
+        rejectAll: 1,
+        doNotSellRequestReceived: 1,
+        doNotSellRequestFulfilled: 1,
+      }),
     ]);
     const later = await server.request({
       method: 'POST',

@@ -1,6 +1,8 @@
 import {
   AB_VARIANT_COOKIE,
   abTestVariant,
+  gbcAppliesTo,
+  gbcVisitCode,
   pickLanguage,
   regulationForConfig,
   textsFor,
@@ -295,7 +297,11 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
 
   // --- Visit event: one per page view.
   const visits = createVisitTracker(
-    visitBase(config, region, options.pageFormat ?? 'HTTP', nav.userAgent ?? ''),
+    {
+      ...visitBase(config, region, options.pageFormat ?? 'HTTP', nav.userAgent ?? ''),
+      // Google basic consent's defaults, replaced by the state a choice sends.
+      ...(gbcAppliesTo(config.gbc, region) ? { g: gbcVisitCode(config.gbc!) } : {}),
+    },
     (body) => endpoints.visit && deps.sendBeacon(endpoints.visit, body),
     () => deps.now().getTime(),
     settle,
@@ -346,11 +352,14 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
         return gpp?.update({ cmpDisplayStatus: status });
       }
       case 'consentMode':
+        if (config.gbc) visits.consentMode(gbcVisitCode(config.gbc, effect.signals));
         return void updateConsentMode(win, config.gbc, effect.signals);
       case 'visit':
-        return effect.event === 'shown' ? visits.shown() : visits[effect.event](effect.outcome);
+        return effect.event === 'shown'
+          ? visits.shown()
+          : visits[effect.event](effect.outcome, effect.doNotSell);
       case 'store':
-        return storage.write(effect.values).catch(deps.onError);
+        return storage.write(effect.values).then(visits.stored, deps.onError);
       case 'consent':
         return settle(
           () =>
@@ -386,12 +395,16 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
         );
         return;
       case 'cop':
+        visits.cop('y');
         host.hideLink();
         host.showDialog(
           renderConsentOrPay(doc, config, copTexts!, texts!, {
             acceptAll: gdprActions(1).acceptAll,
             moreOptions,
-            go: (url) => deps.navigate(url, config.consentOrPay?.redirect === 'NEW_TAB'),
+            go: (url, action) => {
+              visits.cop(action);
+              deps.navigate(url, config.consentOrPay?.redirect === 'NEW_TAB');
+            },
           }),
           banner,
         );

@@ -1,4 +1,5 @@
 import { AssentError } from '@assent/core';
+import { GBC_REPORTED_SIGNALS } from '@assent/core/banner';
 import {
   REPORT_FOREIGN_PROPERTY,
   abTestReport,
@@ -8,6 +9,7 @@ import {
   buildSummaryMetrics,
   dashboardInsightsQuery,
   exactMetricValue,
+  metricCategoryOf,
   metricValue,
   normalizeReportFilters,
   propertyAnalyticsReport,
@@ -254,8 +256,27 @@ const FILTER_COLUMNS: Record<
   advancedApplicable: ['advanced_applicable', 'boolean'],
 };
 
+/**
+ * Counts a query sums besides the outcomes, only when one of its metrics needs them: Google basic
+ * consent's signals (`gbc`), Consent or Pay's screen (`cop`), do-not-sell requests (`dns`).
+ */
+type ExtraCounts = 'gbc' | 'cop' | 'dns';
+
+/** The extra counts of some metrics: their catalogue category (GBC, Users) says which. */
+const extraCountsOf = (metrics: readonly string[]): ExtraCounts[] => {
+  const categories = new Set(metrics.map(metricCategoryOf));
+  return [
+    ...(categories.has('GBC') ? (['gbc'] as const) : []),
+    ...(categories.has('Users') ? (['cop'] as const) : []),
+  ];
+};
+
+/** `gbc_consent` holds a letter per signal of GBC_REPORTED_SIGNALS: g granted, d denied. */
+const signalIs = (i: number, letter: 'g' | 'd') =>
+  `coalesce(gbc_consent, '') like '${'_'.repeat(i)}${letter}%'`;
+
 /** The visit counts of a group (aliases unlike any column: ClickHouse resolves aliases first). */
-const countColumns = (c: CountsSource): string =>
+const countColumns = (c: CountsSource, extra: readonly ExtraCounts[] = []): string =>
   [
     `${c.sumIf()} as n_traffic`,
     `${c.sumIf('shown')} as n_shown`,
@@ -263,7 +284,35 @@ const countColumns = (c: CountsSource): string =>
     `${c.sumIf(`shown and outcome = 'rejectAll'`)} as n_reject_all`,
     `${c.sumIf(`shown and outcome = 'partial'`)} as n_partial`,
     `${c.sumIf(`shown and outcome = 'bounce'`)} as n_bounce`,
+    ...(extra.includes('gbc')
+      ? GBC_REPORTED_SIGNALS.flatMap((_, i) => [
+          `${c.sumIf(signalIs(i, 'g'))} as n_gbc_granted_${i}`,
+          `${c.sumIf(signalIs(i, 'd'))} as n_gbc_denied_${i}`,
+        ])
+      : []),
+    ...(extra.includes('cop')
+      ? [
+          `${c.sumIf('cop_choice is not null')} as n_cop_shown`,
+          `${c.sumIf(`cop_choice is not null and outcome = 'acceptAll'`)} as n_cop_accepted`,
+          `${c.sumIf(`coalesce(cop_choice, '') = 'subscribe'`)} as n_cop_subscribe`,
+          `${c.sumIf(`coalesce(cop_choice, '') = 'login'`)} as n_cop_login`,
+        ]
+      : []),
+    ...(extra.includes('dns')
+      ? [
+          `${c.sumIf('do_not_sell is not null')} as n_dns_received`,
+          `${c.sumIf(`coalesce(do_not_sell, '') = 'fulfilled'`)} as n_dns_fulfilled`,
+        ]
+      : []),
   ].join(', ');
+
+/** A count column of a row; 0 when the query did not sum it. */
+const countOf = (r: Record<string, unknown>, column: string): number => Number(r[column] ?? 0);
+
+const signalCountsOfRow = (r: Record<string, unknown>, letter: 'granted' | 'denied') =>
+  Object.fromEntries(
+    GBC_REPORTED_SIGNALS.map((signal, i) => [signal, countOf(r, `n_gbc_${letter}_${i}`)]),
+  ) as VisitCounts['gbcGranted'];
 
 const countsOfRow = (r: Record<string, unknown>): VisitCounts => ({
   traffic: Number(r.n_traffic),
@@ -272,6 +321,14 @@ const countsOfRow = (r: Record<string, unknown>): VisitCounts => ({
   rejectAll: Number(r.n_reject_all),
   partial: Number(r.n_partial),
   bounce: Number(r.n_bounce),
+  gbcGranted: signalCountsOfRow(r, 'granted'),
+  gbcDenied: signalCountsOfRow(r, 'denied'),
+  copShown: countOf(r, 'n_cop_shown'),
+  copAccepted: countOf(r, 'n_cop_accepted'),
+  copSubscribe: countOf(r, 'n_cop_subscribe'),
+  copLogin: countOf(r, 'n_cop_login'),
+  doNotSellReceived: countOf(r, 'n_dns_received'),
+  doNotSellFulfilled: countOf(r, 'n_dns_fulfilled'),
 });
 
 /** The rollup columns a query's filters use (besides `pcode` and `day`). */
@@ -291,9 +348,16 @@ const dimensionColumns = (dimensions: readonly string[]): string[] =>
  * groups or filters by, else the daily rollup (every dimension). All of them count the same
  * visits, so the answer is the same whichever is read.
  */
-function rollupFor(c: CountsSource, columns: readonly string[]): RollupChoice {
-  const narrow = c.narrowRollups?.find((r) => columns.every((column) => r.columns.has(column)));
-  return narrow ?? { table: 'visit_rollup_daily', counts: countColumns(c) };
+function rollupFor(
+  c: CountsSource,
+  columns: readonly string[],
+  extra: readonly ExtraCounts[] = [],
+): RollupChoice {
+  // The GBC, Consent-or-Pay and do-not-sell counts are kept by the daily rollup only.
+  const narrow = extra.length
+    ? undefined
+    : c.narrowRollups?.find((r) => columns.every((column) => r.columns.has(column)));
+  return narrow ?? { table: 'visit_rollup_daily', counts: countColumns(c, extra) };
 }
 
 /** Reads and checks a request's filters; refuses (403) property ids of another account. */
@@ -363,12 +427,16 @@ const expressionsOf = (
 async function groupedCounts(
   scope: AnalyticsScope,
   filters: NormalizedFilters,
-  query: Pick<AnalyticsQuery, 'dimensions' | 'granularity'>,
+  query: Pick<AnalyticsQuery, 'dimensions' | 'granularity' | 'metrics'>,
 ): Promise<Groups> {
   const c = countsOf(scope);
   const exprs = expressionsOf(c, query);
   const where = whereOf(c, scope.pcode, filters);
-  const rollup = rollupFor(c, [...filterColumns(filters), ...dimensionColumns(query.dimensions)]);
+  const rollup = rollupFor(
+    c,
+    [...filterColumns(filters), ...dimensionColumns(query.dimensions)],
+    extraCountsOf(query.metrics),
+  );
   const select = [...exprs.map((e, i) => `${e} as d${i}`), rollup.counts].join(', ');
   const groupBy = exprs.length ? `group by ${exprs.map((_, i) => i + 1).join(', ')}` : '';
   const orderBy = exprs.length ? `order by ${exprs.map((_, i) => i + 1).join(', ')}` : '';
@@ -393,20 +461,30 @@ async function groupedCountsOfQueries(
   queries: readonly AnalyticsQuery[],
 ): Promise<Groups[]> {
   const c = countsOf(scope);
-  const byRollup = new Map<string, { rollup: RollupChoice; at: number[] }>();
+  const byRollup = new Map<
+    string,
+    { rollup: RollupChoice; at: number[]; extra: Set<ExtraCounts> }
+  >();
   queries.forEach((q, at) => {
-    const rollup = rollupFor(c, [...filterColumns(filters), ...dimensionColumns(q.dimensions)]);
-    const entry = byRollup.get(rollup.table) ?? { rollup, at: [] };
+    const extra = extraCountsOf(q.metrics);
+    const rollup = rollupFor(
+      c,
+      [...filterColumns(filters), ...dimensionColumns(q.dimensions)],
+      extra,
+    );
+    const entry = byRollup.get(rollup.table) ?? { rollup, at: [], extra: new Set() };
     entry.at.push(at);
+    for (const e of extra) entry.extra.add(e);
     byRollup.set(rollup.table, entry);
   });
   const out: Groups[] = [];
-  for (const { rollup, at } of byRollup.values()) {
+  for (const { rollup, at, extra } of byRollup.values()) {
     const groups = await sharedCounts(
       scope,
       filters,
       at.map((i) => queries[i]!),
-      rollup,
+      // The extra counts any of the queries reading the daily rollup needs.
+      extra.size ? { table: rollup.table, counts: countColumns(c, [...extra]) } : rollup,
     );
     at.forEach((i, k) => (out[i] = groups[k]!));
   }
@@ -610,18 +688,32 @@ export async function propertyAnalytics(
 ): Promise<Record<string, PropertyAnalytics>> {
   await refuseForeignProperties(scope, propertyUuids, 'propertyIds');
   const c = countsOf(scope);
+  const read = (table: string, counts: string, only = '') => {
+    const params: unknown[] = [];
+    return c.query<Record<string, unknown>>(
+      `select property_uuid, regulation, case when regulation = 3 then state end as us_state,
+         ${counts}
+       from ${table}
+       where pcode = ${c.bind(params, scope.pcode, 'text')}
+         and ${c.oneOf('property_uuid', c.bind(params, propertyUuids, 'text', true))}
+         and day >= ${c.bind(params, startDate, 'date')} and day <= ${c.bind(params, endDate, 'date')}
+         ${only}
+       group by 1, 2, 3 order by 1, 2, 3`,
+      params,
+    );
+  };
   const rollup = rollupFor(c, ['property_uuid', 'regulation', 'state']);
-  const params: unknown[] = [];
-  const rows = await c.query<Record<string, unknown>>(
-    `select property_uuid, regulation, case when regulation = 3 then state end as us_state,
-       ${rollup.counts}
-     from ${rollup.table}
-     where pcode = ${c.bind(params, scope.pcode, 'text')}
-       and ${c.oneOf('property_uuid', c.bind(params, propertyUuids, 'text', true))}
-       and day >= ${c.bind(params, startDate, 'date')} and day <= ${c.bind(params, endDate, 'date')}
-     group by 1, 2, 3 order by 1, 2, 3`,
-    params,
+  const rows = await read(rollup.table, rollup.counts);
+  // Do-not-sell requests are kept by the daily rollup only: its few rows that carry one (a partial
+  // index of migration 017), added to the counts of their group.
+  const requests = await read(
+    'visit_rollup_daily',
+    countColumns(c, ['dns']),
+    'and regulation in (2, 3) and do_not_sell is not null',
   );
+  const groupKey = (r: Record<string, unknown>) =>
+    `${String(r.property_uuid)} ${String(r.regulation)} ${String(r.us_state ?? '')}`;
+  const requestsOf = new Map(requests.map((r) => [groupKey(r), countsOfRow(r)]));
   type Entry = {
     gdpr: VisitCounts;
     ccpa: VisitCounts;
@@ -637,7 +729,15 @@ export async function propertyAnalytics(
       gbc: ZERO_VISIT_COUNTS,
       states: new Map(),
     };
-    const c = countsOfRow(r);
+    const own = countsOfRow(r);
+    const dns = requestsOf.get(groupKey(r));
+    const c = dns
+      ? {
+          ...own,
+          doNotSellReceived: dns.doNotSellReceived,
+          doNotSellFulfilled: dns.doNotSellFulfilled,
+        }
+      : own;
     const regulation = Number(r.regulation);
     if (regulation === 1) e.gdpr = addVisitCounts(e.gdpr, c);
     if (regulation === 10) e.gbc = addVisitCounts(e.gbc, c);

@@ -291,6 +291,13 @@ describe('runtime transitions: a US visitor', () => {
     expect(last.find((e) => e.type === 'consentMode')).toMatchObject({
       signals: { ad_user_data: 'denied', ad_personalization: 'denied' },
     });
+    // The opt-out is a do-not-sell request, fulfilled once stored.
+    expect(last.find((e) => e.type === 'visit')).toEqual({
+      type: 'visit',
+      event: 'choice',
+      outcome: 'r',
+      doNotSell: 'r',
+    });
     expect(last.find((e) => e.type === 'store')).toMatchObject({
       values: { uspString: '1YYN', gppString: expect.any(String) },
     });
@@ -327,6 +334,12 @@ describe('runtime transitions: a US visitor', () => {
       asked.state,
     );
     expect(state).toMatchObject({ consent: { usOptedOut: false, usSensitiveConsents: [3] } });
+    // Not an opt-out of sale: no do-not-sell request.
+    expect(last.find((e) => e.type === 'visit')).toEqual({
+      type: 'visit',
+      event: 'choice',
+      outcome: 'p',
+    });
     const chosen = gppOf(last);
     expect(chosen.getFieldValue('usva', 'SensitiveDataProcessing')).toEqual([
       1, 0, 2, 0, 0, 0, 0, 1,
@@ -348,7 +361,13 @@ describe('runtime transitions: a US visitor', () => {
   it('GPC is an opt-out made without the banner: no pop-up, counted as an existing reject', () => {
     const { state, last } = run(context(VIRGINIA, { gpc: true }), loaded());
     expect(state).toMatchObject({ phase: 'closed', consent: { usOptedOut: true } });
-    expect(last).toContainEqual({ type: 'visit', event: 'existing', outcome: 'r' });
+    // A do-not-sell request, fulfilled at once (its signals go out now; nothing to store).
+    expect(last).toContainEqual({
+      type: 'visit',
+      event: 'existing',
+      outcome: 'r',
+      doNotSell: 'f',
+    });
     expect(types(last)).toContain('consentMode');
   });
 

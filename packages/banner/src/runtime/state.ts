@@ -141,6 +141,11 @@ export type Effect =
       type: 'visit';
       event: 'choice' | 'existing' | 'unprompted';
       outcome: Exclude<VisitOutcome, 'b'>;
+      /**
+       * The page view carried a US do-not-sell (opt-out) request: `r` once it is stored (the visit
+       * event then says fulfilled), `f` when it is applied at once (GPC: nothing to store).
+       */
+      doNotSell?: 'r' | 'f';
     }
   | { type: 'store'; values: StoredConsent }
   /** Post the choice's consent record (proof of consent) after the paint. */
@@ -386,7 +391,7 @@ function start(ctx: RuntimeContext, s: Extract<RuntimeState, { phase: 'starting'
       fresh.use
         ? { type: 'visit', event: 'existing', outcome: fresh.meta.outcome }
         : ctx.gpc
-          ? { type: 'visit', event: 'existing', outcome: 'r' }
+          ? { type: 'visit', event: 'existing', outcome: 'r', doNotSell: 'f' }
           : { type: 'visit', event: 'unprompted', outcome: 'a' },
       LINK,
       HIDDEN,
@@ -526,7 +531,12 @@ function decideUs(
       HIDDEN,
       ...(gpp ? [{ type: 'gpp', update: gpp } as const] : []),
       { type: 'consentMode', signals },
-      { type: 'visit', event: 'choice', outcome },
+      {
+        type: 'visit',
+        event: 'choice',
+        outcome,
+        ...(usOptedOut && !s.consent.usOptedOut ? { doNotSell: 'r' as const } : {}),
+      },
       {
         type: 'store',
         values: {

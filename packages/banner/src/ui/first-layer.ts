@@ -111,7 +111,8 @@ export function renderFirstLayer(
 export interface ConsentOrPayActions {
   acceptAll(): void;
   moreOptions(tab: 'purposes'): void;
-  go(url: string): void;
+  /** Leaves for the publisher's subscription (`s`) or log-in (`l`) page. */
+  go(url: string, action: 's' | 'l'): void;
 }
 
 /** Consent or Pay: accept, or subscribe (and log in) at the publisher's URLs, or view preferences. */
@@ -145,7 +146,7 @@ export function renderConsentOrPay(
         {
           class: 'b p',
           'data-action': 'subscribe',
-          onclick: () => actions.go(c.callbacks.action1),
+          onclick: () => actions.go(c.callbacks.action1, 's'),
         },
         cop.subscribeLabel,
       ),
@@ -157,7 +158,7 @@ export function renderConsentOrPay(
           {
             class: 'b s',
             'data-action': 'login',
-            onclick: () => actions.go(c.callbacks.action2 ?? ''),
+            onclick: () => actions.go(c.callbacks.action2 ?? '', 'l'),
           },
           cop.loginLabel ?? '',
         ),

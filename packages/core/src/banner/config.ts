@@ -368,7 +368,8 @@ export const VISIT_OUTCOMES = {
  * One page view, posted with sendBeacon. Short keys keep it under `VISIT_EVENT_MAX_BYTES`:
  * p property, t theme, r regulation (1 GDPR, 2 CCPA/US national, 3 US state, 10 GBC only, 0 none),
  * s US state, o outcome, f page format, d device, os, b browser, v A/B variant, ts client time (ms),
- * x existing consent (no banner shown).
+ * x existing consent (no banner shown), g Google basic consent's Consent Mode state (when it applies
+ * to the visitor), c Consent or Pay's screen (when it was shown), n a do-not-sell request.
  */
 export const VisitEvent = z.object({
   p: z.string().min(1).max(64),
@@ -384,6 +385,21 @@ export const VisitEvent = z.object({
   ts: z.number().int().nonnegative(),
   /** 1 when no banner was shown: the outcome is the stored one (returning visitor). */
   x: z.literal(1).optional(),
+  /**
+   * Google basic consent applied to this visitor: the Consent Mode state in force when the event was
+   * sent, one letter per signal of `GBC_REPORTED_SIGNALS` (g granted, d denied, - not set).
+   */
+  g: z
+    .string()
+    .regex(/^[gd-]{4}$/)
+    .optional(),
+  /** Consent or Pay's screen was shown: y (no pay action), s (subscribe clicked), l (log in clicked). */
+  c: z.enum(['y', 's', 'l']).optional(),
+  /**
+   * A US do-not-sell (opt-out) request made on this page view: 1 received, 2 received and
+   * fulfilled (stored, with the US signals sent) before the event was sent.
+   */
+  n: z.union([z.literal(1), z.literal(2)]).optional(),
 });
 export type VisitEvent = z.infer<typeof VisitEvent>;
 

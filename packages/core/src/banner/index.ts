@@ -99,7 +99,14 @@ export type {
   FieldEffects,
 } from './compile';
 export { AB_VARIANT_COOKIE, abTestVariant } from './ab-variant';
-export { parseUserAgent, visitBase, visitEvent } from './visit';
-export type { VisitBase } from './visit';
+export {
+  GBC_REPORTED_SIGNALS,
+  gbcAppliesTo,
+  gbcVisitCode,
+  parseUserAgent,
+  visitBase,
+  visitEvent,
+} from './visit';
+export type { ConsentModeState, VisitBase } from './visit';
 /** The consent beacon's body (declared with the consent record it becomes, in audit-log). */
 export { ConsentRecordBeacon } from '../audit-log/consent-record';

@@ -41,8 +41,15 @@ export type { AmpConsentMetadata } from './amp';
 export type { ConsentChoices, ConsentRecordBeacon } from '../audit-log/consent-record';
 export { stateSensitiveDataProcessing, usSignal } from './us-signal';
 export type { Tri, UsChoice, UsSignal } from './us-signal';
-export { parseUserAgent, visitBase, visitEvent } from './visit';
-export type { VisitBase } from './visit';
+export {
+  GBC_REPORTED_SIGNALS,
+  gbcAppliesTo,
+  gbcVisitCode,
+  parseUserAgent,
+  visitBase,
+  visitEvent,
+} from './visit';
+export type { ConsentModeState, VisitBase } from './visit';
 export type {
   BannerAbTest,
   BannerColors,

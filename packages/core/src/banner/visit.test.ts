@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VisitEvent } from './config';
 import { bannerConfigFixture } from './fixtures';
-import { parseUserAgent, visitBase } from './visit';
+import { gbcAppliesTo, gbcVisitCode, parseUserAgent, visitBase } from './visit';
 
 const UA = {
   chromeLinux:
@@ -52,5 +52,46 @@ describe('visitBase', () => {
     expect(visitBase(config, { country: 'US', state: 'NY' }, 'HTTP', '')).toMatchObject({
       r: 2,
     });
+  });
+});
+
+describe('Google basic consent in the visit event', () => {
+  const gbc = {
+    enabled: true,
+    regions: ['FR', 'US-CA'],
+    purposes: [
+      { id: 'ad_storage' as const, default: 'DENIED' as const },
+      { id: 'ad_personalization' as const, default: 'GRANTED' as const },
+    ],
+    urlPassThrough: false,
+    adsDataRedaction: false,
+  };
+
+  it('applies where the property enables it, in its gtag regions (none: everywhere)', () => {
+    expect(gbcAppliesTo(gbc, { country: 'fr' })).toBe(true);
+    expect(gbcAppliesTo(gbc, { country: 'US', state: 'ca' })).toBe(true);
+    expect(gbcAppliesTo(gbc, { country: 'US', state: 'NY' })).toBe(false);
+    expect(gbcAppliesTo({ ...gbc, regions: [] }, { country: 'JP' })).toBe(true);
+    expect(gbcAppliesTo({ ...gbc, enabled: false }, { country: 'FR' })).toBe(false);
+    expect(gbcAppliesTo(undefined, { country: 'FR' })).toBe(false);
+  });
+
+  it('writes a letter per reported signal, - for the signals the property does not set', () => {
+    expect(
+      gbcVisitCode(gbc, {
+        ad_storage: 'granted',
+        analytics_storage: 'granted',
+        ad_user_data: 'denied',
+        ad_personalization: 'denied',
+      }),
+    ).toBe('g--d');
+  });
+
+  it("starts a visit with the publisher's defaults, which the beacon accepts", () => {
+    const g = gbcVisitCode(gbc);
+    expect(g).toBe('d--g');
+    const base = visitBase(bannerConfigFixture(), { country: 'FR' }, 'HTTP', '');
+    expect(VisitEvent.safeParse({ ...base, g, o: 'b', ts: 1 }).success).toBe(true);
+    expect(VisitEvent.safeParse({ ...base, g: 'granted', o: 'b', ts: 1 }).success).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { BannerConfig, VisitEvent } from './config';
+import type { BannerConfig, BannerGbc, ConsentModeSignal, VisitEvent } from './config';
 import type { ReportBrowserCode, ReportOperatingSystemCode } from '../reports/vocabulary';
 import type { VisitorRegion } from './rules';
 import { regulationForConfig, usSectionNames } from './rules';
@@ -49,10 +49,46 @@ export function parseUserAgent(ua: string): Pick<VisitEvent, 'd'> & {
 
 export type VisitBase = Omit<VisitEvent, 'o' | 'ts' | 'x'>;
 
+/** The Consent Mode signals a visit reports (the GBC metrics), in the order of the beacon's `g`. */
+export const GBC_REPORTED_SIGNALS = [
+  'ad_storage',
+  'analytics_storage',
+  'ad_user_data',
+  'ad_personalization',
+] as const satisfies readonly ConsentModeSignal[];
+
+export type ConsentModeState = Partial<Record<ConsentModeSignal, 'granted' | 'denied'>>;
+
+/**
+ * Whether Google basic consent applies to a visitor: enabled, and the visitor in one of its gtag
+ * regions (a country, or country-state such as US-CA; none listed means everywhere).
+ */
+export function gbcAppliesTo(gbc: BannerGbc | undefined, region: VisitorRegion): boolean {
+  if (!gbc?.enabled) return false;
+  if (!gbc.regions.length) return true;
+  const country = region.country.toUpperCase();
+  const codes = [country, ...(region.state ? [`${country}-${region.state.toUpperCase()}`] : [])];
+  return gbc.regions.some((r) => codes.includes(r.toUpperCase()));
+}
+
+/**
+ * The beacon's `g`: one letter per reported signal, g granted, d denied, - when the property does
+ * not set that signal (Google basic consent sends only the configured ones). Without a state, the
+ * publisher's defaults: what a visitor starts with.
+ */
+export function gbcVisitCode(gbc: BannerGbc, state?: ConsentModeState): string {
+  return GBC_REPORTED_SIGNALS.map((id) => {
+    const set = gbc.purposes.find((p) => p.id === id);
+    const value = set && (state ? state[id] : set.default.toLowerCase());
+    return value ? value[0] : '-';
+  }).join('');
+}
+
 /**
  * What every visit event of a page view carries: property, theme, the regulation as the reports
  * key it (1 GDPR, 2 US national, 3 US state, 10 Google basic consent only, 0 none), the US state,
- * the page format (HTTP, or AMP for the AMP prompt), device, OS and browser.
+ * the page format (HTTP, or AMP for the AMP prompt), device, OS and browser. The runtime adds
+ * Google basic consent's state (`g`, where `gbcAppliesTo` the visitor) and what it learns later.
  */
 export function visitBase(
   config: BannerConfig,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ReportMetric } from './catalogue';
 import type { VisitCounts } from './metrics';
 import { exactMetricValue, metricValue, roundMetricValue } from './metrics';
+import type { VisitOutcomeCode } from './vocabulary';
 
 /**
  * A/B tests of themes: each variant's metrics, its difference from the control variant and, for
@@ -61,7 +62,7 @@ export const AB_TEST_METRICS = [
 export type AbTestMetric = (typeof AB_TEST_METRICS)[number];
 
 /** The rates, each a share of the shown visits: the ones a z-test applies to. */
-const RATE_OUTCOME: Partial<Record<AbTestMetric, keyof VisitCounts>> = {
+const RATE_OUTCOME: Partial<Record<AbTestMetric, VisitOutcomeCode>> = {
   optInPercent: 'acceptAll',
   optOutPercent: 'rejectAll',
   partialOptInPercent: 'partial',

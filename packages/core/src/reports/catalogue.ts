@@ -64,6 +64,7 @@ export const ReportMetric = z.enum([
   'gbcAdUserDataGrantedPercent',
   'gbcAdPersonalizationGrantedPercent',
   'copUsers',
+  'copAcceptPercent',
   'copSubscribePercent',
   'copLoginPercent',
 ]);
@@ -124,6 +125,7 @@ export const REPORT_METRICS: readonly CatalogueEntry[] = [
   entry('gbcAdUserDataGrantedPercent', 'Ad User Data Granted %', 'GBC'),
   entry('gbcAdPersonalizationGrantedPercent', 'Ad Personalization Granted %', 'GBC'),
   entry('copUsers', 'Consent or Pay Users', 'Users'),
+  entry('copAcceptPercent', 'Accept %', 'Users'),
   entry('copSubscribePercent', 'Subscribe %', 'Users'),
   entry('copLoginPercent', 'Login %', 'Users'),
 ] satisfies Array<CatalogueEntry & { fieldName: ReportMetric }>;
@@ -138,6 +140,10 @@ export const CATEGORY_REQUIRED_DIMENSION: Partial<Record<string, ReportDimension
   GBC: 'gbcApplicable',
   Users: 'copApplicable',
 };
+
+/** The category of a catalogue metric (Sessions, GBC, Users), or undefined for an unknown name. */
+export const metricCategoryOf = (fieldName: string): string | undefined =>
+  REPORT_METRICS.find((m) => m.fieldName === fieldName)?.category;
 
 /** Metric fields that are percentages (formatted with '%'); the rest are counts. */
 export const isPercentMetric = (fieldName: string): boolean => /Percent(Change)?$/.test(fieldName);

@@ -18,6 +18,7 @@ export {
   DEFAULT_REPORT_CATALOGUE,
   groupByCategory,
   isPercentMetric,
+  metricCategoryOf,
   keepOfferedMetrics,
   MetricCategory,
   offeredDimensions,
@@ -293,7 +294,7 @@ export {
   propertyAnalyticsReport,
   ZERO_VISIT_COUNTS,
 } from './metrics';
-export type { VisitCounts } from './metrics';
+export type { GbcReportedSignal, GbcSignalCounts, VisitCounts } from './metrics';
 export {
   ANALYTICS_REGULATION_CODES,
   ANALYTICS_REGULATIONS,
@@ -305,6 +306,8 @@ export {
   REPORT_PAGE_FORMATS,
   reportBrowserOf,
   reportOperatingSystemOf,
+  VISIT_COP_CHOICES,
+  VISIT_DO_NOT_SELL,
   VISIT_OUTCOME_NAMES,
   visitDimensions,
 } from './vocabulary';
@@ -314,7 +317,9 @@ export type {
   ReportDeviceTypeCode,
   ReportOperatingSystemCode,
   ReportPageFormatCode,
+  VisitCopChoice,
   VisitDimensions,
+  VisitDoNotSell,
   VisitOutcomeCode,
 } from './vocabulary';
 export {

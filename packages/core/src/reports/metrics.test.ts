@@ -47,11 +47,51 @@ describe('metric formulas', () => {
     expect(roundMetricValue('optInPercent', null)).toBeNull();
   });
 
-  it('answers null (N/A), not 0, for a rate without shown visits and for unmeasured metrics', () => {
+  it('answers null (N/A), not 0, for a rate without shown visits', () => {
     expect(metricValue('optInPercent', ZERO_VISIT_COUNTS)).toBeNull();
     expect(percentOf(1, 0)).toBeNull();
-    expect(metricValue('copUsers', counts)).toBeNull();
+    // No visit under Google basic consent or shown Consent or Pay: no rate, and 0 users.
     expect(metricValue('gbcAdStorageGrantedPercent', counts)).toBeNull();
+    expect(metricValue('copSubscribePercent', counts)).toBeNull();
+    expect(metricValue('copUsers', counts)).toBe(0);
+  });
+
+  it('takes each GBC signal as granted of the visits where the property sets it', () => {
+    const signals = (granted: number, denied: number) => ({
+      ...ZERO_VISIT_COUNTS,
+      gbcGranted: {
+        ad_storage: granted,
+        analytics_storage: 1,
+        ad_user_data: 0,
+        ad_personalization: 0,
+      },
+      gbcDenied: {
+        ad_storage: denied,
+        analytics_storage: 0,
+        ad_user_data: 0,
+        ad_personalization: 2,
+      },
+    });
+    const gbc = addVisitCounts(signals(2, 1), signals(1, 2));
+    expect(metricValue('gbcAdStorageGrantedPercent', gbc)).toBe(50);
+    expect(metricValue('gbcAnalyticsStorageGrantedPercent', gbc)).toBe(100);
+    expect(metricValue('gbcAdPersonalizationGrantedPercent', gbc)).toBe(0);
+    // Never set by the property: no data, not 0 %.
+    expect(metricValue('gbcAdUserDataGrantedPercent', gbc)).toBeNull();
+  });
+
+  it("takes Consent or Pay's rates as shares of the visits shown its screen", () => {
+    const cop = {
+      ...ZERO_VISIT_COUNTS,
+      copShown: 8,
+      copAccepted: 5,
+      copSubscribe: 2,
+      copLogin: 1,
+    };
+    expect(metricValue('copUsers', cop)).toBe(8);
+    expect(metricValue('copAcceptPercent', cop)).toBe(62.5);
+    expect(metricValue('copSubscribePercent', cop)).toBe(25);
+    expect(metricValue('copLoginPercent', cop)).toBe(12.5);
   });
 
   it('has a formula for every catalogue metric and none for unknown names', () => {
@@ -59,7 +99,7 @@ describe('metric formulas', () => {
     expect(isKnownMetric('totalVisitors')).toBe(false);
   });
 
-  it('builds a property report; only US rules count reject all as do-not-sell requests', () => {
+  it('builds a property report with do-not-sell requests as their own counts (US only)', () => {
     const scope = { propertyUuid: 'p1', startDate: '2026-11-01', endDate: '2026-11-07' };
     const gdpr = propertyAnalyticsReport(counts, { ...scope, us: false });
     expect(gdpr).toMatchObject({
@@ -73,7 +113,18 @@ describe('metric formulas', () => {
       doNotSellRequestReceived: null,
       idProperty: 'p1',
     });
-    const us = propertyAnalyticsReport(counts, { ...scope, us: true });
-    expect(us).toMatchObject({ doNotSellRequestReceived: 1, doNotSellRequestFulfilled: 1 });
+    // One reject all, but two do-not-sell requests (one not fulfilled): never the reject-alls.
+    const dns = { ...counts, doNotSellReceived: 2, doNotSellFulfilled: 1 };
+    expect(propertyAnalyticsReport(dns, { ...scope, us: true })).toMatchObject({
+      rejectAll: 1,
+      doNotSellRequestReceived: 2,
+      doNotSellRequestFulfilled: 1,
+      // No fulfilment time is recorded: no data (N/A), never a made-up 0.
+      medianTimeFulfillmentMillis: null,
+    });
+    expect(propertyAnalyticsReport(dns, { ...scope, us: false })).toMatchObject({
+      doNotSellRequestReceived: null,
+      doNotSellRequestFulfilled: null,
+    });
   });
 });

@@ -1,6 +1,7 @@
 import type { ReportMetric } from './catalogue';
 import { isPercentMetric } from './catalogue';
 import type { PropertyAnalyticsReport } from './property-analytics';
+import type { GBC_REPORTED_SIGNALS } from '../banner/visit';
 import type { VisitOutcomeCode } from './vocabulary';
 
 /**
@@ -8,6 +9,26 @@ import type { VisitOutcomeCode } from './vocabulary';
  * one visit; a visit is *shown* when the banner appeared (not when a stored choice answered it);
  * every outcome rate is a share of the shown visits.
  */
+
+/** The Consent Mode signals the GBC metrics report. */
+export type GbcReportedSignal = (typeof GBC_REPORTED_SIGNALS)[number];
+
+/** A count per reported Consent Mode signal. */
+export type GbcSignalCounts = Record<GbcReportedSignal, number>;
+
+const ZERO_SIGNAL_COUNTS: GbcSignalCounts = {
+  ad_storage: 0,
+  analytics_storage: 0,
+  ad_user_data: 0,
+  ad_personalization: 0,
+};
+
+const addSignalCounts = (a: GbcSignalCounts, b: GbcSignalCounts): GbcSignalCounts => ({
+  ad_storage: a.ad_storage + b.ad_storage,
+  analytics_storage: a.analytics_storage + b.analytics_storage,
+  ad_user_data: a.ad_user_data + b.ad_user_data,
+  ad_personalization: a.ad_personalization + b.ad_personalization,
+});
 
 /** Visit counts of a slice of traffic: what the rollups sum. */
 export interface VisitCounts {
@@ -20,6 +41,20 @@ export interface VisitCounts {
   rejectAll: number;
   partial: number;
   bounce: number;
+  /**
+   * Visits under Google basic consent whose page view ended with the signal granted, and with it
+   * denied (a visit where the property does not set the signal counts in neither).
+   */
+  gbcGranted: GbcSignalCounts;
+  gbcDenied: GbcSignalCounts;
+  /** Visits shown Consent or Pay's screen, and of those: accepted all, clicked subscribe, clicked log in. */
+  copShown: number;
+  copAccepted: number;
+  copSubscribe: number;
+  copLogin: number;
+  /** US do-not-sell requests made (received), and of those the ones the runtime fulfilled. */
+  doNotSellReceived: number;
+  doNotSellFulfilled: number;
 }
 
 export const ZERO_VISIT_COUNTS: VisitCounts = {
@@ -29,6 +64,14 @@ export const ZERO_VISIT_COUNTS: VisitCounts = {
   rejectAll: 0,
   partial: 0,
   bounce: 0,
+  gbcGranted: ZERO_SIGNAL_COUNTS,
+  gbcDenied: ZERO_SIGNAL_COUNTS,
+  copShown: 0,
+  copAccepted: 0,
+  copSubscribe: 0,
+  copLogin: 0,
+  doNotSellReceived: 0,
+  doNotSellFulfilled: 0,
 };
 
 export const addVisitCounts = (a: VisitCounts, b: VisitCounts): VisitCounts => ({
@@ -38,6 +81,14 @@ export const addVisitCounts = (a: VisitCounts, b: VisitCounts): VisitCounts => (
   rejectAll: a.rejectAll + b.rejectAll,
   partial: a.partial + b.partial,
   bounce: a.bounce + b.bounce,
+  gbcGranted: addSignalCounts(a.gbcGranted, b.gbcGranted),
+  gbcDenied: addSignalCounts(a.gbcDenied, b.gbcDenied),
+  copShown: a.copShown + b.copShown,
+  copAccepted: a.copAccepted + b.copAccepted,
+  copSubscribe: a.copSubscribe + b.copSubscribe,
+  copLogin: a.copLogin + b.copLogin,
+  doNotSellReceived: a.doNotSellReceived + b.doNotSellReceived,
+  doNotSellFulfilled: a.doNotSellFulfilled + b.doNotSellFulfilled,
 });
 
 /** Counts of `visits` page views with one outcome, shown or not. */
@@ -68,6 +119,13 @@ export function percentOf(part: number, whole: number): number | null {
   return exact === null ? null : roundPercent(exact);
 }
 
+/**
+ * The share of visits under Google basic consent that ended with a signal granted, of those where
+ * the property sets it (granted or denied); null when none did.
+ */
+const grantedPercent = (c: VisitCounts, signal: GbcReportedSignal): number | null =>
+  exactPercentOf(c.gbcGranted[signal], c.gbcGranted[signal] + c.gbcDenied[signal]);
+
 const FORMULAS: Record<ReportMetric, (c: VisitCounts) => number | null> = {
   totalTraffic: (c) => c.traffic,
   totalSessions: (c) => c.shown,
@@ -79,15 +137,14 @@ const FORMULAS: Record<ReportMetric, (c: VisitCounts) => number | null> = {
   rejectAllVisits: (c) => c.rejectAll,
   partialOptInVisits: (c) => c.partial,
   bounceVisits: (c) => c.bounce,
-  // The beacon does not carry Google basic consent's per-purpose grants nor Consent-or-Pay
-  // choices yet: these metrics are not measured and answer null (N/A), never a made-up zero.
-  gbcAdStorageGrantedPercent: () => null,
-  gbcAnalyticsStorageGrantedPercent: () => null,
-  gbcAdUserDataGrantedPercent: () => null,
-  gbcAdPersonalizationGrantedPercent: () => null,
-  copUsers: () => null,
-  copSubscribePercent: () => null,
-  copLoginPercent: () => null,
+  gbcAdStorageGrantedPercent: (c) => grantedPercent(c, 'ad_storage'),
+  gbcAnalyticsStorageGrantedPercent: (c) => grantedPercent(c, 'analytics_storage'),
+  gbcAdUserDataGrantedPercent: (c) => grantedPercent(c, 'ad_user_data'),
+  gbcAdPersonalizationGrantedPercent: (c) => grantedPercent(c, 'ad_personalization'),
+  copUsers: (c) => c.copShown,
+  copAcceptPercent: (c) => exactPercentOf(c.copAccepted, c.copShown),
+  copSubscribePercent: (c) => exactPercentOf(c.copSubscribe, c.copShown),
+  copLoginPercent: (c) => exactPercentOf(c.copLogin, c.copShown),
 };
 
 /** Whether a metric name is one the reports compute. */
@@ -116,8 +173,10 @@ export const consentRatePercent = (c: VisitCounts): number | null =>
   percentOf(c.acceptAll + c.partial, c.shown);
 
 /**
- * A property's analytics report (properties-and-tags §3) over some counts. Under US rules a
- * reject-all is a do-not-sell request, fulfilled by the runtime as it is made (median time 0).
+ * A property's analytics report (properties-and-tags §3) over some counts. Do-not-sell requests
+ * (US keys only) are their own counts, as the runtime reports them, not the reject-alls; their
+ * median fulfilment time is null: the runtime fulfils a request in the visitor's click and no
+ * fulfilment time is recorded (docs/decisions.md), so there is no data to take a median of.
  */
 export function propertyAnalyticsReport(
   c: VisitCounts,
@@ -137,9 +196,9 @@ export function propertyAnalyticsReport(
     acceptedRatePercentage: percentOf(c.acceptAll, c.shown),
     rejectedRatePercentage: percentOf(c.rejectAll, c.shown),
     partialRatePercentage: percentOf(c.partial, c.shown),
-    doNotSellRequestReceived: scope.us ? c.rejectAll : null,
-    doNotSellRequestFulfilled: scope.us ? c.rejectAll : null,
-    medianTimeFulfillmentMillis: scope.us ? 0 : null,
+    doNotSellRequestReceived: scope.us ? c.doNotSellReceived : null,
+    doNotSellRequestFulfilled: scope.us ? c.doNotSellFulfilled : null,
+    medianTimeFulfillmentMillis: null,
     idProperty: scope.propertyUuid,
   };
 }

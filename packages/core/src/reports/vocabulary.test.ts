@@ -39,6 +39,20 @@ describe('the visit vocabulary', () => {
     expect(visitDimensions({ ...event, x: 1 }).shown).toBe(false);
   });
 
+  it('stores Google basic consent, Consent or Pay and do-not-sell as the runtime sent them', () => {
+    expect(visitDimensions(event)).toMatchObject({
+      gbcConsent: null,
+      copChoice: null,
+      doNotSell: null,
+    });
+    expect(visitDimensions({ ...event, g: 'gd-g' }).gbcConsent).toBe('gd-g');
+    expect(
+      (['y', 's', 'l'] as const).map((c) => visitDimensions({ ...event, c }).copChoice),
+    ).toEqual(['shown', 'subscribe', 'login']);
+    expect(visitDimensions({ ...event, r: 2, o: 'r', n: 1 }).doNotSell).toBe('received');
+    expect(visitDimensions({ ...event, r: 2, o: 'r', n: 2 }).doNotSell).toBe('fulfilled');
+  });
+
   it('keeps a US state (upper case, the server region first) only under US rules', () => {
     expect(visitDimensions({ ...event, r: 3, s: 'ca' }).state).toBe('CA');
     expect(visitDimensions({ ...event, r: 3, s: 'CA' }, 'va').state).toBe('VA');

@@ -41,6 +41,20 @@ export const VISIT_OUTCOME_NAMES = ['acceptAll', 'rejectAll', 'partial', 'bounce
 export type VisitOutcomeCode = (typeof VISIT_OUTCOME_NAMES)[number];
 
 /**
+ * What a visit did on Consent or Pay's screen, when it was shown: nothing to pay (`shown`: it may
+ * still have accepted, which its outcome says), or clicked subscribe or log in.
+ */
+export const VISIT_COP_CHOICES = ['shown', 'subscribe', 'login'] as const;
+export type VisitCopChoice = (typeof VISIT_COP_CHOICES)[number];
+
+/**
+ * A US do-not-sell (opt-out of sale or sharing) request made on a page view: `received`, or
+ * `fulfilled` when the runtime stored it and sent the US signals before reporting the visit.
+ */
+export const VISIT_DO_NOT_SELL = ['received', 'fulfilled'] as const;
+export type VisitDoNotSell = (typeof VISIT_DO_NOT_SELL)[number];
+
+/**
  * Regulations of a visit as reports name them, with the beacon's code: GDPR 1, CCPA (US national)
  * 2, MSPA (a US state's section) 3, GBC (Google basic consent only) 10, NONE 0 (no regulation).
  */
@@ -86,6 +100,12 @@ const OUTCOME_OF_WIRE: { [N in VisitOutcomeCode as (typeof VISIT_OUTCOMES)[N]]: 
   b: 'bounce',
 };
 
+const COP_CHOICE_OF_WIRE: Record<NonNullable<VisitEvent['c']>, VisitCopChoice> = {
+  y: 'shown',
+  s: 'subscribe',
+  l: 'login',
+};
+
 const known = <T extends string>(list: readonly T[], value: string): T =>
   (list as readonly string[]).includes(value) ? (value as T) : ('Other' as T);
 
@@ -110,6 +130,15 @@ export interface VisitDimensions {
   themeId: string;
   /** The A/B variant the visitor was assigned, or null outside an A/B test. */
   variant: string | null;
+  /**
+   * The Consent Mode state sent when Google basic consent applied to the visitor (the beacon's `g`:
+   * a letter per `GBC_REPORTED_SIGNALS` signal, g granted, d denied, - not set), else null.
+   */
+  gbcConsent: string | null;
+  /** What the visitor did on Consent or Pay's screen, or null when it was not shown. */
+  copChoice: VisitCopChoice | null;
+  /** A US do-not-sell request made on the page view, and whether the runtime fulfilled it. */
+  doNotSell: VisitDoNotSell | null;
 }
 
 /**
@@ -130,5 +159,8 @@ export function visitDimensions(event: VisitEvent, regionState?: string | null):
     browser: reportBrowserOf(event.b),
     themeId: event.t,
     variant: event.v ?? null,
+    gbcConsent: event.g ?? null,
+    copChoice: event.c ? COP_CHOICE_OF_WIRE[event.c] : null,
+    doNotSell: event.n === 2 ? 'fulfilled' : event.n === 1 ? 'received' : null,
   };
 }

@@ -28,7 +28,13 @@ const DIMENSIONS: ReadonlyArray<[string, string]> = [
   ['variant', 'Nullable(String)'],
   ['outcome', 'LowCardinality(String)'],
   ['shown', 'Bool'],
+  ['gbc_consent', 'LowCardinality(Nullable(String))'],
+  ['cop_choice', 'LowCardinality(Nullable(String))'],
+  ['do_not_sell', 'LowCardinality(Nullable(String))'],
 ];
+
+/** Dimensions added after the first release (PostgreSQL migration 017), added to older stores. */
+const ADDED_DIMENSIONS = ['gbc_consent', 'cop_choice', 'do_not_sell'];
 
 const names = DIMENSIONS.map(([n]) => n);
 const columns = (list: ReadonlyArray<[string, string]>) =>
@@ -98,10 +104,33 @@ SETTINGS materialize_ttl_after_modify = 0`,
   ];
 }
 
+/**
+ * The statements that bring a store created before ADDED_DIMENSIONS up to date: the columns (at
+ * the end of the rollup's sort key, which a SummingMergeTree needs for a dimension) and the
+ * materialized view, re-created with them.
+ */
+function clickhouseUpgrade(): string[] {
+  const added = DIMENSIONS.filter(([n]) => ADDED_DIMENSIONS.includes(n));
+  const add = added.map(([n, t]) => `ADD COLUMN IF NOT EXISTS ${n} ${t}`).join(', ');
+  return [
+    `ALTER TABLE visits ${add}`,
+    `ALTER TABLE visit_rollup_daily ${add}, MODIFY ORDER BY (${ROLLUP_KEY.join(', ')})`,
+    `DROP VIEW IF EXISTS visit_rollup_daily_mv`,
+  ];
+}
+
 /** Creates (or brings up to date) the store's tables. */
 export async function migrateClickHouse(
   client: ClickHouseClient,
   retentionDays: number,
 ): Promise<void> {
+  const existing = await client.query({
+    query: `SELECT name FROM system.columns
+      WHERE database = currentDatabase() AND table = 'visit_rollup_daily'`,
+    format: 'JSONEachRow',
+  });
+  const columns = (await existing.json<{ name: string }>()).map((c) => c.name);
+  if (columns.length && !ADDED_DIMENSIONS.every((n) => columns.includes(n)))
+    for (const query of clickhouseUpgrade()) await client.command({ query });
   for (const query of clickhouseSchema(retentionDays)) await client.command({ query });
 }

@@ -40,8 +40,8 @@ export function clickhouseVisitWriter(
         ...row,
         created_at: dateTime64(row.created_at as Date),
         theme_language: e?.theme_language ?? null,
-        gbc_applicable: e?.gbc_applicable ?? false,
-        cop_applicable: e?.cop_applicable ?? false,
+        gbc_applicable: row.gbc_consent !== null,
+        cop_applicable: row.cop_choice !== null,
         advanced_applicable: e?.advanced_applicable ?? false,
       };
     });

@@ -23,18 +23,20 @@ export const ROLLUP_DIMENSIONS = [
   'variant',
   'outcome',
   'shown',
+  'gbc_consent',
+  'cop_choice',
+  'do_not_sell',
 ] as const;
 
 const dims = ROLLUP_DIMENSIONS.join(', ');
 
 /**
  * What a visit is enriched with from the configuration store, as configured when it arrives: its
- * theme's language, and whether Google basic consent, Consent or Pay and Advanced Customisation
- * apply. `u` is the relation of the visits (property_uuid, theme_id); every store uses these.
+ * theme's language, and whether Advanced Customisation applies. `u` is the relation of the visits
+ * (property_uuid, theme_id); every store uses these. Whether Google basic consent and Consent or
+ * Pay applied is what the runtime reported for the visitor (`gbc_consent`, `cop_choice`).
  */
 const ENRICHED_COLUMNS = `t.config->>'language' as theme_language,
-    coalesce((p.config->>'gbcEnabled')::boolean, false) as gbc_applicable,
-    coalesce((p.config->'consentOrPayConfig'->>'enabled')::boolean, false) as cop_applicable,
     coalesce(jsonb_array_length(t.config->'advancedCustomizationSettings') > 0, false)
       as advanced_applicable`;
 const ENRICHMENT_JOINS = `left join properties p on p.uuid = u.property_uuid
@@ -50,11 +52,12 @@ const INSERT_AND_ROLL_UP = `
 with input as (
   select * from unnest($1::text[], $2::text[], $3::text[], $4::smallint[], $5::text[], $6::text[],
     $7::boolean[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[],
-    $14::text[], $15::timestamptz[])
+    $14::text[], $15::timestamptz[], $16::text[], $17::text[], $18::text[])
     as u(pcode, property_uuid, theme_id, regulation, state, outcome, shown, page_format, device, os,
-      browser, country, region, variant, created_at)
+      browser, country, region, variant, created_at, gbc_consent, cop_choice, do_not_sell)
 ), enriched as (
-  select u.*, ${ENRICHED_COLUMNS}
+  select u.*, u.gbc_consent is not null as gbc_applicable, u.cop_choice is not null as cop_applicable,
+    ${ENRICHED_COLUMNS}
   from input u
   ${ENRICHMENT_JOINS}
 ), inserted as (
@@ -87,6 +90,9 @@ export const RAW_COLUMNS = [
   'region',
   'variant',
   'created_at',
+  'gbc_consent',
+  'cop_choice',
+  'do_not_sell',
 ] as const;
 
 /** A visit's raw column values (the report vocabulary of core), in RAW_COLUMNS' order. */
@@ -108,14 +114,15 @@ export function rawVisitRow(r: VisitRecord): unknown[] {
     r.region,
     d.variant,
     r.receivedAt,
+    d.gbcConsent,
+    d.copChoice,
+    d.doNotSell,
   ];
 }
 
 /** The configuration-dependent columns of a visit (ENRICHED_COLUMNS). */
 export interface VisitEnrichment {
   theme_language: string | null;
-  gbc_applicable: boolean;
-  cop_applicable: boolean;
   advanced_applicable: boolean;
 }
 
