@@ -7,6 +7,7 @@ import {
 } from '@assent/core/property';
 import { PropertySettings } from '@assent/core/property';
 import type { Property } from '@assent/core/property';
+import type { HistoryPage } from '@assent/core/history';
 import type { AbTestReport } from '@assent/core/reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoPath } from '../src/paths';
@@ -187,5 +188,51 @@ describe.each(stores())('A/B tests of themes (%s)', (store) => {
     const { config } = await cmpBoot();
     expect(config.abTest).toBeUndefined();
     expect(config.abVariant).toBeUndefined();
+  });
+
+  it("records every change of the test in the site's history: who, when, variants from → to", async () => {
+    const historyOf = async () => {
+      const res = await server.request({
+        method: 'GET',
+        url: `/customization/v2/history?pCode=${user.pcode}&entityId=${site.uuid}`,
+        as: user,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      // The test's entries (a property save in between has its own).
+      return json<HistoryPage>(res).items.filter((e) =>
+        e.changes.some((c) => c.field === 'abTestingSitesCollection'),
+      );
+    };
+    // The earlier cases set a test and then ended it: two entries, newest first.
+    const variants = [
+      { name: 'plain', themeId: '1', traffic: 70 },
+      { name: 'blue', themeId: blueTheme, traffic: 30 },
+    ];
+    const [ended, started] = await historyOf();
+    expect(ended).toMatchObject({
+      actor: user.email,
+      via: 'session',
+      entityType: 'SITE',
+      entityName: 'news.example',
+      at: '2026-03-02T09:00:00.000Z',
+      changes: [{ field: 'abTestingSitesCollection', from: variants, to: null }],
+    });
+    expect(started).toMatchObject({
+      changes: [{ field: 'abTestingSitesCollection', from: null, to: variants }],
+    });
+    // A new split is one more entry; the same split again, and a refused one, record nothing.
+    const split = [
+      { name: 'plain', themeId: '1', traffic: 50 },
+      { name: 'blue', themeId: blueTheme, traffic: 50 },
+    ];
+    expect((await setTest(user, site.uuid, variants)).statusCode).toBe(200);
+    expect((await setTest(user, site.uuid, split)).statusCode).toBe(200);
+    expect((await setTest(user, site.uuid, split)).statusCode).toBe(200);
+    expect((await setTest(user, site.uuid, [split[0]])).statusCode).toBe(400);
+    const after = await historyOf();
+    expect(after).toHaveLength(4);
+    expect(after[0]!.changes).toEqual([
+      { field: 'abTestingSitesCollection', from: variants, to: split },
+    ]);
   });
 });

@@ -57,6 +57,11 @@ function duplicateOnRace(error: unknown, type: PropertyType): never {
   throw error;
 }
 
+/** A site's A/B test as its history records it: the variants, or null without a test. */
+const abTestOf = (p: Property) => ({
+  abTestingSitesCollection: p.abTestingSitesCollection ?? null,
+});
+
 /** Records a property's change in the save's transaction (core's diff of its settings). */
 const recordPropertyChange = (
   q: Queryable,
@@ -220,13 +225,30 @@ export const siteHandlers: GroupHandlers<Routes['sites']> = {
       query.urlChanged ?? false,
       changeActor(ctx),
     ),
-  abTest: ({ params, body }, { deps, pCode }) =>
-    deps.db.transaction(async (tx) => {
-      await load(tx, pCode, params.id, 'SITE', true);
+  abTest: ({ params, body }, ctx) =>
+    ctx.deps.db.transaction(async (tx) => {
+      const { deps, pCode } = ctx;
+      const before = await load(tx, pCode, params.id, 'SITE', true);
       const checked = validateAbTest(body, await themeRefs(tx, pCode));
       if (!checked.ok) throw AssentError.fromIssues(checked.issues, 'VALIDATION_ERROR');
       await properties.setAbTest(tx, pCode, params.id, checked.value.variants, deps.now());
-      return load(tx, pCode, params.id, 'SITE');
+      const after = await load(tx, pCode, params.id, 'SITE');
+      // In the site's history like a save: who, when, the variants from → to (none: no test).
+      await changeHistory.record(
+        tx,
+        pCode,
+        changeActor(ctx),
+        {
+          entityType: 'SITE',
+          entityId: after.uuid,
+          entityName: propertyIdentifier(after),
+          action: 'UPDATE',
+          before: abTestOf(before),
+          after: abTestOf(after),
+        },
+        deps.now(),
+      );
+      return after;
     }),
   remove: ({ params }, ctx) =>
     removeProperty(ctx.deps, ctx.pCode, params.id, 'SITE', changeActor(ctx)),
