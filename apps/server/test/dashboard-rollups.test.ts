@@ -193,7 +193,8 @@ describe.each(stores())('dashboard rollups (%s)', (store) => {
     const narrow = [];
     for (const call of calls({ db: q, pcode: user.pcode })) narrow.push(await call());
     // The unfiltered charts split over both narrow rollups, a device filter needs the wider one,
-    // an OS filter the daily rollup.
+    // an OS filter the daily rollup; the properties' analytics read their do-not-sell requests
+    // from the daily rollup (only it keeps them).
     expect(tables).toEqual([
       'visit_rollup_country',
       'visit_rollup_dashboard',
@@ -202,6 +203,7 @@ describe.each(stores())('dashboard rollups (%s)', (store) => {
       'visit_rollup_country',
       'visit_rollup_country',
       'visit_rollup_dashboard',
+      'visit_rollup_daily',
       'visit_rollup_dashboard',
     ]);
 

@@ -218,6 +218,64 @@ export function registerCommands(
       ),
     );
 
+  const abTest = program
+    .command('ab-test')
+    .description("a site's A/B test of themes: its variants and which theme wins")
+    .addHelpText(
+      'after',
+      example(
+        'assent ab-test show news.example.com',
+        'assent ab-test set news.example.com plain=1:50 green=Green:50',
+        'assent ab-test stop news.example.com',
+      ),
+    );
+  abTest
+    .command('show <site>')
+    .description('the variants, and how each does against the control')
+    .option(
+      '--from <day>',
+      'first UTC day of the results, YYYY-MM-DD (default: 30 days before --to)',
+    )
+    .option('--to <day>', 'last UTC day of the results, YYYY-MM-DD (default: today)')
+    .option('--json', 'print JSON (the variants and the A/B report)')
+    .addHelpText('after', example('assent ab-test show news.example.com --from 2026-11-01'))
+    .action(
+      action(
+        ctx,
+        async () => (await import('./ab-test')).showAbTest as never,
+        (property, ...a) => ({ ...optionsOf(a, 0), property }),
+      ),
+    );
+  abTest
+    .command('set <site> <variant...>')
+    .description('run a test of 2 to 5 variants')
+    .option('--json', 'print JSON (the saved variants)')
+    .addHelpText(
+      'after',
+      '\nEach variant is NAME=THEME:TRAFFIC: THEME a site theme id or name, TRAFFIC a\n' +
+        'whole percent; the shares add up to 100. The first variant is the control.\n' +
+        example('assent ab-test set news.example.com plain=1:70 green=Green:30'),
+    )
+    .action(
+      action(
+        ctx,
+        async () => (await import('./ab-test')).setAbTest as never,
+        (property, variants, ...a) => ({ ...optionsOf(a, 0), property, variants }),
+      ),
+    );
+  abTest
+    .command('stop <site>')
+    .description("end the test: every visitor gets the site's theme again")
+    .option('--json', 'print JSON')
+    .addHelpText('after', example('assent ab-test stop news.example.com'))
+    .action(
+      action(
+        ctx,
+        async () => (await import('./ab-test')).stopAbTest as never,
+        (property, ...a) => ({ ...optionsOf(a, 0), property }),
+      ),
+    );
+
   program
     .command('history <property>')
     .description(
