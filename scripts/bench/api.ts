@@ -28,15 +28,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { findPostgresBin, startCluster } from '@assent/testing';
-import { BENCH_PASSWORD, demoToken, percentile, siteSettings } from './support';
+import { BENCH_PASSWORD, demoToken, numberArg, percentile, siteSettings } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const SECONDS = arg('seconds', 10);
-const PROPERTIES = arg('properties', 1000);
+const SECONDS = numberArg('seconds', 10);
+const PROPERTIES = numberArg('properties', 1000);
 const STORE = process.argv.includes('--store')
   ? process.argv[process.argv.indexOf('--store') + 1]
   : undefined;

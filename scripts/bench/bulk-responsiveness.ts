@@ -17,15 +17,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gvlFixturePath } from '@assent/testing';
 import { importGvl, loadConfig } from '../../apps/server/src/index';
-import { BENCH_PASSWORD, demoToken, percentile, siteSettings } from './support';
+import { BENCH_PASSWORD, demoToken, numberArg, percentile, siteSettings } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const PROPERTIES = arg('properties', 1000);
-const SECONDS = arg('seconds', 10);
+const PROPERTIES = numberArg('properties', 1000);
+const SECONDS = numberArg('seconds', 10);
 const SAVED = 20;
 
 function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {

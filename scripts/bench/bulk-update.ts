@@ -16,12 +16,9 @@ import type { Cluster } from '@assent/testing';
 import { PropertySettings, toSavePayload } from '../../packages/core/src/property';
 import { startLiveServer } from '../../apps/server/test/live-server';
 import { MEMORY_DATABASE_URL } from '../../apps/server/src/db';
+import { numberArg } from './support';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const PROPERTIES = arg('properties', 1000);
+const PROPERTIES = numberArg('properties', 1000);
 const STORES = ['memory', 'disk', 'postgres'] as const;
 type Store = (typeof STORES)[number];
 const asked = process.argv.flatMap((a, i) => (process.argv[i - 1] === '--store' ? [a] : []));

@@ -41,17 +41,14 @@ import {
   time,
   visits,
 } from './report-queries';
+import { stringArg } from './support';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1]! : fallback;
-};
-const EVENTS = Number(arg('events', '10000000'));
-const CHUNK = Number(arg('chunk', '5000000'));
-const RUNS = Number(arg('runs', '10'));
-const PG_EVENTS = Number(arg('pg-events', '200000'));
-const THREADS = Number(arg('threads', '1'));
-const WRITER = Number(arg('writer', '20000'));
+const EVENTS = Number(stringArg('events', '10000000'));
+const CHUNK = Number(stringArg('chunk', '5000000'));
+const RUNS = Number(stringArg('runs', '10'));
+const PG_EVENTS = Number(stringArg('pg-events', '200000'));
+const THREADS = Number(stringArg('threads', '1'));
+const WRITER = Number(stringArg('writer', '20000'));
 
 const list = (items: readonly string[]) => `[${items.map((i) => `'${i}'`).join(', ')}]`;
 

@@ -20,15 +20,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { findPostgresBin, startCluster } from '@assent/testing';
 import { databaseReportBench } from './report-queries';
+import { stringArg } from './support';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1]! : fallback;
-};
-const EVENTS = Number(arg('events', '200000'));
-const RUNS = Number(arg('runs', '20'));
-const STORE = arg('store', 'both');
-const FILL = arg('fill', 'writer') === 'sql' ? 'sql' : 'writer';
+const EVENTS = Number(stringArg('events', '200000'));
+const RUNS = Number(stringArg('runs', '20'));
+const STORE = stringArg('store', 'both');
+const FILL = stringArg('fill', 'writer') === 'sql' ? 'sql' : 'writer';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'assent-bench-queries-'));
 const out: string[] = [];

@@ -33,19 +33,15 @@ import { SESSION_COOKIE } from '../../apps/server/src/services/auth';
 import type { LiveServer } from '../../apps/server/test/live-server';
 import { startLiveServer } from '../../apps/server/test/live-server';
 import { day, fillRollupInDatabase, PROPERTIES, visits } from './report-queries';
-import { percentile } from './support';
+import { percentile, stringArg } from './support';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1]! : fallback;
-};
-const EVENTS = Number(arg('events', '1000000'));
-const RUNS = Number(arg('runs', '5'));
-const CHUNK = Number(arg('chunk', '1000000'));
-const FILL = arg('fill', 'js');
-const STORE = arg('store', 'pglite');
+const EVENTS = Number(stringArg('events', '1000000'));
+const RUNS = Number(stringArg('runs', '5'));
+const CHUNK = Number(stringArg('chunk', '1000000'));
+const FILL = stringArg('fill', 'js');
+const STORE = stringArg('store', 'pglite');
 const THROTTLE = 4;
-const PAINT_TIMEOUT_MS = Number(arg('timeout', '120000'));
+const PAINT_TIMEOUT_MS = Number(stringArg('timeout', '120000'));
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const WEB_DIST = path.resolve(here, '../../apps/web/dist');

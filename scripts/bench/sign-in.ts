@@ -10,12 +10,9 @@
  * attempt comes from its own address and account so that the throttling never answers instead.
  */
 import { startLiveServer } from '../../apps/server/test/live-server';
+import { numberArg } from './support';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const ATTEMPTS = arg('attempts', 40);
+const ATTEMPTS = numberArg('attempts', 40);
 
 const server = await startLiveServer();
 try {

@@ -19,15 +19,11 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BENCH_PASSWORD } from './support';
+import { BENCH_PASSWORD, numberArg } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const RUNS = arg('runs', 3);
-const IDLE_SECONDS = arg('idle', 30);
+const RUNS = numberArg('runs', 3);
+const IDLE_SECONDS = numberArg('idle', 30);
 const PORT_BASE = 47_300 + (process.pid % 500) * 2;
 
 interface Started {

@@ -77,3 +77,15 @@ export const siteSettings = (p: Record<string, unknown>) =>
 /** The p-th percentile of ascending `sorted` values (0 when empty). */
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/** The value after `--name` on the command line as a number, or the fallback. */
+export const numberArg = (name: string, fallback: number): number => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+
+/** The value after `--name` on the command line, or the fallback. */
+export const stringArg = (name: string, fallback: string): string => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1]! : fallback;
+};

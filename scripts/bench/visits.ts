@@ -29,14 +29,11 @@ import {
   createTestUser,
   silentLogger,
 } from '../../apps/server/test/live-server';
+import { numberArg } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const SECONDS = arg('seconds', 10);
-const CONNECTIONS = arg('connections', 50);
+const SECONDS = numberArg('seconds', 10);
+const CONNECTIONS = numberArg('connections', 50);
 const option = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : undefined;

@@ -31,7 +31,7 @@ import { NEXT_BUTTON, SIGN_IN_BUTTON } from '../../packages/core/src/account/ind
 import { PROPERTIES_TITLE } from '../../packages/core/src/property/index';
 import type { Page } from '@assent/testing';
 import { launchChromium } from '@assent/testing';
-import { BENCH_PASSWORD, demoToken } from './support';
+import { BENCH_PASSWORD, demoToken, numberArg } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const web = path.join(root, 'apps/web');
@@ -39,11 +39,7 @@ const web = path.join(root, 'apps/web');
 const serverRoot = process.argv.includes('--root')
   ? path.resolve(process.argv[process.argv.indexOf('--root') + 1]!)
   : root;
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const PROPERTIES = arg('properties', 1000);
+const PROPERTIES = numberArg('properties', 1000);
 const BROWSER_LOCK = '/tmp/assent-browser.lock';
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
