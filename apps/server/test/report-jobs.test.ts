@@ -110,16 +110,25 @@ describe.each(stores())('report jobs (%s)', (store) => {
     () => (pcode, body) => runReport({ db: server.deps.db, pcode }, body),
   );
 
-  /** Posts the day's VISITS through the beacon endpoint, dated at `instant` (the server's clock). */
-  async function postVisits(instant: string) {
+  /**
+   * Posts the day's VISITS through the beacon endpoint, dated at `instant` (the server's clock), to
+   * `to` (the site, shown with theme 1 by default).
+   */
+  async function postVisits(
+    instant: string,
+    to: { site: Property; theme: string; visits?: ReadonlyArray<readonly [string, string]> } = {
+      site,
+      theme: '1',
+    },
+  ) {
     offset = new Date(instant).getTime() - Date.now();
-    for (const [country, outcome] of VISITS) {
+    for (const [country, outcome] of to.visits ?? VISITS) {
       const res = await server.request({
         method: 'POST',
         url: '/banner/visit',
         payload: JSON.stringify({
-          p: site.uuid,
-          t: '1',
+          p: to.site.uuid,
+          t: to.theme,
           r: 1,
           o: outcome,
           f: 'H',
@@ -130,7 +139,7 @@ describe.each(stores())('report jobs (%s)', (store) => {
         }),
         headers: {
           'content-type': 'text/plain;charset=UTF-8',
-          origin: 'https://news.example.com',
+          origin: `https://${to.site.url}`,
           'cf-ipcountry': country,
         },
       });
@@ -276,6 +285,61 @@ describe.each(stores())('report jobs (%s)', (store) => {
     );
     expect(sortedLines(file.body)).toEqual(lines);
     expect(file.body).toBe(reportRowsToCsv(onDemand().query, await reportNow(call.body)));
+  });
+
+  it('names themes, theme languages and properties in the file, as the console does', async () => {
+    // A second site of Alice's shown with her French 'Winter theme', and once with a theme that is
+    // no longer there (its id stays, as in the console).
+    const winter = json<{ themeId: string }>(
+      await server.request({
+        method: 'POST',
+        url: `/customization/v2/theme?pCode=${alice.pcode}`,
+        payload: {
+          themeType: 'SITE',
+          themeName: 'Winter theme',
+          privacyModes: ['GDPR'],
+          language: 'fr',
+        },
+        as: alice,
+      }),
+    );
+    const shop = json<Property>(
+      await server.request({
+        method: 'POST',
+        url: `/customization/v2/site?pCode=${alice.pcode}`,
+        payload: { url: 'shop.example.com', themeId: winter.themeId },
+        as: alice,
+      }),
+    );
+    await postVisits('2026-03-13T12:00:00Z', { site: shop, theme: winter.themeId });
+    await postVisits('2026-03-13T13:00:00Z', {
+      site: shop,
+      theme: '987654',
+      visits: [['FR', 'a']],
+    });
+
+    await jumpTo('2026-03-15T10:00:00Z');
+    const query: ReportJobInput['query'] = {
+      ...onDemand().query,
+      filters: [{ key: 'propertyId', operator: 'in', values: [shop.uuid] }],
+      dimensions: ['themeUuid', 'themeLanguage', 'propertyId'],
+      metrics: ['totalSessions'],
+    };
+    const id = json<ReportJobWriteResponse>(
+      await create({ ...onDemand(), name: 'By theme', query }),
+    ).id!;
+    const done = await until(
+      () => getJob(id),
+      (j) => j.status === 'COMPLETED',
+      'the run',
+    );
+    const file = await server.request({ method: 'GET', url: done.fileUrl!, as: alice });
+    expect(file.statusCode).toBe(200);
+    expect(sortedLines(file.body)).toEqual([
+      'Theme,Theme Language,Property,Display Count',
+      '987654,,shop.example.com,1',
+      'Winter theme,French,shop.example.com,4',
+    ]);
   });
 
   it('refuses a report naming each broken rule, and stores nothing', async () => {

@@ -1,4 +1,5 @@
 import { buildPath, routes } from '@assent/core/api';
+import { propertyIdentifier } from '@assent/core/property';
 import {
   CUSTOM_REPORT_QUERY_ID,
   REPORT_FILE_CONTENT_TYPE,
@@ -8,12 +9,18 @@ import {
   reportRowsToCsv,
   reportRunErrorMessage,
   reportTimeoutMessage,
+  reportValueNames,
   timeFilters,
   timePeriodRange,
   withFilters,
 } from '@assent/core/reports';
-import type { AnalyticsQueryBody, AnalyticsQueryResponse } from '@assent/core/reports';
+import type {
+  AnalyticsQueryBody,
+  AnalyticsQueryResponse,
+  ReportValueNames,
+} from '@assent/core/reports';
 import type { Db } from '../db';
+import { properties, themeRefs } from '../repositories/properties';
 import type { StoredReportJob } from '../repositories/report-jobs';
 import { reportJobs, reportRuns } from '../repositories/report-jobs';
 import type { Logger } from '../services/logger';
@@ -120,6 +127,22 @@ const rangeText = (startDate: string | null, endDate: string | null) =>
   startDate && endDate ? (startDate === endDate ? startDate : `${startDate} to ${endDate}`) : '';
 
 /**
+ * The names a report file shows for the ids its rows carry, as the console's results and CSV show
+ * them (core's reportValueNames): the account's themes (the built-in ones included) and properties.
+ */
+async function accountReportValueNames(db: Db, pcode: string): Promise<ReportValueNames> {
+  const [themes, props] = await Promise.all([themeRefs(db, pcode), properties.list(db, pcode)]);
+  return reportValueNames({
+    themes: themes.map((t) => ({ uuid: t.themeId, themeName: t.themeName })),
+    properties: props.map((p) => ({
+      siteUuid: p.uuid,
+      url: propertyIdentifier(p),
+      isDisabled: false,
+    })),
+  });
+}
+
+/**
  * One run of a saved report, as the report-run queue's worker: claims the run (a run already taken
  * or finished is left alone), runs the report's query under the time limit, stores the CSV and its
  * size, then delivers it. A failed run stores its reason. A run finished but not delivered (its
@@ -140,7 +163,9 @@ export async function runReportJob(deps: ReportRunDeps, runId: string): Promise<
   try {
     const response = await queryWithin(deps.runQuery, job.pcode, body, settings.timeoutMs);
     const rows = customReportRows(response);
-    const csv = reportRowsToCsv(job.query, rows);
+    // Themes, properties and theme languages by name, as the console's results show them.
+    const names = await accountReportValueNames(db, job.pcode);
+    const csv = reportRowsToCsv(job.query, rows, undefined, names);
     const day = (endDate ?? run.periodAt.toISOString()).slice(0, 10);
     outcome = {
       status: 'COMPLETED',
