@@ -1,5 +1,4 @@
 import { buildPath, routes } from '@assent/core/api';
-import { propertyIdentifier } from '@assent/core/property';
 import {
   CUSTOM_REPORT_QUERY_ID,
   REPORT_FILE_CONTENT_TYPE,
@@ -20,7 +19,7 @@ import type {
   ReportValueNames,
 } from '@assent/core/reports';
 import type { Db } from '../db';
-import { properties, themeRefs } from '../repositories/properties';
+import { reportProperties, reportThemes } from '../analytics/report-refs';
 import type { StoredReportJob } from '../repositories/report-jobs';
 import { reportJobs, reportRuns } from '../repositories/report-jobs';
 import type { Logger } from '../services/logger';
@@ -131,15 +130,8 @@ const rangeText = (startDate: string | null, endDate: string | null) =>
  * them (core's reportValueNames): the account's themes (the built-in ones included) and properties.
  */
 async function accountReportValueNames(db: Db, pcode: string): Promise<ReportValueNames> {
-  const [themes, props] = await Promise.all([themeRefs(db, pcode), properties.list(db, pcode)]);
-  return reportValueNames({
-    themes: themes.map((t) => ({ uuid: t.themeId, themeName: t.themeName })),
-    properties: props.map((p) => ({
-      siteUuid: p.uuid,
-      url: propertyIdentifier(p),
-      isDisabled: false,
-    })),
-  });
+  const [themes, props] = await Promise.all([reportThemes(db, pcode), reportProperties(db, pcode)]);
+  return reportValueNames({ themes, properties: props });
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { Routes } from '@assent/core/api';
-import { propertyIdentifier } from '@assent/core/property';
 import { DEFAULT_REPORT_CATALOGUE } from '@assent/core/reports';
-import { properties, themeRefs } from '../repositories/properties';
 import type { AnalyticsScope } from '../analytics/queries';
+import { reportProperties, reportThemes } from '../analytics/report-refs';
+import { properties } from '../repositories/properties';
 import {
   abTest,
   countryTable,
@@ -47,17 +47,9 @@ export const analyticsHandlers: GroupHandlers<Routes['analytics']> = {
 
   metadata: async () => DEFAULT_REPORT_CATALOGUE,
 
-  async properties(_input, { deps, pCode }) {
-    const list = await properties.list(deps.db, pCode);
-    return list.map((p) => ({ siteUuid: p.uuid, url: propertyIdentifier(p), isDisabled: false }));
-  },
+  properties: (_input, { deps, pCode }) => reportProperties(deps.db, pCode),
 
-  async themes(_input, { deps, pCode }) {
-    return (await themeRefs(deps.db, pCode)).map((t) => ({
-      uuid: t.themeId,
-      themeName: t.themeName,
-    }));
-  },
+  themes: (_input, { deps, pCode }) => reportThemes(deps.db, pCode),
 
   propertyAnalytics: ({ body }, { deps, pCode }) =>
     limited(deps, pCode, (s) =>
