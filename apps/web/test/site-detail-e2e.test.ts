@@ -31,7 +31,7 @@ const beacon = (
   property: string,
   r: 1 | 2 | 3,
   o: Outcome,
-  extra: { s?: string; v?: string } = {},
+  extra: { s?: string; v?: string; n?: 1 | 2 } = {},
 ) => ({
   p: property,
   t: '1',
@@ -66,7 +66,8 @@ const cellsOf = async (region: Locator): Promise<string[][]> =>
 /**
  * Issue 11's site detail reports in Chromium, on a fresh server whose site received known page
  * views through the real POST /banner/visit three days ago (inside 'Last 30 days' at any hour):
- * GDPR accept ×3, deny, partial, bounce; US national deny ×2, accept; California accept. The card
+ * GDPR accept ×3, deny, partial, bounce; US national deny ×2 (each a do-not-sell request),
+ * accept; California accept. The card
  * shows each regulation's figures, the premium reports show the day, and a failing analytics call
  * shows the spec's 'Something went wrong'.
  */
@@ -115,7 +116,8 @@ describeInChromium('the site detail reports in a real browser', () => {
     siteId = site.uuid;
     const views = [
       ...(['a', 'a', 'a', 'r', 'p', 'b'] as const).map((o) => beacon(siteId, 1, o)),
-      ...(['r', 'r', 'a'] as const).map((o) => beacon(siteId, 2, o)),
+      // A US visitor's opt-out is a do-not-sell request the runtime fulfils (n: 2, as cmp.js sends).
+      ...(['r', 'r', 'a'] as const).map((o) => beacon(siteId, 2, o, o === 'r' ? { n: 2 } : {})),
       beacon(siteId, 3, 'a', { s: 'ca' }),
     ];
     await postVisits(SITE, views);
@@ -148,6 +150,7 @@ describeInChromium('the site detail reports in a real browser', () => {
         'Accepted all: 2 (50.0%)',
       ]);
       expect(ccpa).toContain('Do-not-sell requests received: 2');
+      expect(ccpa).toContain('Do-not-sell requests fulfilled: 2');
       const national = page.getByRole('region', { name: 'US States: National', exact: true });
       expect((await rowsOf(national))[0]).toBe('Banners shown: 3');
       const california = page.getByRole('region', { name: 'US States: CA', exact: true });
