@@ -5,6 +5,7 @@ import { PropertySettings, nextRegulation, toSavePayload } from '@assent/core/pr
 import type { LiveServer, TestUser } from '@assent/server/testing';
 import { startLiveServer } from '@assent/server/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fakeStdin } from './fake-stdin';
 
 /**
  * What assent tui writes to the terminal when its data is read again: nothing when the data is
@@ -61,25 +62,7 @@ function terminal(columns: number, rows: number) {
       return true;
     },
   });
-  let pending: string | null = null;
-  const stdin = Object.assign(new EventEmitter(), {
-    isTTY: true,
-    setEncoding() {},
-    setRawMode() {},
-    resume() {},
-    pause() {},
-    ref() {},
-    unref() {},
-    read: () => {
-      const data = pending;
-      pending = null;
-      return data;
-    },
-    type: (data: string) => {
-      pending = data;
-      stdin.emit('readable');
-    },
-  });
+  const stdin = fakeStdin();
   const stderr = Object.assign(new EventEmitter(), { write: () => true });
   const bytes = () => written.join('');
   return { stdout, stdin, stderr, bytes };
@@ -168,7 +151,7 @@ describe('assent tui redraws only what changed', () => {
       await queryClient.refetchQueries({ type: 'active' });
       expect(requests).toBeGreaterThan(asked);
       expect(term.bytes().slice(before)).toBe('');
-      term.stdin.type('j');
+      term.stdin.write('j');
       await until(() => text().includes('> news.example.com'), 'j to move');
       const moved = term.bytes().slice(before);
       // The two rows whose cursor changed, and nothing else: no header, tabs or other rows.

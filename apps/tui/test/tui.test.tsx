@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../src/App';
 import { PROPERTY_DETAIL_KEYS } from '../src/PropertyDetail';
 import { paletteFor } from '../src/terminal';
+import { fakeStdin } from './fake-stdin';
 
 let server: LiveServer;
 let user: TestUser;
@@ -88,26 +89,7 @@ function renderAt(tree: ReactElement, size: { columns: number; rows: number }) {
     },
   });
   const stderr = Object.assign(new EventEmitter(), { write: () => true });
-  let pending: string | null = null;
-  const stdin = Object.assign(new EventEmitter(), {
-    isTTY: true,
-    setEncoding() {},
-    setRawMode() {},
-    resume() {},
-    pause() {},
-    ref() {},
-    unref() {},
-    read: () => {
-      const data = pending;
-      pending = null;
-      return data;
-    },
-    write: (data: string) => {
-      pending = data;
-      stdin.emit('readable');
-      stdin.emit('data', data);
-    },
-  });
+  const stdin = fakeStdin();
   const instance = inkRender(tree, {
     stdout: stdout as unknown as NodeJS.WriteStream,
     stderr: stderr as unknown as NodeJS.WriteStream,
