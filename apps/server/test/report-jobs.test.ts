@@ -65,11 +65,14 @@ const VISITS = [
   ['DE', 'b'],
 ] as const;
 
-/** A day's file: FR 3 shown, 66.67 % opt-in; DE 1 shown, 0 % (rows in the query's order). */
+/**
+ * A day's file: France 3 shown, 66.67 % opt-in; Germany 1 shown, 0 % (rows in the query's order;
+ * countries by name, as the console shows them).
+ */
 const EXPECTED_LINES = (day: string) => [
   'Period,Country,Display Count,Opt-in %',
-  `${day},DE,1,0`,
-  `${day},FR,3,66.67`,
+  `${day},France,3,66.67`,
+  `${day},Germany,1,0`,
 ];
 const sortedLines = (csv: string) => {
   const [header, ...rows] = csv.trimEnd().split('\r\n');

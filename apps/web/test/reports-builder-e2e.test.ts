@@ -279,7 +279,8 @@ describeInChromium('the custom report builder in a real browser', () => {
       const { readFileSync } = await import('node:fs');
       const csv = readFileSync(file, 'utf8').trim().split(/\r?\n/);
       expect(csv[0]).toBe('Device Type,Display Count,Opt-in %');
-      expect(csv.slice(1).sort()).toEqual(['mobile,1,0', 'pc,3,66.67']);
+      // Device types by the names the table shows (core's reportValueName), not 'pc' / 'mobile'.
+      expect(csv.slice(1).sort()).toEqual(['Desktop,3,66.67', 'Phone,1,0']);
       await shot('reports-list-on-demand');
       await saved.getByRole('button', { name: `Delete ${SAVED_NAME}` }).click();
       const confirm = page.getByRole('dialog', { name: DELETE_REPORT_TITLE });

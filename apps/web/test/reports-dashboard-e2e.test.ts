@@ -527,6 +527,28 @@ describeInChromium('the reports dashboard in a real browser', () => {
       await dialog.waitFor({ state: 'hidden' });
       await expect.poll(() => focused(moreApplied)).toBe(true);
       expect(await moreApplied.isVisible()).toBe(true);
+
+      // --- The charts: no plotly mode bar, so Tab goes from chart to chart's data table --------
+      await page.locator('.js-plotly-plot').first().waitFor();
+      expect(await page.locator('.js-plotly-plot .modebar-btn').count()).toBe(0);
+      const stops: string[] = [];
+      const countryFilter = countryTable().getByPlaceholder('Filter by country');
+      for (let i = 0; i < 60 && !(await focused(countryFilter)); i++) {
+        await page.keyboard.press('Tab');
+        stops.push(
+          await page.evaluate(() => {
+            const el = document.activeElement;
+            const where = el?.closest('.js-plotly-plot') ? 'in a plot: ' : '';
+            return `${where}${el?.tagName ?? '-'} ${el?.textContent?.trim().slice(0, 30) ?? ''}`;
+          }),
+        );
+      }
+      // From 'More Filters' to the country filter: one stop per chart (its table), nothing inside.
+      expect(stops.filter((s) => s.startsWith('in a plot'))).toEqual([]);
+      expect(stops.filter((s) => s === 'SUMMARY Show data as a table').length).toBe(
+        await page.locator('.assent-chart-table').count(),
+      );
+      expect(await focused(countryFilter)).toBe(true);
       expect(browser.problems).toEqual([]);
     },
   );

@@ -296,4 +296,63 @@ describeInChromium('the site detail reports in a real browser', () => {
       await shot('site-detail-ab-testing');
     },
   );
+
+  it(
+    "an app's detail report shows two-decimal percentages, and 'Something went wrong' with 'Back to Properties' when it fails",
+    { timeout: 180_000 },
+    async () => {
+      const api = server.api(owner);
+      const app = await api.apps.create({
+        query: { pCode: owner.pcode },
+        body: {
+          packageId: 'com.detail.e2e',
+          publisherName: 'Detail App',
+          themeId: '2',
+          consentLocations: ['EEA'],
+        },
+      });
+      // GDPR: accept ×2, deny, partial, bounce, accept: 6 shown, 3 accepted (50%), 1 of 6 (16.67%).
+      await postVisits(
+        'webview.example',
+        (['a', 'a', 'r', 'p', 'b', 'a'] as const).map((o) => ({
+          ...beacon(app.uuid, 1, o),
+          d: 'm',
+          os: 'Android',
+        })),
+      );
+      const detail = `${server.url}/protect/p-${owner.pcode}/apps/detail/${app.uuid}`;
+      await page.goto(detail);
+      await page.getByRole('heading', { name: 'com.detail.e2e' }).waitFor();
+      await page.getByText(SITE_REPORT_PERIOD).waitFor();
+      const gdpr = page.getByRole('region', { name: 'GDPR', exact: true });
+      expect(await rowsOf(gdpr)).toEqual([
+        'Banners shown: 6',
+        'Consent rate: 66.67%',
+        'Accepted all: 3 (50.00%)',
+        'Rejected all: 1 (16.67%)',
+        'Partial consent: 1 (16.67%)',
+        'Bounce rate: 16.67%',
+        'Cookies consent rate: 50.00%',
+      ]);
+      await shot('reports-app-detail');
+
+      await page.route('**/analytics/v1/properties/**', (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ status: 'INTERNAL_ERROR', message: 'boom' }),
+        }),
+      );
+      await page.goto(detail);
+      await page.getByText(REPORT_ERROR_TITLE).waitFor();
+      await page.getByText(REPORT_ERROR_TEXT).waitFor();
+      await shot('reports-app-detail-failed');
+      await page.unroute('**/analytics/v1/properties/**');
+      // An unknown app: the whole page is the failure, and its button goes back to the list.
+      await page.goto(`${server.url}/protect/p-${owner.pcode}/apps/detail/${siteId}`);
+      await page.getByText(REPORT_ERROR_TITLE).waitFor();
+      await page.getByRole('button', { name: 'Back to Properties' }).click();
+      await page.waitForURL(`**/protect/p-${owner.pcode}/properties`);
+    },
+  );
 });

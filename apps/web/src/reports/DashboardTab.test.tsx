@@ -149,6 +149,59 @@ describe('dashboard tab', () => {
     expect(TEST_NOW.toISOString()).toBe('2024-03-15T12:00:00.000Z');
   });
 
+  it("the comparison picker offers 'Previous period' (its default) before the dashboard presets", async () => {
+    const api = dashboardApi();
+    const { user } = renderApp({ path: PATH, api });
+    await screen.findByRole('group', { name: 'Display Count' });
+    const summaryPreset = screen.getByLabelText(`${SUMMARY_PERIOD}: preset`);
+    const comparisonPreset = screen.getByLabelText(`${COMPARISON_PERIOD}: preset`);
+    const labels = (select: HTMLElement) =>
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    expect(labels(summaryPreset)).toEqual([
+      'Custom',
+      'Yesterday',
+      'Last 7 Days',
+      'Last 30 Days',
+      'Month Till Date',
+    ]);
+    expect(labels(comparisonPreset)).toEqual([
+      'Custom',
+      'Previous period',
+      'Yesterday',
+      'Last 7 Days',
+      'Last 30 Days',
+      'Month Till Date',
+    ]);
+    const shown = (select: HTMLElement) =>
+      (select as HTMLSelectElement).selectedOptions[0]?.textContent;
+    expect(shown(comparisonPreset)).toBe('Previous period');
+    // A 30-day summary: the comparison follows, the 30 days before, still 'Previous period'.
+    await user.selectOptions(summaryPreset, 'Last 30 Days');
+    await waitFor(() =>
+      expect(bodiesOf(api, SUMMARY).at(-1)).toMatchObject({
+        summaryDateRange: { startDate: '2024-02-14', endDate: '2024-03-14' },
+        comparisonDateRange: { startDate: '2024-01-15', endDate: '2024-02-13' },
+      }),
+    );
+    expect(shown(comparisonPreset)).toBe('Previous period');
+    // Another comparison, then back to the previous period.
+    await user.selectOptions(comparisonPreset, 'Yesterday');
+    await waitFor(() =>
+      expect(bodiesOf(api, SUMMARY).at(-1)).toMatchObject({
+        comparisonDateRange: { startDate: '2024-03-14', endDate: '2024-03-14' },
+      }),
+    );
+    expect(shown(comparisonPreset)).toBe('Yesterday');
+    await user.selectOptions(comparisonPreset, 'Previous period');
+    await waitFor(() =>
+      expect(bodiesOf(api, SUMMARY).at(-1)).toMatchObject({
+        comparisonDateRange: { startDate: '2024-01-15', endDate: '2024-02-13' },
+      }),
+    );
+  });
+
   it("cards show value, change and status: 'No change' neutral, a rise in bounce negative", async () => {
     renderApp({ path: PATH, api: dashboardApi() });
     const card = async (name: string) => screen.findByRole('group', { name });

@@ -96,6 +96,7 @@ export function DashboardTab({ pCode, propertyIds }: DashboardTabProps) {
             value={comparisonRange}
             now={now}
             onChange={setComparisonRange}
+            previousOf={summaryRange}
           />
         </div>
         {summary.isError ? (

@@ -359,10 +359,11 @@ describe('site detail', () => {
           'No Data Available',
         ),
       ).toBeTruthy();
+      // Countries by name, as the dashboard's country table (core's reportValueName).
       expect(
         within(screen.getByRole('region', { name: 'By country' })).getByRole('rowheader')
           .textContent,
-      ).toBe('FR');
+      ).toBe('France');
       const call = api.calls.find((c) => c.path.includes('/graph/'));
       expect(call?.body).toMatchObject({
         filters: [

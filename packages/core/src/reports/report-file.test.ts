@@ -12,8 +12,8 @@ describe('reportRowsToCsv', () => {
     ]);
     expect(csv).toBe(
       'Period,Country,Display Count,Opt-in %\r\n' +
-        '2024-03-14,FR,1200,62.5\r\n' +
-        '2024-03-14,DE,3,\r\n',
+        '2024-03-14,France,1200,62.5\r\n' +
+        '2024-03-14,Germany,3,\r\n',
     );
   });
 
@@ -30,24 +30,50 @@ describe('reportRowsToCsv', () => {
     ]);
   });
 
-  it('writes themes and properties by name, unknown ids as they are, other codes as codes', () => {
+  it('writes every dimension value by the name the results table shows, unknown codes as they are', () => {
     const names = reportValueNames({
       themes: [{ uuid: '7', themeName: 'Summer theme' }],
       properties: [{ siteUuid: 'site-a', url: 'news.example', isDisabled: false }],
     });
     const csv = reportRowsToCsv(
-      { dimensions: ['propertyId', 'themeUuid', 'country'], metrics: ['totalSessions'] },
+      {
+        dimensions: [
+          'propertyId',
+          'themeUuid',
+          'country',
+          'deviceType',
+          'pageFormat',
+          'gbcApplicable',
+        ],
+        metrics: ['totalSessions'],
+      },
       [
-        { propertyId: 'site-a', themeUuid: '7', country: 'FR', totalSessions: 3 },
-        { propertyId: 'site-a', themeUuid: '8', country: 'DE', totalSessions: 1 },
+        {
+          propertyId: 'site-a',
+          themeUuid: '7',
+          country: 'FR',
+          deviceType: 'pc',
+          pageFormat: 'AMP',
+          gbcApplicable: true,
+          totalSessions: 3,
+        },
+        {
+          propertyId: 'site-a',
+          themeUuid: '8',
+          country: 'XX',
+          deviceType: 'tv',
+          pageFormat: null,
+          gbcApplicable: false,
+          totalSessions: 1,
+        },
       ],
       undefined,
       names,
     );
     expect(csv.split('\r\n')).toEqual([
-      'Property,Theme,Country,Display Count',
-      'news.example,Summer theme,FR,3',
-      'news.example,8,DE,1',
+      'Property,Theme,Country,Device Type,Page Format,GBC Applicable,Display Count',
+      'news.example,Summer theme,France,Desktop,AMP,Yes,3',
+      'news.example,8,XX,tv,,No,1',
       '',
     ]);
   });

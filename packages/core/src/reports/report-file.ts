@@ -29,9 +29,10 @@ export const reportFileColumns = (query: Pick<SavedReportQuery, 'dimensions' | '
 
 /**
  * A report's rows as CSV (RFC 4180, CRLF line ends): a header of display names, then one line per
- * row; a missing or null value is an empty cell, numbers are written unformatted. A theme,
- * property or theme language is written by its name (`names`; an unknown id as it is), as the
- * results table shows it; other codes (country, device type) stay codes.
+ * row; a missing or null value is an empty cell, numbers are written unformatted. Dimension
+ * values are written by the name the results table shows (core's reportValueName: theme,
+ * property, language and country names, device type and page format labels, Yes/No); an unknown
+ * code is written as it is.
  */
 export function reportRowsToCsv(
   query: Pick<SavedReportQuery, 'dimensions' | 'metrics'>,

@@ -39,6 +39,12 @@ describe('custom report table', () => {
     expect(customReportCell('themeUuid', null, names)).toBe('N/A');
     expect(customReportCell('themeLanguage', 'de')).toBe('German');
   });
+
+  it('shows a country by its name, as the dashboard country table does', () => {
+    expect(customReportCell('country', 'DE')).toBe('Germany');
+    expect(customReportCell('country', 'XX')).toBe('XX');
+    expect(customReportCell('country', null)).toBe('N/A');
+  });
 });
 
 describe('custom report chart', () => {
@@ -65,6 +71,13 @@ describe('custom report chart', () => {
       names,
     );
     expect(chart.x).toEqual(['Summer theme']);
+  });
+
+  it('labels country categories by the country names', () => {
+    const chart = customReportChart({ dimensions: ['country'], metrics: ['totalSessions'] }, [
+      { country: 'FR', totalSessions: 4 },
+    ]);
+    expect(chart.x).toEqual(['France']);
   });
 
   it('labels a report without a dimension Total, and a percent-only chart as percent', () => {

@@ -17,6 +17,7 @@ import {
   customDayBounds,
   isCustomDayDisabled,
   isDashboardDayDisabled,
+  isPreviousPeriod,
   latestSelectableDay,
   timePeriodRange,
 } from './time-period';
@@ -80,6 +81,20 @@ describe('default summary and comparison ranges', () => {
   it('compares with the 7 days before that', () => {
     expect(defaultComparisonRange(defaultSummaryRange(REPORTS_NOW))).toEqual(
       r('2024-03-01', '2024-03-07'),
+    );
+  });
+  it("knows the comparison picker's 'Previous period': as many days, just before the summary", () => {
+    expect(isPreviousPeriod(r('2024-03-01', '2024-03-07'), r('2024-03-08', '2024-03-14'))).toBe(
+      true,
+    );
+    expect(isPreviousPeriod(r('2024-01-15', '2024-02-13'), r('2024-02-14', '2024-03-14'))).toBe(
+      true,
+    );
+    expect(isPreviousPeriod(r('2024-03-02', '2024-03-07'), r('2024-03-08', '2024-03-14'))).toBe(
+      false,
+    );
+    expect(isPreviousPeriod(r('2024-03-08', '2024-03-14'), r('2024-03-08', '2024-03-14'))).toBe(
+      false,
     );
   });
 });

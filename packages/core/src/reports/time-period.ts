@@ -101,6 +101,22 @@ export function defaultComparisonRange(summary: ReportDateRange): ReportDateRang
   return range(addUtcDays(start, -days), addUtcDays(start, -1));
 }
 
+/**
+ * The comparison picker's own preset, listed before the dashboard presets (reports-and-account §9
+ * lists those four for the dashboard's pickers and makes the comparison default 'the 7 days
+ * before'; the spec names no comparison presets): the same number of days just before the summary
+ * period, what the comparison is by default and after each summary change. Without it the
+ * comparison picker read 'Custom' by default, and its only presets (all ending on the latest day)
+ * compared a period with itself (decisions.md).
+ */
+export const PREVIOUS_PERIOD_LABEL = 'Previous period';
+
+/** Whether `comparison` is the previous period of `summary` (its default). */
+export function isPreviousPeriod(comparison: ReportDateRange, summary: ReportDateRange): boolean {
+  const previous = defaultComparisonRange(summary);
+  return previous.startDate === comparison.startDate && previous.endDate === comparison.endDate;
+}
+
 /** Dashboard pickers disable days after the latest selectable day or over 90 days before it. */
 export function isDashboardDayDisabled(value: Date, now: Date): boolean {
   const latest = latestSelectableDay(now);

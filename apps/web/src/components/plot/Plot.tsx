@@ -7,8 +7,10 @@ import type { PlotProps } from './plot-props';
 const PlotlyPlot = createPlotlyComponent(Plotly);
 
 /**
- * Every console chart: plotly sized to its container, grouped bars, a horizontal legend, no
- * plotly logo; the chart's own layout on top.
+ * Every console chart: plotly sized to its container, grouped bars, a horizontal legend; the
+ * chart's own layout on top. No mode bar: its dozen icon links were Tab stops inside every chart
+ * (inside a role="img" on the dashboard), and what they offer is elsewhere (the data table under
+ * each chart, the CSV export); hover still shows the values.
  */
 export default function Plot({ data, layout }: PlotProps) {
   return (
@@ -21,7 +23,7 @@ export default function Plot({ data, layout }: PlotProps) {
         legend: { orientation: 'h' },
         ...layout,
       }}
-      config={{ displaylogo: false, responsive: true }}
+      config={{ displayModeBar: false, responsive: true }}
       useResizeHandler
       style={{ width: '100%' }}
     />

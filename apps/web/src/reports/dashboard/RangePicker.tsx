@@ -5,8 +5,11 @@ import {
   DashboardPreset as Presets,
   dashboardPresetOf,
   dashboardPresetRange,
+  defaultComparisonRange,
   isDashboardDayDisabled,
+  isPreviousPeriod,
   latestSelectableDay,
+  PREVIOUS_PERIOD_LABEL,
 } from '@assent/core/reports';
 import { addUtcDays, formatUtcDay, parseUtcDay } from '@assent/core';
 import { HTMLSelect } from '@blueprintjs/core';
@@ -30,6 +33,8 @@ const toLocal = (day: string) => localDayOf(parseUtcDay(day));
 
 /** The preset choice's entry for a range that is no preset. */
 export const CUSTOM_RANGE = 'Custom';
+/** The preset choice's value of the comparison picker's 'Previous period'. */
+const PREVIOUS_PERIOD = 'previousPeriod';
 const toDay = (local: Date) => formatUtcDay(utcDayOf(local));
 
 /**
@@ -38,27 +43,38 @@ const toDay = (local: Date) => formatUtcDay(utcDayOf(local));
  * Only complete ranges are reported. By keyboard: a date is typed (Enter applies it) or, the
  * field's text being selected on focus, moved with the arrow keys (a day, a week); the presets are
  * also a native select beside the fields, since the calendar's shortcuts are not in the Tab order.
+ * The comparison picker (`previousOf`, the summary period) offers 'Previous period' first.
  */
 export function RangePicker({
   label,
   value,
   onChange,
   now,
+  previousOf,
 }: {
   label: string;
   value: ReportDateRange;
   onChange: (range: ReportDateRange) => void;
   now: Date;
+  /** The period this one compares with: 'Previous period' is offered, the same days before it. */
+  previousOf?: ReportDateRange;
 }) {
   const latest = latestSelectableDay(now);
-  const shortcuts = Presets.options.map((preset: DashboardPreset) => {
-    const r = dashboardPresetRange(preset, now);
-    return {
-      label: DASHBOARD_PRESET_LABELS[preset],
-      dateRange: [toLocal(r.startDate), toLocal(r.endDate)] as [Date, Date],
-    };
+  const shortcut = (text: string, r: ReportDateRange) => ({
+    label: text,
+    dateRange: [toLocal(r.startDate), toLocal(r.endDate)] as [Date, Date],
   });
-  const preset = dashboardPresetOf(value, now);
+  const previous = previousOf ? defaultComparisonRange(previousOf) : undefined;
+  const shortcuts = [
+    ...(previous ? [shortcut(PREVIOUS_PERIOD_LABEL, previous)] : []),
+    ...Presets.options.map((preset: DashboardPreset) =>
+      shortcut(DASHBOARD_PRESET_LABELS[preset], dashboardPresetRange(preset, now)),
+    ),
+  ];
+  const preset =
+    previousOf && isPreviousPeriod(value, previousOf)
+      ? PREVIOUS_PERIOD
+      : dashboardPresetOf(value, now);
   return (
     <div className="assent-range-picker" role="group" aria-label={label}>
       <span className="assent-range-picker-label">{label}</span>
@@ -67,11 +83,13 @@ export function RangePicker({
           aria-label={`${label}: preset`}
           value={preset ?? ''}
           onChange={(e) => {
+            if (previous && e.currentTarget.value === PREVIOUS_PERIOD) return onChange(previous);
             const chosen = Presets.safeParse(e.currentTarget.value);
             if (chosen.success) onChange(dashboardPresetRange(chosen.data, now));
           }}
           options={[
             { value: '', label: CUSTOM_RANGE, disabled: true },
+            ...(previous ? [{ value: PREVIOUS_PERIOD, label: PREVIOUS_PERIOD_LABEL }] : []),
             ...Presets.options.map((p) => ({ value: p, label: DASHBOARD_PRESET_LABELS[p] })),
           ]}
         />
