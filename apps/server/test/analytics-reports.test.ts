@@ -320,9 +320,11 @@ describe.each(cases)('analytics reports ($name)', ({ store, clickhouse }) => {
       optInPercent: 40,
       optInPercentChange: -60,
     });
+    // No views from France in the comparison period: from 0 (+100%), its rates without a change.
     expect(rows.find((r) => r.country === 'FR')).toMatchObject({
       totalSessions: 2,
-      totalSessionsChange: null,
+      totalSessionsChange: 100,
+      optInPercentChange: null,
     });
     expect(rows.map((r) => r.country).sort()).toEqual(['DE', 'FR', 'GB', 'US']);
   });

@@ -234,9 +234,14 @@ describeInChromium('the reports dashboard in a real browser', () => {
       const firstPage = await countryColumn();
       expect(firstPage).toHaveLength(10);
       expect(firstPage.slice(0, 3)).toEqual(['Germany', 'United States', 'France']);
-      expect((await bodyRows(countryTable().locator('table')))[0]?.slice(0, 2)).toEqual([
-        'Germany',
-        '4',
+      const countryRows = await bodyRows(countryTable().locator('table'));
+      // Germany: 4 against 2 before; France: none before, so from 0 (the zero-baseline rule).
+      expect(countryRows[0]?.slice(0, 3)).toEqual(['Germany', '4', '+100.0%']);
+      expect(countryRows.find((r) => r[0] === 'France')?.slice(0, 4)).toEqual([
+        'France',
+        '2',
+        '+100.0%',
+        '0.0%',
       ]);
       await countryTable()
         .getByRole('button', { name: /^Country/ })

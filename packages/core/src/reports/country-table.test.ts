@@ -76,7 +76,15 @@ describe('buildCountryTableRows', () => {
       optOutPercentChange: 0,
       bouncePercentChange: 25,
     });
-    expect(de).toMatchObject({ country: 'DE', optInPercent: null, totalSessionsChange: null });
+    // DE had no views before: Display Count rose from 0 (+100%, the zero-baseline rule); its rates
+    // had nothing to compare with.
+    expect(de).toMatchObject({
+      country: 'DE',
+      optInPercent: null,
+      totalSessionsChange: 100,
+      optOutPercentChange: null,
+      bouncePercentChange: null,
+    });
   });
 });
 

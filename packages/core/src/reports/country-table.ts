@@ -57,7 +57,8 @@ export type CountryTableRequest = z.infer<typeof CountryTableRequest>;
 const num = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 
 /**
- * Joins the current and comparison rows by country and computes each metric's change. Pass exact
+ * Joins the current and comparison rows by country and computes each metric's change (a country
+ * missing from the comparison counts 0 views there, reports-and-account §4's zero baseline). Pass exact
  * (unrounded) metric values: the change is computed from them, unrounded, and the values are
  * answered rounded as every report's.
  */
@@ -76,7 +77,11 @@ export function buildCountryTableRows(
       out.deviceType = row.deviceType === null ? null : String(row.deviceType);
     for (const m of COUNTRY_TABLE_METRICS) {
       out[m] = roundMetricValue(m, num(row[m]));
-      out[`${m}Change`] = percentChange(num(row[m]), num(previous?.[m]));
+      // A country without views in the comparison period had 0 of them: its Display Count change
+      // follows the zero-baseline rule (+100%), as the cards' does; its rates had no views to be
+      // rates of, so their change stays N/A.
+      const before = m === 'totalSessions' && previous === undefined ? 0 : num(previous?.[m]);
+      out[`${m}Change`] = percentChange(num(row[m]), before);
     }
     return CountryTableRow.parse(out);
   });
