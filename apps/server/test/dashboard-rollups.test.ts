@@ -50,6 +50,20 @@ const DASHBOARD_COLUMNS = [
   'page_format',
 ];
 const COUNTRY_COLUMNS = ['pcode', 'day', 'property_uuid', 'country'];
+/** Migration 020's views of its rollup by one dimension, and the daily rollup's columns of each. */
+const DIMENSION_VIEWS: Record<string, string[]> = {
+  visit_rollup_by_regulation: ['regulation'],
+  visit_rollup_by_device: ['device'],
+  visit_rollup_by_page_format: ['page_format'],
+  visit_rollup_by_os: ['os'],
+  visit_rollup_by_browser: ['browser'],
+  visit_rollup_by_theme: ['theme_id'],
+  visit_rollup_by_theme_language: ['theme_language'],
+  visit_rollup_by_gbc_applicable: ['gbc_applicable'],
+  visit_rollup_by_cop_applicable: ['cop_applicable'],
+  visit_rollup_by_advanced_applicable: ['advanced_applicable'],
+  visit_rollup_by_us_section: ['regulation', 'state'],
+};
 
 /** The database, noting the rollup each statement reads. */
 function noting(db: Queryable) {
@@ -75,10 +89,16 @@ describe.each(stores())('dashboard rollups (%s)', (store) => {
 
   const count = async (sql: string) =>
     Number((await server.deps.db.query<{ n: number }>(sql))[0]?.n);
-  const inStep = async () => ({
-    dashboard: await count(mismatches('visit_rollup_dashboard', DASHBOARD_COLUMNS)),
-    country: await count(mismatches('visit_rollup_country', COUNTRY_COLUMNS)),
-  });
+  const inStep = async () => {
+    let dimensions = 0;
+    for (const [view, columns] of Object.entries(DIMENSION_VIEWS))
+      dimensions += await count(mismatches(view, ['pcode', 'day', 'property_uuid', ...columns]));
+    return {
+      dashboard: await count(mismatches('visit_rollup_dashboard', DASHBOARD_COLUMNS)),
+      country: await count(mismatches('visit_rollup_country', COUNTRY_COLUMNS)),
+      dimensions,
+    };
+  };
 
   it('stay equal to the daily rollup through inserts, updates, deletes and a truncate', async () => {
     const outcomes = ['a', 'r', 'p', 'b'] as const;
@@ -108,13 +128,15 @@ describe.each(stores())('dashboard rollups (%s)', (store) => {
       daily: number;
       dashboard: number;
       country: number;
+      os: number;
     }>(
       `select (select sum(visits) from visit_rollup_daily)::int as daily,
          (select sum(traffic) from visit_rollup_dashboard)::int as dashboard,
-         (select sum(traffic) from visit_rollup_country)::int as country`,
+         (select sum(traffic) from visit_rollup_country)::int as country,
+         (select sum(traffic) from visit_rollup_by_os)::int as os`,
     );
-    expect(totals).toEqual({ daily: 440, dashboard: 440, country: 440 });
-    expect(await inStep()).toEqual({ dashboard: 0, country: 0 });
+    expect(totals).toEqual({ daily: 440, dashboard: 440, country: 440, os: 440 });
+    expect(await inStep()).toEqual({ dashboard: 0, country: 0, dimensions: 0 });
     // Far fewer rows than the daily rollup: the folded outcome and shown, and fewer dimensions.
     expect(await count('select count(*)::int as n from visit_rollup_country')).toBeLessThan(
       await count('select count(*)::int as n from visit_rollup_dashboard'),
@@ -124,12 +146,13 @@ describe.each(stores())('dashboard rollups (%s)', (store) => {
       `update visit_rollup_daily set visits = visits * 3 where device = 'mobile'`,
     );
     await server.deps.db.query(`delete from visit_rollup_daily where outcome = 'rejectAll'`);
-    expect(await inStep()).toEqual({ dashboard: 0, country: 0 });
+    expect(await inStep()).toEqual({ dashboard: 0, country: 0, dimensions: 0 });
 
     await server.deps.db.query('truncate visit_rollup_daily');
     expect(
       await count(
-        `select (select count(*) from visit_rollup_dashboard) + (select count(*) from visit_rollup_country) as n`,
+        `select (select count(*) from visit_rollup_dashboard) + (select count(*) from visit_rollup_country)
+           + (select count(*) from visit_rollup_dimension) as n`,
       ),
     ).toBe(0);
   });
@@ -188,22 +211,58 @@ describe.each(stores())('dashboard rollups (%s)', (store) => {
             },
           ],
         }),
+      // The report builder by each other dimension.
+      () =>
+        runReport(scope, {
+          filters: [...timeFilters(range), { key: 'propertyId', operator: 'in', values: sites }],
+          queries: (
+            [
+              ['os'],
+              ['period', 'browser'],
+              ['themeUuid'],
+              ['themeLanguage'],
+              ['gbcApplicable'],
+              ['copApplicable'],
+              ['advancedApplicable'],
+              ['deviceType', 'pageFormat'],
+            ] as const
+          ).map((dimensions, i) => ({
+            id: `q${i}`,
+            dimensions: [...dimensions],
+            metrics: ['totalTraffic', 'totalSessions', 'optInPercent', 'bouncePercent'],
+            granularity: 'day' as const,
+          })),
+        }),
     ];
     const { q, tables } = noting(server.deps.db);
     const narrow = [];
     for (const call of calls({ db: q, pcode: user.pcode })) narrow.push(await call());
-    // The unfiltered charts split over both narrow rollups, a device filter needs the wider one,
-    // an OS filter the daily rollup; the properties' analytics read their do-not-sell requests
+    // The unfiltered charts read the rollups by one dimension (the totals and the trend its page
+    // format's) and the country rollup; a device filter reads the device's, and the dashboard
+    // rollup where a chart splits by another dimension; an OS filter the OS's and the daily
+    // rollup. The properties' analytics read the US sections, then their do-not-sell requests
     // from the daily rollup (only it keeps them).
     expect(tables).toEqual([
+      'visit_rollup_by_page_format',
+      'visit_rollup_by_regulation',
       'visit_rollup_country',
+      'visit_rollup_by_device',
+      'visit_rollup_by_device',
       'visit_rollup_dashboard',
-      'visit_rollup_dashboard',
+      'visit_rollup_by_os',
       'visit_rollup_daily',
       'visit_rollup_country',
       'visit_rollup_country',
-      'visit_rollup_dashboard',
+      'visit_rollup_by_us_section',
       'visit_rollup_daily',
+      'visit_rollup_by_regulation',
+      'visit_rollup_by_os',
+      'visit_rollup_by_browser',
+      'visit_rollup_by_theme',
+      'visit_rollup_by_theme_language',
+      'visit_rollup_by_gbc_applicable',
+      'visit_rollup_by_cop_applicable',
+      'visit_rollup_by_advanced_applicable',
       'visit_rollup_dashboard',
     ]);
 

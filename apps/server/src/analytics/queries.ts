@@ -118,32 +118,34 @@ const NARROW_COUNTS = [
   'sum(bounce)::int8 as n_bounce',
 ].join(', ');
 
+/** A narrow rollup of this database keeping `columns` besides the account, day and property. */
+const narrow = (table: string, ...columns: string[]): NarrowRollup => ({
+  table,
+  columns: new Set(['pcode', 'day', 'property_uuid', ...columns]),
+  counts: NARROW_COUNTS,
+});
+
 /**
- * The narrow rollups of this database (migration 019, kept exact by triggers on the daily rollup),
- * smallest first: by country only (the summary cards, the country table and chart), then the
- * dashboard's dimensions (its charts, its drawer's regulation, device and page format filters, the
- * properties list's analytics).
+ * The narrow rollups of this database, kept exact by triggers on the daily rollup, smallest first:
+ * the views of migration 020's rollup by one dimension (its fewest values first; the page format's
+ * also answers the totals, by day and by property, since every visit has one), the country rollup
+ * and the dashboard's (migration 019: regulation, US state, country, device and page format
+ * together, for the drawer's filters combined with another dimension).
  */
 const POSTGRES_NARROW_ROLLUPS: readonly NarrowRollup[] = [
-  {
-    table: 'visit_rollup_country',
-    columns: new Set(['pcode', 'day', 'property_uuid', 'country']),
-    counts: NARROW_COUNTS,
-  },
-  {
-    table: 'visit_rollup_dashboard',
-    columns: new Set([
-      'pcode',
-      'day',
-      'property_uuid',
-      'regulation',
-      'state',
-      'country',
-      'device',
-      'page_format',
-    ]),
-    counts: NARROW_COUNTS,
-  },
+  narrow('visit_rollup_by_page_format', 'page_format'),
+  narrow('visit_rollup_by_gbc_applicable', 'gbc_applicable'),
+  narrow('visit_rollup_by_cop_applicable', 'cop_applicable'),
+  narrow('visit_rollup_by_advanced_applicable', 'advanced_applicable'),
+  narrow('visit_rollup_by_device', 'device'),
+  narrow('visit_rollup_by_regulation', 'regulation'),
+  narrow('visit_rollup_by_os', 'os'),
+  narrow('visit_rollup_by_browser', 'browser'),
+  narrow('visit_rollup_by_theme_language', 'theme_language'),
+  narrow('visit_rollup_by_theme', 'theme_id'),
+  narrow('visit_rollup_country', 'country'),
+  narrow('visit_rollup_by_us_section', 'regulation', 'state'),
+  narrow('visit_rollup_dashboard', 'regulation', 'state', 'country', 'device', 'page_format'),
 ];
 
 /** The rollups of this database (PostgreSQL or PGlite). */
