@@ -413,16 +413,19 @@ describe.each(cases)('analytics reports ($name)', ({ store, clickhouse }) => {
       consentRatePercentage: 71.43,
       bounceRatePercentage: 14.29,
     });
-    // The Californian's reject carried no do-not-sell request: a rejection is not one.
-    expect(res[a.uuid]!['2']).toMatchObject({
-      totalShown: 1,
-      rejectAll: 1,
-      doNotSellRequestReceived: 0,
-      doNotSellRequestFulfilled: 0,
-      medianTimeFulfillmentMillis: null,
-    });
+    // The Californian's visit was under California's section: counted under its state (3), not
+    // again under CCPA (2, the national section), which has no visit. Its reject carried no
+    // do-not-sell request: a rejection is not one.
+    expect(res[a.uuid]!['2']).toBeUndefined();
     expect(res[a.uuid]!['3']).toEqual([
-      expect.objectContaining({ state: 'CA', totalShown: 1, rejectAll: 1 }),
+      expect.objectContaining({
+        state: 'CA',
+        totalShown: 1,
+        rejectAll: 1,
+        doNotSellRequestReceived: 0,
+        doNotSellRequestFulfilled: 0,
+        medianTimeFulfillmentMillis: null,
+      }),
     ]);
     // Site B: one GDPR reject from Britain.
     expect(res[b.uuid]!['1']).toMatchObject({ totalShown: 1, rejectAll: 1 });
@@ -511,16 +514,17 @@ describe.each(cases)('analytics reports ($name)', ({ store, clickhouse }) => {
       propertyIds: [b.uuid],
       ...september,
     });
-    // Do-not-sell requests are their own counts: 3 rejections, 2 requests, 1 fulfilled.
+    // Do-not-sell requests are their own counts: 3 rejections, 2 requests, 1 fulfilled. Each
+    // visit in one section: the national opt-out under CCPA (2), the two under California's
+    // section under CA (3), none of them twice.
     expect(res[b.uuid]!['2']).toMatchObject({
-      totalShown: 2,
-      rejectAll: 2,
-      doNotSellRequestReceived: 2,
+      totalShown: 1,
+      rejectAll: 1,
+      doNotSellRequestReceived: 1,
       doNotSellRequestFulfilled: 1,
       medianTimeFulfillmentMillis: null,
     });
     expect(res[b.uuid]!['3']).toEqual([
-      expect.objectContaining({ state: null, doNotSellRequestReceived: 1 }),
       expect.objectContaining({
         state: 'CA',
         doNotSellRequestReceived: 1,

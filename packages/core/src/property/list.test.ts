@@ -47,19 +47,25 @@ describe('properties list', () => {
     expect(propertyStatus({ editable: false })).toBe('pendingUpdates');
   });
 
-  it('shows GDPR, else CCPA, else the national US, else GBC consent rate', () => {
+  it('shows GDPR, else the US sections together, else GBC consent rate', () => {
     const report = (rate: number | null) => ({ consentRatePercentage: rate }) as never;
+    const us = (shown: number, acceptAll: number, partialAll: number, state?: string) =>
+      ({ totalShown: shown, acceptAll, partialAll, consentRatePercentage: 0, state }) as never;
     expect(listConsentRate(undefined)).toBeNull();
-    expect(listConsentRate({ '1': report(61.5), '2': report(40) } as PropertyAnalytics)).toBe(61.5);
-    expect(listConsentRate({ '1': report(null), '2': report(40) } as PropertyAnalytics)).toBe(40);
+    expect(listConsentRate({ '1': report(61.5), '2': us(10, 4, 0) } as PropertyAnalytics)).toBe(
+      61.5,
+    );
+    expect(listConsentRate({ '1': report(null), '2': us(10, 3, 1) } as PropertyAnalytics)).toBe(40);
+    // CCPA's 1 of 4 and California's 2 of 2: 3 of 6 US banners, not either section's rate.
     expect(
       listConsentRate({
-        '3': [
-          { state: 'ca', consentRatePercentage: 10 },
-          { state: null, consentRatePercentage: 30 },
-        ],
+        '2': us(4, 1, 0),
+        '3': [us(2, 1, 1, 'CA')],
+        '10': report(90),
       } as PropertyAnalytics),
-    ).toBe(30);
+    ).toBe(50);
+    expect(listConsentRate({ '3': [us(3, 1, 0, 'CA')] } as PropertyAnalytics)).toBe(33.33);
+    expect(listConsentRate({ '10': report(90) } as PropertyAnalytics)).toBe(90);
   });
 
   it('marks old SDK versions as not applicable', () => {

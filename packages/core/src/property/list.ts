@@ -1,3 +1,4 @@
+import { percentOf } from '../reports/metrics';
 import type { PropertyAnalytics } from '../reports/property-analytics';
 import type { CmpVersionInput } from './cmp-version';
 import { isOldCmpVersion } from './cmp-version';
@@ -90,16 +91,21 @@ export function pageOfProperties<T>(
 }
 
 /**
- * The consent rate the list shows for a property: GDPR's, else CCPA's, else the national US
- * rate, else Google basic consent's; null without data.
+ * The consent rate the list shows for a property: GDPR's, else the US rate (CCPA's national
+ * section and every state section together: each US visit is in one of them), else Google basic
+ * consent's; null without data.
  */
 export function listConsentRate(analytics: PropertyAnalytics | undefined): number | null {
   if (!analytics) return null;
-  const national = analytics['3']?.find((r) => r.state === null);
-  for (const report of [analytics['1'], analytics['2'], national, analytics['10']]) {
-    if (report && report.consentRatePercentage !== null) return report.consentRatePercentage;
+  const gdpr = analytics['1']?.consentRatePercentage ?? null;
+  if (gdpr !== null) return gdpr;
+  const us = [analytics['2'], ...(analytics['3'] ?? [])].filter((r) => r !== undefined);
+  const shown = us.reduce((n, r) => n + (r.totalShown ?? 0), 0);
+  if (shown > 0) {
+    const consented = us.reduce((n, r) => n + (r.acceptAll ?? 0) + (r.partialAll ?? 0), 0);
+    return percentOf(consented, shown);
   }
-  return null;
+  return analytics['10']?.consentRatePercentage ?? null;
 }
 
 /** Old SDK versions report no analytics: the consent rate reads 'N/A (old SDK version)'. */
