@@ -246,6 +246,14 @@ describeInChromium('the custom report builder in a real browser', () => {
       await row.getByRole('link', { name: SCHEDULED_NAME }).click();
       await page.waitForURL(`**/reports?report_id=${job.id}`);
       await page.getByRole('button', { name: EDIT_REPORT }).waitFor();
+      // The selection is the report's propertyId filter (the list's link names no property).
+      expect(await page.locator('.assent-reports-properties .bp6-tag').allInnerTexts()).toEqual([
+        SITE,
+      ]);
+      expect(await page.getByRole('tab', { name: 'Analytics' }).getAttribute('aria-selected')).toBe(
+        'true',
+      );
+      await shot('reports-builder-edit');
       expect(
         await page
           .getByRole('group', { name: 'Metrics' })

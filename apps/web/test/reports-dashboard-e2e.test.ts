@@ -202,6 +202,7 @@ describeInChromium('the reports dashboard in a real browser', () => {
         .toBe(RECENT.length);
       await page.goto(`${server.url}/protect/p-${owner.pcode}/reports`);
       await page.getByText(NO_PROPERTIES_SELECTED_TITLE).waitFor();
+      await shot('reports-empty');
       await chooseProperty('All');
 
       // --- Cards: the 7 days ending yesterday against the 7 days before --------------------
@@ -554,6 +555,53 @@ describeInChromium('the reports dashboard in a real browser', () => {
         await page.locator('.assent-chart-table').count(),
       );
       expect(await focused(countryFilter)).toBe(true);
+      expect(browser.problems).toEqual([]);
+    },
+  );
+
+  it(
+    'a custom report by country names the countries as the country table does: table, chart and CSV',
+    { timeout: 240_000 },
+    async () => {
+      await openDashboard();
+      await page.getByRole('tab', { name: 'Analytics' }).click();
+      await page.getByRole('heading', { name: CREATE_CUSTOM_REPORT }).waitFor();
+      await tick(
+        page
+          .getByRole('group', { name: 'Dimensions' })
+          .getByRole('checkbox', { name: 'Country', exact: true }),
+      );
+      await tick(
+        page
+          .getByRole('group', { name: 'Metrics' })
+          .getByRole('checkbox', { name: 'Display Count', exact: true }),
+      );
+      await tick(page.getByRole('radio', { name: 'Last 7 Days', exact: true }));
+      await page.getByRole('button', { name: 'Done' }).click();
+      await page.getByRole('button', { name: 'Run Report' }).click();
+      const results = page.getByRole('region', { name: 'Results' });
+      const table = results.getByRole('table', { name: 'Report results' });
+      await table.waitFor();
+      // Site A over the last 7 days: Germany 4, the United States 3, France 2.
+      expect((await bodyRows(table)).sort()).toEqual([
+        ['France', '2'],
+        ['Germany', '4'],
+        ['United States', '3'],
+      ]);
+      await results.locator('.js-plotly-plot .xtick').first().waitFor();
+      expect(
+        (await results.locator('.js-plotly-plot .xtick text').allTextContents()).sort(),
+      ).toEqual(['France', 'Germany', 'United States']);
+      await shot('reports-builder-countries');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        results.getByRole('button', { name: 'Export CSV' }).click(),
+      ]);
+      const csv = readFileSync((await download.path())!, 'utf8')
+        .trim()
+        .split(/\r?\n/);
+      expect(csv[0]).toBe('Country,Display Count');
+      expect(csv.slice(1).sort()).toEqual(['France,2', 'Germany,4', 'United States,3']);
       expect(browser.problems).toEqual([]);
     },
   );

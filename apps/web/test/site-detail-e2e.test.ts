@@ -168,7 +168,7 @@ describeInChromium('the site detail reports in a real browser', () => {
           .getByRole('tab')
           .evaluateAll((tabs) => tabs.map((t) => t.textContent)),
       ).toEqual(['Reports', 'History']);
-      await shot('site-detail-report');
+      await shot('reports-site-detail');
 
       // Premium reports: the day of the visits, all ten banners shown, 5 accepted all.
       await page.goto(`${server.url}/protect/p-${owner.pcode}/sites/reports/${siteId}`);
@@ -180,7 +180,7 @@ describeInChromium('the site detail reports in a real browser', () => {
       ]);
       const device = await cellsOf(page.getByRole('region', { name: 'By device type' }));
       expect(device[1]?.slice(0, 3)).toEqual(['Desktop', '10', '50.00%']);
-      await shot('site-premium-reports');
+      await shot('reports-site-premium');
 
       // An account without premium is offered it instead, and asks for no premium data.
       const free = await server.user('free@example.com');
@@ -204,7 +204,7 @@ describeInChromium('the site detail reports in a real browser', () => {
         await freePage.getByText(PREMIUM_REPORTS_LOCKED).waitFor();
         await freePage.getByRole('button', { name: PREMIUM_BANNER_BUTTON }).waitFor();
         expect(graphCalls).toEqual([]);
-        await freePage.screenshot({ path: `${E2E_ARTIFACTS}/web-site-premium-locked.png` });
+        await freePage.screenshot({ path: `${E2E_ARTIFACTS}/web-reports-site-premium-locked.png` });
       } finally {
         await freePage.close();
         await browser.context.addCookies([
@@ -223,7 +223,7 @@ describeInChromium('the site detail reports in a real browser', () => {
       await page.goto(detail);
       await page.getByText(REPORT_ERROR_TITLE).waitFor();
       await page.getByText(REPORT_ERROR_TEXT).waitFor();
-      await shot('site-detail-report-failed');
+      await shot('reports-site-detail-failed');
       await page.unroute('**/analytics/v1/properties/**');
       expect(
         browser.problems.filter((p) => !/status of 500|the property report failed/.test(p)),
@@ -296,7 +296,7 @@ describeInChromium('the site detail reports in a real browser', () => {
         '50.00%',
         '90.00%+40.00 pp vs ASignificant (p = 0.006)',
       ]);
-      await shot('site-detail-ab-testing');
+      await shot('reports-site-ab-testing');
     },
   );
 

@@ -100,6 +100,12 @@ describe('REPORT_FILTER_CHOICES', () => {
     expect(language?.label).toBe('Theme Language');
     expect(language?.options).toContainEqual({ value: 'fr', label: 'French' });
     expect(language?.options).toHaveLength(32);
+    expect(language?.options.slice(0, 4).map((o) => o.label)).toEqual([
+      'Bulgarian',
+      'Chinese',
+      'Croatian',
+      'Czech',
+    ]);
   });
 
   it("offers only values the server's filter reading accepts", () => {

@@ -159,7 +159,7 @@ export const REPORT_FILTER_CHOICES: readonly ReportFilterChoice[] = [
 /**
  * The theme filters (reports-and-account §3: filter types themeUuid and themeLanguage), headed by
  * the catalogue's names of their dimensions: the account's themes by name (their ids as values),
- * and every language a theme can be written in, by name.
+ * and every language a theme can be written in, by name (in alphabetical order).
  */
 export function themeFilterChoices(
   themes: readonly ReportTheme[],
@@ -174,7 +174,11 @@ export function themeFilterChoices(
     {
       key: 'themeLanguage',
       label: catalogueDisplayName('themeLanguage', catalogue),
-      options: LanguageCode.options.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] })),
+      // By name, as the console's other long lists (countries): English, German, Bulgarian… was
+      // the order of the language table, which no one looks for a language in.
+      options: LanguageCode.options
+        .map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))
+        .sort((a, b) => a.label.localeCompare(b.label, 'en')),
     },
   ];
 }
