@@ -161,16 +161,32 @@ export async function fillRollupInDatabase(
   }
 }
 
-export async function time(runs: number, fn: () => Promise<unknown>) {
+/**
+ * p50 and p95 of `runs` calls of `fn` (after one to warm up); with `engineMs` (a running total of
+ * the engine's own time, ms), also the engine's share of each call: its p50 and p95.
+ */
+export async function time(
+  runs: number,
+  fn: () => Promise<unknown>,
+  engineMs?: () => number,
+): Promise<{ p50: number; p95: number; engine?: { p50: number; p95: number } }> {
   await fn(); // warm
   const samples: number[] = [];
+  const engine: number[] = [];
   for (let i = 0; i < runs; i += 1) {
+    const e = engineMs?.() ?? 0;
     const t = performance.now();
     await fn();
     samples.push(performance.now() - t);
+    if (engineMs) engine.push(engineMs() - e);
   }
   samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+  engine.sort((a, b) => a - b);
+  return {
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    ...(engineMs ? { engine: { p50: percentile(engine, 50), p95: percentile(engine, 95) } } : {}),
+  };
 }
 
 export const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -186,6 +202,14 @@ export async function reportTimings(
   today: Date,
   runs: number,
   reference: { p50: number; p95: number },
+  options: {
+    /** A running total of the engine's own time (ms): each line shows the engine's p50/p95 too. */
+    engineMs?: () => number;
+    /** The p95 goal of each call but the 90-day table's (1 s); default 100 ms (issue 10). */
+    goalMs?: number;
+    /** Receives each call's timings by its name. */
+    results?: Map<string, { p50: number; p95: number; engine?: { p50: number; p95: number } }>;
+  } = {},
 ): Promise<string[]> {
   const lines: string[] = [];
   const yesterday = new Date(today.getTime() - 86_400_000);
@@ -194,9 +218,19 @@ export async function reportTimings(
     endDate: day(new Date(today.getTime() - endDaysAgo * 86_400_000)),
   });
   // One line per query: its figures, the ratio of its p95 to the reference's, and its goal (issue
-  // 10: p95 ≤ 100 ms, the 90-day cross-property country table ≤ 1 s) met or not.
-  const row = (name: string, t: { p50: number; p95: number }, goalMs = 100) =>
-    `  ${name.padEnd(48)} p50 ${t.p50.toFixed(1).padStart(7)} ms  p95 ${t.p95.toFixed(1).padStart(7)} ms  ×${(t.p95 / reference.p95).toFixed(1)} of select 1  goal p95 ≤ ${goalMs} ms: ${t.p95 <= goalMs ? 'met' : 'NOT MET'}`;
+  // 10: p95 ≤ 100 ms, the 90-day cross-property country table ≤ 1 s) met or not; with the engine's
+  // own time where the caller measures it.
+  const row = (
+    name: string,
+    t: { p50: number; p95: number; engine?: { p50: number; p95: number } },
+    goalMs = options.goalMs ?? 100,
+  ) => {
+    options.results?.set(name, t);
+    const engine = t.engine
+      ? `  engine p50 ${t.engine.p50.toFixed(1).padStart(7)} ms  p95 ${t.engine.p95.toFixed(1).padStart(7)} ms`
+      : '';
+    return `  ${name.padEnd(48)} p50 ${t.p50.toFixed(1).padStart(7)} ms  p95 ${t.p95.toFixed(1).padStart(7)} ms  ×${(t.p95 / reference.p95).toFixed(1)} of select 1  goal p95 ≤ ${goalMs} ms: ${t.p95 <= goalMs ? 'met' : 'NOT MET'}${engine}`;
+  };
   const metrics = [
     'totalTraffic',
     'totalSessions',
@@ -256,38 +290,44 @@ export async function reportTimings(
     ],
   ];
   lines.push('  dashboard');
-  for (const [name, fn] of dashboard) lines.push(row(name, await time(runs, fn)));
+  for (const [name, fn] of dashboard) lines.push(row(name, await time(runs, fn, options.engineMs)));
   lines.push('  report builder (30 days, the six Sessions metrics)');
   const combos: ReportDimension[][] = Dimensions.options.flatMap((d) =>
     d === 'period' ? [[d]] : [[d], ['period', d]],
   );
   for (const dimensions of combos) {
-    const t = await time(runs, () =>
-      run((scope) =>
-        runReport(scope, {
-          filters: [
-            { key: 'startDate', operator: 'gteq', values: [range(30).startDate] },
-            { key: 'endDate', operator: 'lteq', values: [range(30).endDate] },
-            { key: 'propertyId', operator: 'in', values: properties },
-          ],
-          queries: [{ id: 'q', dimensions, metrics, granularity: 'day' }],
-        }),
-      ),
+    const t = await time(
+      runs,
+      () =>
+        run((scope) =>
+          runReport(scope, {
+            filters: [
+              { key: 'startDate', operator: 'gteq', values: [range(30).startDate] },
+              { key: 'endDate', operator: 'lteq', values: [range(30).endDate] },
+              { key: 'propertyId', operator: 'in', values: properties },
+            ],
+            queries: [{ id: 'q', dimensions, metrics, granularity: 'day' }],
+          }),
+        ),
+      options.engineMs,
     );
     lines.push(row(dimensions.join(' × '), t));
   }
   lines.push(
     row(
       'country table, all properties, 90 days',
-      await time(runs, () =>
-        run((scope) =>
-          countryTable(scope, {
-            currentRange: range(90),
-            comparisonRange: range(90, 91),
-            propertyIds: properties,
-            filters: {},
-          }),
-        ),
+      await time(
+        runs,
+        () =>
+          run((scope) =>
+            countryTable(scope, {
+              currentRange: range(90),
+              comparisonRange: range(90, 91),
+              propertyIds: properties,
+              filters: {},
+            }),
+          ),
+        options.engineMs,
       ),
       1_000,
     ),

@@ -67,6 +67,11 @@ const EnvSchema = z.object({
       z.string().regex(/^(clickhouse|https?):\/\//, 'must start with clickhouse:// or https://'),
     ])
     .optional(),
+  // The ClickHouse cluster the store's tables are created on (ON CLUSTER, replicated, distributed).
+  ASSENT_CLICKHOUSE_CLUSTER: z
+    .string()
+    .regex(/^[\w.-]*$/, 'must be a ClickHouse cluster name (letters, digits, _ . -)')
+    .optional(),
   ASSENT_CONSENT_RETENTION_DAYS: z.coerce
     .number()
     .int()
@@ -122,6 +127,8 @@ export interface ServerConfig {
   visitsRetentionDays: number;
   /** Where visits and reports live when not in the database: ClickHouse's URL (ASSENT_ANALYTICS_URL). */
   analyticsUrl: string | undefined;
+  /** The ClickHouse cluster of ASSENT_CLICKHOUSE_CLUSTER (unset: one server's plain tables). */
+  clickhouseCluster: string | undefined;
   /** Days consent records (proofs of consent) are kept; older ones are purged hourly. */
   consentRetentionDays: number;
   /** Group commit of visits: the largest batch, and the longest a visit waits for others (ms). */
@@ -177,6 +184,7 @@ export function loadConfig(
     },
     visitsRetentionDays: e.ASSENT_VISITS_RETENTION_DAYS,
     analyticsUrl: e.ASSENT_ANALYTICS_URL || undefined,
+    clickhouseCluster: e.ASSENT_CLICKHOUSE_CLUSTER || undefined,
     consentRetentionDays: e.ASSENT_CONSENT_RETENTION_DAYS,
     visitBatchMax: e.ASSENT_VISIT_BATCH_MAX,
     visitBatchWaitMs: e.ASSENT_VISIT_BATCH_WAIT_MS,

@@ -121,6 +121,7 @@ export async function startServices(
           timeoutMs: config.reports.timeoutMs,
           retentionDays: config.visitsRetentionDays,
           logger,
+          cluster: config.clickhouseCluster,
         })
       : databaseAnalytics(db, config.reports.timeoutMs);
     await ensureBuiltInThemes(db, now());
@@ -353,6 +354,7 @@ export async function copyToClickHouse(
     return await copyAnalyticsToClickHouse(db, {
       url,
       retentionDays: config.visitsRetentionDays,
+      cluster: config.clickhouseCluster,
       until: options.until ?? new Date(),
       ...(options.batchSize ? { batchSize: options.batchSize } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),

@@ -18,6 +18,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 
 /** The part of chdb's result object the shim reads. */
 interface ChdbResult {
+  /** The engine's own time of the statement, in seconds. */
+  readonly elapsed: number;
   readonly rowsRead: number;
   readonly bytesRead: number;
   bytes(): Uint8Array;
@@ -72,12 +74,36 @@ function bindParameters(sql: string, params: Map<string, string>): string {
   });
 }
 
+/** URL parameters of ClickHouse's HTTP interface that are not settings. */
+const NOT_SETTINGS = new Set([
+  'query',
+  'database',
+  'query_id',
+  'session_id',
+  'session_timeout',
+  'session_check',
+  'default_format',
+  'user',
+  'password',
+  'quota_key',
+  'compress',
+  'decompress',
+  'role',
+]);
+
 export interface ChdbHttp {
   /** The shim's base URL, for `createClient({ url })` or ASSENT_ANALYTICS_URL. */
   url: string;
   session: ChdbSession;
   /** Statements the shim executed, oldest first (tests assert what reached the engine). */
   statements: string[];
+  /** The engine's time of each statement (ms), in the order of `statements`. */
+  engineMs: number[];
+  /**
+   * Fails the next `count` inserts into `table` after the engine stored them, by dropping the
+   * connection without an answer (a lost acknowledgement, as a network failure loses it).
+   */
+  loseAnswers(table: string, count: number): void;
   close(): Promise<void>;
 }
 
@@ -85,13 +111,37 @@ export interface ChdbHttp {
  * Serves ClickHouse's HTTP interface over a chDB session, as far as `@clickhouse/client` uses it:
  * the statement in the body (or in `query`, with the body as its data: inserts), `param_*` query
  * parameters, gzip bodies both ways, `/ping`, errors as status 500 with ClickHouse's
- * `Code: N. DB::Exception: …` text and the X-ClickHouse-Exception-Code header. Statements run one
- * at a time, as chDB runs them. The session is closed and the directory removed on close (unless
+ * `Code: N. DB::Exception: …` text and the X-ClickHouse-Exception-Code header, and the request's
+ * settings (`max_execution_time`, `insert_deduplication_token`, …: every other URL parameter) for
+ * its statement only (settings chDB does not know, HTTP-only ones, are left out). The engine's time
+ * of a statement is in X-ClickHouse-Summary's `elapsed_ns`. Statements run one at a time, as chDB
+ * runs them. The session is closed and the directory removed on close (unless
  * `dir` was given).
  */
 export async function startChdbHttp(options: { dir?: string } = {}): Promise<ChdbHttp> {
   const { session, dir } = await openChdb(options.dir);
   const statements: string[] = [];
+  const engineMs: number[] = [];
+  const losing = new Map<string, number>();
+  /** Runs a statement with the request's settings, each reset to its default afterwards. */
+  const withSettings = async (sql: string, settings: Array<[string, string]>) => {
+    const applied: string[] = [];
+    try {
+      for (const [name, value] of settings) {
+        if (!/^\w+$/.test(name)) continue;
+        try {
+          await session.queryAsync(`SET ${name} = '${value.replace(/[\\']/g, (c) => `\\${c}`)}'`);
+          applied.push(name);
+        } catch (error) {
+          // 115: a setting chDB does not have (an HTTP-only one such as wait_end_of_query).
+          if ((error as { clickhouseCode?: number }).clickhouseCode !== 115) throw error;
+        }
+      }
+      return await session.queryAsync(sql);
+    } finally {
+      for (const name of applied) await session.queryAsync(`SET ${name} = DEFAULT`);
+    }
+  };
   let queue: Promise<unknown> = Promise.resolve();
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -111,16 +161,28 @@ export async function startChdbHttp(options: { dir?: string } = {}): Promise<Chd
         inUrl ? `${inUrl}\n${body.toString('utf8')}` : body.toString('utf8'),
         params,
       );
+      const settings = [...url.searchParams].filter(
+        ([k]) => !k.startsWith('param_') && !NOT_SETTINGS.has(k),
+      );
       statements.push(sql);
-      const run = queue.then(() => session.queryAsync(sql));
+      const run = queue.then(() => withSettings(sql, settings));
       queue = run.catch(() => {});
       run.then(
         (result) => {
+          engineMs.push(result.elapsed * 1000);
+          const table = /^\s*INSERT\s+INTO\s+`?(\w+)/i.exec(sql)?.[1];
+          const lose = table ? (losing.get(table) ?? 0) : 0;
+          if (table && lose > 0) {
+            losing.set(table, lose - 1);
+            req.socket.destroy();
+            return;
+          }
           res.setHeader(
             'X-ClickHouse-Summary',
             JSON.stringify({
               read_rows: String(result.rowsRead),
               read_bytes: String(result.bytesRead),
+              elapsed_ns: String(Math.round(result.elapsed * 1e9)),
             }),
           );
           let out = Buffer.from(result.bytes());
@@ -134,6 +196,7 @@ export async function startChdbHttp(options: { dir?: string } = {}): Promise<Chd
           res.end(out);
         },
         (error: { message?: string; clickhouseCode?: number }) => {
+          engineMs.push(0);
           const code = error.clickhouseCode ?? 1000;
           res.statusCode = 500;
           res.setHeader('X-ClickHouse-Exception-Code', String(code));
@@ -149,6 +212,10 @@ export async function startChdbHttp(options: { dir?: string } = {}): Promise<Chd
     url: `http://127.0.0.1:${port}`,
     session,
     statements,
+    engineMs,
+    loseAnswers(table, count) {
+      losing.set(table, count);
+    },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

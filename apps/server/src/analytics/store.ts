@@ -37,11 +37,18 @@ export const databaseAnalytics = (db: Db, timeoutMs: number): AnalyticsStore => 
  */
 export async function clickhouseAnalytics(
   db: Db,
-  options: { url: string; timeoutMs: number; retentionDays: number; logger: Logger },
+  options: {
+    url: string;
+    timeoutMs: number;
+    retentionDays: number;
+    logger: Logger;
+    /** ASSENT_CLICKHOUSE_CLUSTER: the tables are the cluster's (schema.ts). */
+    cluster?: string | undefined;
+  },
 ): Promise<AnalyticsStore> {
   const client = clickhouseClient(options.url);
   try {
-    await migrateClickHouse(client, options.retentionDays);
+    await migrateClickHouse(client, options.retentionDays, { cluster: options.cluster });
   } catch (error) {
     await client.close();
     throw error;
@@ -52,7 +59,7 @@ export async function clickhouseAnalytics(
     kind: 'clickhouse',
     run: (pcode, query) =>
       withinTimeLimit(db, options.timeoutMs, (q) => query({ db: q, pcode, counts })),
-    write: clickhouseVisitWriter(db, client),
+    write: clickhouseVisitWriter(db, client, { cluster: Boolean(options.cluster) }),
     close: () => client.close(),
   };
 }

@@ -54,6 +54,8 @@ export async function copyAnalyticsToClickHouse(
   options: {
     url: string;
     retentionDays: number;
+    /** ASSENT_CLICKHOUSE_CLUSTER: the tables are the cluster's (schema.ts). */
+    cluster?: string | undefined;
     /** Visits received before this time are copied (the time the servers switched). */
     until: Date;
     batchSize?: number;
@@ -63,7 +65,7 @@ export async function copyAnalyticsToClickHouse(
   const batchSize = options.batchSize ?? 50_000;
   const client = clickhouseClient(options.url);
   try {
-    await migrateClickHouse(client, options.retentionDays);
+    await migrateClickHouse(client, options.retentionDays, { cluster: options.cluster });
     const until = options.until.toISOString();
     const untilDay = until.slice(0, 10);
     const held = await client.query({

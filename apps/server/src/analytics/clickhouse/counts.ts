@@ -1,20 +1,31 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import { AssentError } from '@assent/core';
 import { reportTimeoutMessage } from '@assent/core/reports';
-import type { CountsSource } from '../queries';
+import type { CountsSource, NarrowRollup } from '../queries';
+import { NARROW_COUNT_COLUMNS, NARROW_ROLLUPS } from './schema';
 
 /** ClickHouse's code of a query stopped by `max_execution_time`. */
 const TIMEOUT_EXCEEDED = '159';
 
+/** The narrow rollups of schema.ts, for the query layer to read the smallest that holds a query. */
+const CLICKHOUSE_NARROW_ROLLUPS: readonly NarrowRollup[] = NARROW_ROLLUPS.map(
+  ({ table, dimensions }) => ({
+    table,
+    columns: new Set(['pcode', 'day', ...dimensions]),
+    counts: NARROW_COUNT_COLUMNS.map((c) => `sum(${c}) AS n_${c}`).join(', '),
+  }),
+);
+
 const TYPES = { text: 'String', smallint: 'Int16', boolean: 'Bool', date: 'Date' } as const;
 
 /**
- * The report queries on ClickHouse's `visit_rollup_daily` (schema.ts): the same statements as on
+ * The report queries on ClickHouse's rollups (schema.ts): the same statements as on
  * PostgreSQL but for the few spellings below. Each runs with `max_execution_time` at the reports'
  * time limit: past it ClickHouse stops the query and the report answers 504 with core's message.
  */
 export function clickhouseCounts(client: ClickHouseClient, timeoutMs: number): CountsSource {
   return {
+    narrowRollups: CLICKHOUSE_NARROW_ROLLUPS,
     bind(params, value, type, array) {
       params.push(value);
       const t = TYPES[type];

@@ -17,11 +17,15 @@ const dateTime64 = (d: Date): string => d.toISOString().replace('T', ' ').replac
  * expressions as on PostgreSQL. A batch resolves only once ClickHouse confirmed its insert: a
  * synchronous insert (no async_insert), answered after the end of the query (`wait_end_of_query`),
  * so the visit endpoint's 204 still means stored. A retry after a lost answer carries the batch's
- * deduplication token, so ClickHouse stores the batch (and counts it in the rollup) once.
+ * deduplication token, so ClickHouse stores the batch (and counts it in every rollup) once. On a
+ * cluster (ASSENT_CLICKHOUSE_CLUSTER) the insert into the Distributed table is forwarded to its
+ * shard before the answer (`insert_distributed_sync`), and confirmed by a majority of the shard's
+ * replicas (`insert_quorum=auto`).
  */
 export function clickhouseVisitWriter(
   db: Queryable,
   client: ClickHouseClient,
+  options: { cluster?: boolean } = {},
 ): (batch: readonly VisitRecord[]) => Promise<void> {
   return async (batch) => {
     if (!batch.length) return;
@@ -57,6 +61,7 @@ export function clickhouseVisitWriter(
             wait_end_of_query: 1,
             insert_deduplication_token: token,
             deduplicate_blocks_in_dependent_materialized_views: 1,
+            ...(options.cluster ? { insert_distributed_sync: 1, insert_quorum: 'auto' } : {}),
           },
         });
         return;
