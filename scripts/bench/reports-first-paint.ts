@@ -7,7 +7,12 @@
  * are on screen. The reference, in the same run and browser: the properties page's first paint
  * (its table rows). Prints p50 / min per page and the ratio.
  *
- *   npx tsx scripts/bench/reports-first-paint.ts [--events 1000000] [--runs 5] [--store pglite|postgres] [--timeout 120000] [--fill js|sql]
+ *   npx tsx scripts/bench/reports-first-paint.ts [--events 1000000] [--runs 5] [--store pglite|postgres] [--timeout 120000] [--fill js|sql] [--ab DIR]
+ *
+ * `--ab DIR`: an A/B against another build of the console (say main's, `vite build --outDir DIR`
+ * in a checkout of it), interleaved in the same run, server and browser: both builds' files are
+ * served from one directory (hashed names do not collide) and index.html is switched between
+ * loads; each load of this build is followed by one of the other (then the other way round).
  *
  * The visits are the report benchmark's seeded generator (report-queries.ts: 20 sites, 90 days,
  * the same distribution); they are counted straight into the daily rollup the reports read
@@ -22,7 +27,7 @@
  * filled, so a long fill does not hold other engineers' browser tests.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +47,7 @@ const FILL = stringArg('fill', 'js');
 const STORE = stringArg('store', 'pglite');
 const THROTTLE = 4;
 const PAINT_TIMEOUT_MS = Number(stringArg('timeout', '120000'));
+const AB_DIST = stringArg('ab', '');
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const WEB_DIST = path.resolve(here, '../../apps/web/dist');
@@ -195,7 +201,21 @@ const stats = (samples: number[]) => {
 // The console as built now, copied: a rebuild of apps/web/dist during a long fill (other work in
 // this checkout) must not change, or break, what is measured.
 const webCopy = mkdtempSync(path.join(os.tmpdir(), 'assent-first-paint-web-'));
+if (AB_DIST) cpSync(AB_DIST, webCopy, { recursive: true });
 cpSync(WEB_DIST, webCopy, { recursive: true });
+/** index.html and its pre-compressed copies, per build: switching them switches the console. */
+const INDEX_FILES = ['index.html', 'index.html.br', 'index.html.gz'];
+const indexOf = (dist: string) =>
+  INDEX_FILES.map(
+    (f) => [f, existsSync(path.join(dist, f)) ? readFileSync(path.join(dist, f)) : null] as const,
+  );
+const builds = { new: indexOf(WEB_DIST), ...(AB_DIST ? { ref: indexOf(AB_DIST) } : {}) };
+const useBuild = (which: keyof typeof builds) => {
+  for (const [f, bytes] of builds[which]!) {
+    if (bytes) writeFileSync(path.join(webCopy, f), bytes);
+    else rmSync(path.join(webCopy, f), { force: true });
+  }
+};
 const cluster = STORE === 'postgres' ? await startCluster(findPostgresBin()!) : undefined;
 const server = await startLiveServer({
   env: {
@@ -250,39 +270,69 @@ try {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
       const account = `${server.url}/protect/p-${owner.pcode}`;
-      // Warm the server's and the browser's caches of the console's files once.
-      await firstPaint(page, `${account}/properties`, propertiesReadyAt);
-      const dashboard: number[] = [];
-      const reference: number[] = [];
-      const apiTimes: number[] = [];
+      const variants = (AB_DIST ? ['new', 'ref'] : ['new']) as (keyof typeof builds)[];
+      const samples = new Map(
+        variants.map((v) => [
+          v,
+          { dashboard: [] as number[], reference: [] as number[], api: [] as number[] },
+        ]),
+      );
+      // Warm the server's and the browser's caches of each build's files once.
+      for (const v of variants) {
+        useBuild(v);
+        await firstPaint(page, `${account}/properties`, propertiesReadyAt);
+        await firstPaint(page, `${account}/reports/${top!.property_uuid}`, dashboardReadyAt);
+      }
       for (let i = 0; i < RUNS; i += 1) {
-        reference.push(await firstPaint(page, `${account}/properties`, propertiesReadyAt));
-        // The reports page with the busiest site chosen (the route id preselects it): the default
-        // dashboard (7 days ending yesterday, the 7 before, the insights and the country table).
-        dashboard.push(
-          await firstPaint(page, `${account}/reports/${top!.property_uuid}`, dashboardReadyAt),
-        );
-        apiTimes.push(
-          await page.evaluate(() =>
-            Math.max(
-              0,
-              ...performance
-                .getEntriesByType('resource')
-                .filter((e) => e.name.includes('/analytics/v1/'))
-                .map((e) => (e as PerformanceResourceTiming).responseEnd - e.startTime),
+        // Interleaved: new, ref, then ref, new, ...
+        for (const v of i % 2 === 0 ? variants : [...variants].reverse()) {
+          useBuild(v);
+          const s = samples.get(v)!;
+          s.reference.push(await firstPaint(page, `${account}/properties`, propertiesReadyAt));
+          // The reports page with the busiest site chosen (the route id preselects it): the default
+          // dashboard (7 days ending yesterday, the 7 before, the insights and the country table).
+          s.dashboard.push(
+            await firstPaint(page, `${account}/reports/${top!.property_uuid}`, dashboardReadyAt),
+          );
+          s.api.push(
+            await page.evaluate(() =>
+              Math.max(
+                0,
+                ...performance
+                  .getEntriesByType('resource')
+                  .filter((e) => e.name.includes('/analytics/v1/'))
+                  .map((e) => (e as PerformanceResourceTiming).responseEnd - e.startTime),
+              ),
             ),
-          ),
+          );
+        }
+      }
+      for (const v of variants) {
+        const s = samples.get(v)!;
+        const d = stats(s.dashboard);
+        const r = stats(s.reference);
+        const a = stats(s.api);
+        lines.push(
+          `  ${v === 'new' ? 'this build' : `reference build ${AB_DIST}`}:`,
+          `  reports dashboard first paint (cards, 6 charts, country table): p50 ${d.p50.toFixed(0)} ms, min ${d.min.toFixed(0)} ms${d.unpainted ? `, ${d.unpainted} of ${RUNS} not painted in ${PAINT_TIMEOUT_MS} ms` : ''}`,
+          `    slowest analytics call per load: p50 ${a.p50.toFixed(0)} ms, min ${a.min.toFixed(0)} ms`,
+          `  reference, properties page first paint (${PROPERTIES} rows): p50 ${r.p50.toFixed(0)} ms, min ${r.min.toFixed(0)} ms${r.unpainted ? `, ${r.unpainted} of ${RUNS} not painted in ${PAINT_TIMEOUT_MS} ms` : ''}`,
+          `  ratio dashboard / properties (p50): ${(d.p50 / r.p50).toFixed(2)}`,
         );
       }
-      const d = stats(dashboard);
-      const r = stats(reference);
-      const a = stats(apiTimes);
-      lines.push(
-        `  reports dashboard first paint (cards, 6 charts, country table): p50 ${d.p50.toFixed(0)} ms, min ${d.min.toFixed(0)} ms${d.unpainted ? `, ${d.unpainted} of ${RUNS} not painted in ${PAINT_TIMEOUT_MS} ms` : ''}`,
-        `    slowest analytics call per load: p50 ${a.p50.toFixed(0)} ms, min ${a.min.toFixed(0)} ms`,
-        `  reference, properties page first paint (${PROPERTIES} rows): p50 ${r.p50.toFixed(0)} ms, min ${r.min.toFixed(0)} ms${r.unpainted ? `, ${r.unpainted} of ${RUNS} not painted in ${PAINT_TIMEOUT_MS} ms` : ''}`,
-        `  ratio dashboard / properties (p50): ${(d.p50 / r.p50).toFixed(2)}`,
+      const mine = stats(samples.get('new')!.dashboard).p50;
+      const summary = [
+        `SUMMARY reports-first-paint ${STORE} ${EVENTS.toLocaleString('en')} events: goal dashboard < 1500 ms at 4x; this build p50 ${mine.toFixed(0)} ms`,
+      ];
+      if (AB_DIST) {
+        const ref = stats(samples.get('ref')!.dashboard).p50;
+        summary.push(`reference build p50 ${ref.toFixed(0)} ms, ratio ${(mine / ref).toFixed(2)}`);
+      }
+      summary.push(
+        `properties page p50 ${stats(samples.get('new')!.reference).p50.toFixed(0)} ms (ratio ${(mine / stats(samples.get('new')!.reference).p50).toFixed(2)})`,
+        mine < 1500 ? 'met' : 'not met',
       );
+      lines.push('', summary.join('; '));
     } finally {
       await browser.close();
     }

@@ -5,7 +5,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/App';
-import { appRoutes } from './app/routes';
+import { prefetchForLocation } from './app/prefetch';
+import { appRoutes, preloadRoute } from './app/routes';
 import { createBrowserServices } from './app/services';
 
 const root = document.getElementById('root');
@@ -17,6 +18,10 @@ FocusStyleManager.onlyShowFocusOnTabs();
 // Created once and passed down: no module-level singletons.
 const services = createBrowserServices(window);
 const router = createBrowserRouter(appRoutes);
+
+// The page's chunks and first calls start now, side by side, not one after another as it renders.
+preloadRoute(window.location.pathname);
+prefetchForLocation(window.location, services);
 
 createRoot(root).render(
   <StrictMode>

@@ -8,29 +8,62 @@ import { useAccount } from './AccountContext';
 import { paths } from './paths';
 import { RouteErrorPage } from './RouteErrorPage';
 
-// Every page is its own chunk: the first load carries only the shell.
-const SignInPage = lazy(() => import('../auth/SignInPage'));
-// The shell (header, menus, tabs) loads with the first protected page.
-const ProtectHome = lazy(() => import('./ProtectRoutes').then((m) => ({ default: m.ProtectHome })));
-const ProtectSegment = lazy(() =>
-  import('./ProtectRoutes').then((m) => ({ default: m.ProtectSegment })),
-);
-const PropertiesPage = lazy(() => import('../properties/PropertiesPage'));
-const VendorsPage = lazy(() => import('../vendors/VendorsPage'));
-const ReportsPage = lazy(() => import('../reports/ReportsPage'));
-const ViewReportsPage = lazy(() => import('../reports/view-reports/ViewReportsPage'));
+// Every page is its own chunk: the first load carries only the shell. The chunks of the page the
+// console opens on start loading at once (`preloadRoute`, from main), alongside the first API
+// calls, instead of one after the other as each lazy element renders.
+const load = {
+  signIn: () => import('../auth/SignInPage'),
+  // The shell (header, menus, tabs) loads with the first protected page.
+  protect: () => import('./ProtectRoutes'),
+  properties: () => import('../properties/PropertiesPage'),
+  vendors: () => import('../vendors/VendorsPage'),
+  reports: () => import('../reports/ReportsPage'),
+  viewReports: () => import('../reports/view-reports/ViewReportsPage'),
+  themes: () => import('../themes/ThemesPage'),
+  siteDetail: () => import('../sites/SiteDetailPage'),
+};
+const SignInPage = lazy(load.signIn);
+const ProtectHome = lazy(() => load.protect().then((m) => ({ default: m.ProtectHome })));
+const ProtectSegment = lazy(() => load.protect().then((m) => ({ default: m.ProtectSegment })));
+const PropertiesPage = lazy(load.properties);
+const VendorsPage = lazy(load.vendors);
+const ReportsPage = lazy(load.reports);
+const ViewReportsPage = lazy(load.viewReports);
 const MonetisationPage = lazy(() => import('../promotions/MonetisationPage'));
 const SiteFormPage = lazy(() => import('../sites/SiteFormPage'));
-const SiteDetailPage = lazy(() => import('../sites/SiteDetailPage'));
+const SiteDetailPage = lazy(load.siteDetail);
 const AppFormPage = lazy(() => import('../apps/AppFormPage'));
 const AppDetailPage = lazy(() => import('../apps/AppDetailPage'));
 const BulkUpdateFlow = lazy(() => import('../bulk-update/BulkUpdateFlow'));
 const BulkUpdateStatusPage = lazy(() => import('../bulk-update/BulkUpdateStatusPage'));
-const ThemesPage = lazy(() => import('../themes/ThemesPage'));
+const ThemesPage = lazy(load.themes);
 const ThemeFormPage = lazy(() => import('../themes/ThemeFormPage'));
 const OrganisationPage = lazy(() => import('../organisation/OrganisationPage'));
 const InvitationPage = lazy(() => import('../organisation/InvitationPage'));
 const SecurityPage = lazy(() => import('../security/SecurityPage'));
+
+/**
+ * Starts loading the chunks the console needs for `pathname` (the shell and the page of the
+ * common routes); React.lazy later gets the same modules. Failures are the lazy elements' to show.
+ */
+export function preloadRoute(pathname: string): void {
+  const [, root, segment, page, sub] = pathname.split('/');
+  const chunks: (() => Promise<unknown>)[] = [];
+  if (`/${root}` === paths.login || `/${root}` === paths.resetPassword) chunks.push(load.signIn);
+  if (`/${root}` === paths.protect) {
+    chunks.push(load.protect);
+    if (segment?.startsWith('p-')) {
+      if (page === 'sites' && sub === 'detail') chunks.push(load.siteDetail);
+      else if (!page || page === 'properties' || (page === 'sites' && !sub))
+        chunks.push(load.properties);
+      else if (page === 'reports')
+        chunks.push(sub === 'view-reports' ? load.viewReports : load.reports);
+      else if (page === 'vendors') chunks.push(load.vendors);
+      else if (page === 'themes' && !sub) chunks.push(load.themes);
+    }
+  }
+  for (const chunk of chunks) chunk().catch(() => {});
+}
 
 /** Sends to the properties list of the current account (the "sites list path"). */
 function ToProperties() {

@@ -1,11 +1,5 @@
-import { countryTableQuery, insightsQuery, summaryComparisonQuery } from '@assent/core/queries';
 import type { DashboardFilterSelection, ReportDateRange } from '@assent/core/reports';
-import {
-  DASHBOARD_SUMMARY_METRICS,
-  defaultComparisonRange,
-  defaultSummaryRange,
-  isChartFullWidth,
-} from '@assent/core/reports';
+import { defaultComparisonRange, isChartFullWidth } from '@assent/core/reports';
 import { Callout, H3 } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -17,6 +11,7 @@ import type { CountryTableView } from './dashboard/CountryTable';
 import { CountryTable, DEFAULT_COUNTRY_TABLE_VIEW } from './dashboard/CountryTable';
 import { FiltersDrawer } from './dashboard/FiltersDrawer';
 import { InsightsCharts } from './dashboard/InsightsCharts';
+import { dashboardQueries, defaultDashboardInput } from './dashboard/queries';
 import { RangePicker } from './dashboard/RangePicker';
 import { SummaryCards } from './dashboard/SummaryCards';
 
@@ -42,39 +37,28 @@ export interface DashboardTabProps {
 export function DashboardTab({ pCode, propertyIds }: DashboardTabProps) {
   const client = useClient();
   const now = useNow()();
-  const [summaryRange, setSummaryRange] = useState<ReportDateRange>(() => defaultSummaryRange(now));
-  const [comparisonRange, setComparisonRange] = useState<ReportDateRange>(() =>
-    defaultComparisonRange(defaultSummaryRange(now)),
-  );
-  const [insightsRange, setInsightsRange] = useState<ReportDateRange>(() =>
-    defaultSummaryRange(now),
-  );
-  const [filters, setFilters] = useState<DashboardFilterSelection>({});
+  // The dashboard as it opens: the same input the console's start prefetches (app/prefetch.ts).
+  const [initial] = useState(() => defaultDashboardInput(now, propertyIds));
+  const [summaryRange, setSummaryRange] = useState<ReportDateRange>(initial.summaryRange);
+  const [comparisonRange, setComparisonRange] = useState<ReportDateRange>(initial.comparisonRange);
+  const [insightsRange, setInsightsRange] = useState<ReportDateRange>(initial.insightsRange);
+  const [filters, setFilters] = useState<DashboardFilterSelection>(initial.filters);
   // The charts' plotly chunk loads while the calls below are answered, not after the insights.
   useEffect(preloadPlot, []);
   // The country table's sort and filter are kept here: the table is replaced while another period
   // or filter set loads, and the user's choice must survive that.
   const [countryView, setCountryView] = useState<CountryTableView>(DEFAULT_COUNTRY_TABLE_VIEW);
 
-  const summary = useQuery(
-    summaryComparisonQuery(client, pCode, {
-      summaryDateRange: summaryRange,
-      comparisonDateRange: comparisonRange,
-      propertyId: propertyIds,
-      metricFields: [...DASHBOARD_SUMMARY_METRICS],
-    }),
-  );
-  const insights = useQuery(
-    insightsQuery(client, pCode, { range: insightsRange, propertyIds, filters }),
-  );
-  const countries = useQuery(
-    countryTableQuery(client, pCode, {
-      currentRange: insightsRange,
-      comparisonRange: defaultComparisonRange(insightsRange),
-      propertyIds,
-      filters,
-    }),
-  );
+  const queries = dashboardQueries(client, pCode, {
+    summaryRange,
+    comparisonRange,
+    insightsRange,
+    filters,
+    propertyIds,
+  });
+  const summary = useQuery(queries.summary);
+  const insights = useQuery(queries.insights);
+  const countries = useQuery(queries.countries);
 
   const failed = <Callout intent="danger" title={DASHBOARD_LOAD_FAILED} />;
   return (

@@ -8,17 +8,22 @@ import {
 } from '@assent/core/reports';
 import { Callout, Tab, Tabs } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useAccount } from '../app/AccountContext';
 import { useClient } from '../app/ServicesContext';
 import { Loading } from '../components/Loading';
 import { PageLayout } from '../components/PageLayout';
-import { AnalyticsTab } from './analytics/AnalyticsTab';
 import { DashboardTab } from './DashboardTab';
 import { EmptySelection } from './EmptySelection';
 import { PropertySelect } from './PropertySelect';
 import './reports.css';
+
+// The custom report builder (its pickers, dialogs and validation) loads when its tab is opened:
+// the dashboard, the tab the page opens on, paints without it.
+const AnalyticsTab = lazy(() =>
+  import('./analytics/AnalyticsTab').then((m) => ({ default: m.AnalyticsTab })),
+);
 
 export const REPORTS_TITLE = 'Reports';
 export const DASHBOARD_TAB = 'Dashboard';
@@ -99,11 +104,13 @@ export default function ReportsPage() {
               ids.length === 0 ? (
                 <EmptySelection />
               ) : (
-                <AnalyticsTab
-                  pCode={pCode}
-                  propertyIds={ids}
-                  {...(reportId === undefined ? {} : { reportId })}
-                />
+                <Suspense fallback={<Loading />}>
+                  <AnalyticsTab
+                    pCode={pCode}
+                    propertyIds={ids}
+                    {...(reportId === undefined ? {} : { reportId })}
+                  />
+                </Suspense>
               )
             }
           />

@@ -1,5 +1,6 @@
 import { healthQuery } from '@assent/core/queries';
 import { Callout } from '@blueprintjs/core';
+import { ErrorIcon } from '@blueprintjs/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useClient } from '../app/ServicesContext';
 
@@ -16,7 +17,7 @@ export function OperatorWarnings() {
   const warnings = data?.warnings ?? [];
   if (!warnings.length) return null;
   return (
-    <Callout intent="danger" icon="error" title={OPERATOR_WARNING_TITLE} role="alert">
+    <Callout intent="danger" icon={<ErrorIcon />} title={OPERATOR_WARNING_TITLE} role="alert">
       {warnings.map((w) => (
         <p key={w}>{w}</p>
       ))}

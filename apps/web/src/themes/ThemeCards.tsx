@@ -46,7 +46,7 @@ import {
   TextArea,
   Tooltip,
 } from '@blueprintjs/core';
-import { InfoSignIcon } from '@blueprintjs/icons';
+import { ChevronDownIcon, ChevronRightIcon, InfoSignIcon } from '@blueprintjs/icons';
 import { Suspense, lazy, useId, useState } from 'react';
 import { TextField } from '../components/FormField';
 import { CheckboxField, FormCard, RadioField, SelectField } from '../property-form/fields';
@@ -490,7 +490,7 @@ export function CustomizeUiCard({ form, values }: { form: ThemeFormApi; values: 
       <FooterLinksField form={form} context="site" />
       <Button
         variant="minimal"
-        icon={cssOpen ? 'chevron-down' : 'chevron-right'}
+        icon={cssOpen ? <ChevronDownIcon /> : <ChevronRightIcon />}
         text={L.uxCustomizedCss}
         aria-expanded={cssOpen}
         aria-controls={cssId}

@@ -1,0 +1,89 @@
+import { accountCodeFromSegment } from '@assent/core/account';
+import {
+  meQuery,
+  organisationsQuery,
+  propertyRowsQuery,
+  reportPropertiesQuery,
+} from '@assent/core/queries';
+import {
+  analyticsPropertyIds,
+  initialReportPropertySelection,
+  REPORT_ID_QUERY_KEY,
+} from '@assent/core/reports';
+import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
+import { preloadPlot } from '../components/plot/LazyPlot';
+import { dashboardQueries, defaultDashboardInput } from '../reports/dashboard/queries';
+import { paths } from './paths';
+import type { Services } from './services';
+
+/**
+ * How long data fetched at start stays fresh for the page that mounts after it: long enough for
+ * the page's chunks to arrive under load, so the page reads it instead of asking again.
+ */
+export const PREFETCH_FRESH_MS = 10_000;
+
+/**
+ * Starts the calls the page at `location` will make, at start-up, in parallel: who is signed in,
+ * the organisations (the shell), and the page's own data (the properties list; the reports
+ * properties, then the default dashboard's three calls), instead of one after the other as the
+ * shell, then the page, render. The queries are the pages' own (same factories, same keys), so
+ * the pages find them in the cache; a failure is the page's to show when it asks again.
+ */
+export function prefetchForLocation(
+  location: { pathname: string; search: string },
+  services: Services,
+): void {
+  const { client, queryClient } = services;
+  const [, root, segment, page, sub] = location.pathname.split('/');
+  if (`/${root}` !== paths.protect) return;
+  const prefetch = <T>(options: FetchQueryOptions<T, Error, T, QueryKey>) => {
+    queryClient.setQueryDefaults(options.queryKey, { staleTime: PREFETCH_FRESH_MS });
+    return queryClient.fetchQuery(options);
+  };
+  // The session and organisations keep their own 60 s (useSession, useOrganisation).
+  void queryClient.prefetchQuery({ ...meQuery(client), staleTime: 60_000 });
+  const pCode = accountCodeFromSegment(safeDecode(segment ?? ''));
+  if (!pCode) return;
+  void queryClient.prefetchQuery({ ...organisationsQuery(client), staleTime: 60_000 });
+  if (!page || page === 'properties') {
+    prefetch(propertyRowsQuery(client, pCode)).catch(() => {});
+  } else if (page === 'reports' && sub !== 'view-reports') {
+    const reportId = new URLSearchParams(location.search).get(REPORT_ID_QUERY_KEY);
+    if (reportId !== null) return;
+    preloadPlot();
+    void prefetchDashboard(services, pCode, sub, prefetch).catch(() => {});
+  }
+}
+
+async function prefetchDashboard(
+  services: Services,
+  pCode: string,
+  routePropertyId: string | undefined,
+  prefetch: <T>(options: FetchQueryOptions<T, Error, T, QueryKey>) => Promise<T>,
+): Promise<void> {
+  const properties = await prefetch(reportPropertiesQuery(services.client, pCode));
+  const selected = initialReportPropertySelection({
+    properties,
+    routePropertyId: routePropertyId ? safeDecode(routePropertyId) : undefined,
+  });
+  const ids = analyticsPropertyIds(properties, selected);
+  if (ids.length === 0) return;
+  const queries = dashboardQueries(
+    services.client,
+    pCode,
+    defaultDashboardInput(services.now(), ids),
+  );
+  await Promise.all([
+    prefetch(queries.summary),
+    prefetch(queries.insights),
+    prefetch(queries.countries),
+  ]);
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

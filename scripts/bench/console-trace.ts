@@ -1,0 +1,261 @@
+/// <reference lib="dom" />
+/**
+ * Where the console's first paint goes (issues 11 and 16): a Chromium performance trace of the
+ * properties page and the reports dashboard at 4x CPU throttling, each cold (cache cleared) and
+ * warm (the HTTP cache as a reload leaves it). Prints, per load: the time to the page's first
+ * paint (properties: a table row; dashboard: cards, six charts and country rows, as
+ * reports-first-paint.ts), the request waterfall (start and end of every request from navigation,
+ * bytes on the wire, from the cache or not) and the main thread's self time by kind (script
+ * compile, script evaluation and JS, style, layout, paint, GC, HTML and CSS parsing).
+ *
+ *   npx tsx scripts/bench/console-trace.ts [--events 200000] [--store pglite|postgres] [--root DIR]
+ *
+ * Its reference is the same breakdown of the other page in the same run. `--root DIR` serves
+ * another checkout's built console (apps/web/dist) instead of this one's, for A/B.
+ * Chromium runs under the shared browser lock. Needs apps/web/dist (node scripts/run.mjs build).
+ */
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@assent/testing';
+import { findPostgresBin, launchChromium, startCluster } from '@assent/testing';
+import { SESSION_COOKIE } from '../../apps/server/src/services/auth';
+import { startLiveServer } from '../../apps/server/test/live-server';
+import { day, fillRollupInDatabase, PROPERTIES } from './report-queries';
+import { stringArg } from './support';
+
+const EVENTS = Number(stringArg('events', '200000'));
+const STORE = stringArg('store', 'pglite');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(stringArg('root', path.resolve(here, '../..')));
+const THROTTLE = 4;
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
+
+/** Main-thread self time (ms) by kind, from the renderer's trace events. */
+function mainThreadBreakdown(events: TraceEvent[]): Map<string, number> {
+  const mains = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const kind = (name: string): string | undefined => {
+    if (/compile|Compile|parseOnBackground|V8\.Parse/.test(name)) return 'script compile/parse';
+    if (
+      /^(EvaluateScript|v8\.evaluateModule|FunctionCall|TimerFire|FireAnimationFrame|EventDispatch|v8\.callFunction|RunMicrotasks|V8\.Execute)$/.test(
+        name,
+      )
+    )
+      return 'JS (evaluate, run)';
+    if (/GC|Gc/.test(name)) return 'GC';
+    if (/^(UpdateLayoutTree|RecalculateStyles|ParseAuthorStyleSheet)$/.test(name)) return 'style';
+    if (/^(Layout|UpdateLayerTree|PrePaint|Layerize)$/.test(name)) return 'layout';
+    if (/^(Paint|PaintImage|RasterTask|CompositeLayers|Commit)$/.test(name)) return 'paint';
+    if (/^(ParseHTML)$/.test(name)) return 'HTML parse';
+    if (name === 'RunTask' || name === 'ThreadControllerImpl::RunTask') return 'other task time';
+    return undefined;
+  };
+  const byThread = new Map<string, TraceEvent[]>();
+  for (const e of events) {
+    if (e.ph !== 'X' || e.dur === undefined) continue;
+    const key = `${e.pid}:${e.tid}`;
+    if (!mains.has(key)) continue;
+    const list = byThread.get(key) ?? [];
+    list.push(e);
+    byThread.set(key, list);
+  }
+  const totals = new Map<string, number>();
+  for (const list of byThread.values()) {
+    list.sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+    // Self time: an event's duration minus its children's (the events inside it on the thread).
+    const stack: { end: number; kind: string | undefined; child: number; dur: number }[] = [];
+    const close = (upTo: number) => {
+      while (stack.length && stack[stack.length - 1]!.end <= upTo) {
+        const top = stack.pop()!;
+        // Unclassified events give their time to the nearest classified parent.
+        if (top.kind)
+          totals.set(top.kind, (totals.get(top.kind) ?? 0) + (top.dur - top.child) / 1000);
+        else if (stack.length) stack[stack.length - 1]!.child -= top.dur - top.child;
+      }
+    };
+    for (const e of list) {
+      close(e.ts);
+      if (stack.length) stack[stack.length - 1]!.child += e.dur!;
+      stack.push({ end: e.ts + e.dur!, kind: kind(e.name), child: 0, dur: e.dur! });
+    }
+    close(Number.POSITIVE_INFINITY);
+  }
+  return totals;
+}
+
+/** JS self time (ms, sampled) by script file and, within it, the heaviest functions. */
+function jsByScript(profile: {
+  nodes: { id: number; callFrame: { url: string; functionName: string } }[];
+  samples: number[];
+  timeDeltas: number[];
+}): string[] {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const files = new Map<string, number>();
+  const functions = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id);
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    if (!frame || !frame.url) return;
+    const file = frame.url.replace(/^.*\/assets\//, '').replace(/-[\w-]{8}\.js$/, '.js');
+    files.set(file, (files.get(file) ?? 0) + ms);
+    const fn = `${file}:${frame.functionName || '(anonymous)'}`;
+    functions.set(fn, (functions.get(fn) ?? 0) + ms);
+  });
+  const top = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `${k} ${v.toFixed(0)} ms`)
+      .join(', ');
+  return [`JS by file: ${top(files, 8)}`, `JS by function: ${top(functions, 10)}`];
+}
+
+const dashboardReadyAt = (): number | false => {
+  const cards = document.querySelectorAll('.assent-summary-card-value');
+  const charts = Array.from(document.querySelectorAll('.assent-insights-chart'));
+  const drawn = charts.filter(
+    (c) => c.querySelector('.main-svg') !== null || c.querySelector('.assent-chart-empty') !== null,
+  );
+  const rows = document.querySelectorAll('.assent-country-table-table tbody tr');
+  const ready = cards.length > 0 && charts.length === 6 && drawn.length === 6 && rows.length > 0;
+  return ready ? performance.now() : false;
+};
+const cardsReadyAt = (): number | false =>
+  document.querySelectorAll('.assent-summary-card-value').length > 0 ? performance.now() : false;
+const propertiesReadyAt = (): number | false =>
+  document.querySelectorAll('main table tbody tr').length > 0 ? performance.now() : false;
+
+async function traced(page: Page, url: string, cold: boolean, readyAt: () => number | false) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  if (cold) await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
+  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.start', {
+    categories:
+      'devtools.timeline,disabled-by-default-devtools.timeline,v8,v8.execute,blink.user_timing,loading',
+  });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.start');
+  await page.goto(url, { waitUntil: 'commit' });
+  const handle = await page.waitForFunction(readyAt, undefined, {
+    polling: 'raf',
+    timeout: 120_000,
+  });
+  const paint = (await handle.jsonValue()) as number;
+  const resources = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((r) => {
+      const e = r as PerformanceResourceTiming;
+      return {
+        name: e.name.replace(location.origin, ''),
+        start: e.startTime,
+        end: e.responseEnd,
+        wire: e.transferSize,
+        body: e.encodedBodySize,
+      };
+    }),
+  );
+  const { profile } = (await cdp.send('Profiler.stop')) as {
+    profile: {
+      nodes: { id: number; callFrame: { url: string; functionName: string } }[];
+      samples: number[];
+      timeDeltas: number[];
+    };
+  };
+  await cdp.send('Tracing.end');
+  await done;
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await cdp.detach();
+  return { paint, resources, breakdown: mainThreadBreakdown(events), js: jsByScript(profile) };
+}
+
+const webCopy = mkdtempSync(path.join(os.tmpdir(), 'assent-trace-web-'));
+cpSync(path.join(ROOT, 'apps/web/dist'), webCopy, { recursive: true });
+const cluster = STORE === 'postgres' ? await startCluster(findPostgresBin()!) : undefined;
+const server = await startLiveServer({
+  env: { ASSENT_WEB_DIST: webCopy, DATABASE_URL: cluster ? cluster.url : '' },
+});
+const holder = spawn('flock', ['/tmp/assent-browser.lock', 'sh', '-c', 'echo locked; exec cat'], {
+  stdio: ['pipe', 'pipe', 'inherit'],
+});
+try {
+  const owner = await server.user('bench.trace@example.com');
+  const api = server.api(owner);
+  const properties: string[] = [];
+  for (let i = 0; i < PROPERTIES; i += 1) {
+    const site = await api.sites.create({
+      query: { pCode: owner.pcode },
+      body: { url: `site${i}.bench.example`, themeId: '1' },
+    });
+    properties.push(site.uuid);
+  }
+  const today = new Date(`${day(new Date())}T00:00:00Z`);
+  await fillRollupInDatabase(server.deps.db, {
+    pcode: owner.pcode,
+    properties,
+    today,
+    count: EVENTS,
+    chunk: 1_000_000,
+  });
+  await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));
+  const browser = await launchChromium({ viewport: { width: 1360, height: 900 } });
+  try {
+    await browser.context.addCookies([
+      { name: SESSION_COOKIE, value: owner.cookie, url: server.url },
+    ]);
+    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    const account = `${server.url}/protect/p-${owner.pcode}`;
+    const pages = [
+      ['properties page', `${account}/properties`, propertiesReadyAt],
+      ['reports dashboard (cards)', `${account}/reports/${properties[0]}`, cardsReadyAt],
+      ['reports dashboard (all)', `${account}/reports/${properties[0]}`, dashboardReadyAt],
+    ] as const;
+    // One untraced load of each first (server-side caches, the JIT of the server).
+    for (const [, url, ready] of pages) await traced(page, url, false, ready);
+    console.log(
+      `\nConsole trace (${ROOT}), CPU throttled ${THROTTLE}x, load ${os.loadavg()[0]!.toFixed(1)}`,
+    );
+    for (const [name, url, ready] of pages) {
+      for (const cold of [true, false]) {
+        const t = await traced(page, url, cold, ready);
+        const wire = t.resources.reduce((s, r) => s + r.wire, 0);
+        console.log(
+          `\n${name}, ${cold ? 'cold' : 'warm'}: first paint ${t.paint.toFixed(0)} ms, ${t.resources.length} requests (${t.resources.filter((r) => r.wire > 0).length} to the server), ${(wire / 1024).toFixed(1)} KB on the wire`,
+        );
+        const main = [...t.breakdown].sort((a, b) => b[1] - a[1]);
+        console.log(`  main thread: ${main.map(([k, v]) => `${k} ${v.toFixed(0)} ms`).join(', ')}`);
+        for (const l of t.js) console.log(`  ${l}`);
+        for (const r of t.resources.sort((a, b) => a.start - b.start)) {
+          console.log(
+            `  ${r.start.toFixed(0).padStart(6)} → ${r.end.toFixed(0).padStart(6)} ms ${(r.wire / 1024).toFixed(1).padStart(7)} KB  ${r.name.slice(0, 110)}`,
+          );
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+} finally {
+  holder.stdin.end();
+  await server.close();
+  cluster?.stop();
+  rmSync(webCopy, { recursive: true, force: true });
+}
