@@ -20,7 +20,7 @@ import type { Services } from './services';
  * How long data fetched at start stays fresh for the page that mounts after it: long enough for
  * the page's chunks to arrive under load, so the page reads it instead of asking again.
  */
-export const PREFETCH_FRESH_MS = 10_000;
+const PREFETCH_FRESH_MS = 10_000;
 
 /**
  * Starts the calls the page at `location` will make, at start-up, in parallel: who is signed in,

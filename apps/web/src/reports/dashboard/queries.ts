@@ -8,7 +8,7 @@ import {
 } from '@assent/core/reports';
 
 /** What the Dashboard tab's three calls depend on: its pickers, filters and properties. */
-export interface DashboardInput {
+interface DashboardInput {
   summaryRange: ReportDateRange;
   comparisonRange: ReportDateRange;
   insightsRange: ReportDateRange;
