@@ -24,6 +24,9 @@ mkdirSync(dist, { recursive: true });
 const builds = [
   // Classic scripts: the inline stub, the CMP (first layer, CSS inlined), the AMP prompt, the group frame.
   { entry: 'src/entries/stub.ts', out: 'stub.js', format: 'iife' },
+  // cmp.js as the tags name it: a loader that fetches the configuration and runs the runtime file
+  // (cmp.js or cmp-gdpr.js, served content-hashed and cached for a year) beside it.
+  { entry: 'src/entries/loader.ts', out: 'loader.js', format: 'iife' },
   { entry: 'src/entries/cmp.ts', out: 'cmp.js', format: 'iife' },
   // The same CMP without the US screen and encoders: what visitors outside the US regulation get.
   { entry: 'src/entries/cmp.ts', out: 'cmp-gdpr.js', format: 'iife', us: false },
@@ -55,13 +58,18 @@ const sum = (names) =>
   });
 const manifest = {
   files,
-  // What a visitor downloads before the first screen shows: the stub and the CMP (CSS is inside).
-  // Visitors outside the US regulation get cmp-gdpr.js (no US screen or encoders), US visitors
-  // cmp.js; the second layer and the vendor list load only when opened.
+  // What a visitor downloads before the first screen shows: the stub, the loader (the tag's
+  // cmp.js) and the runtime file (CSS is inside); the configuration JSON comes on top (the bench
+  // measures it as served). Visitors outside the US regulation get cmp-gdpr.js (no US screen or
+  // encoders), US visitors cmp.js; the second layer and the vendor list load only when opened.
   paths: {
     stub: { files: ['stub.js'], ...sum(['stub.js']) },
-    gdprFirstLayer: { files: ['stub.js', 'cmp-gdpr.js'], ...sum(['stub.js', 'cmp-gdpr.js']) },
-    us: { files: ['stub.js', 'cmp.js'], ...sum(['stub.js', 'cmp.js']) },
+    loader: { files: ['loader.js'], ...sum(['loader.js']) },
+    gdprFirstLayer: {
+      files: ['stub.js', 'loader.js', 'cmp-gdpr.js'],
+      ...sum(['stub.js', 'loader.js', 'cmp-gdpr.js']),
+    },
+    us: { files: ['stub.js', 'loader.js', 'cmp.js'], ...sum(['stub.js', 'loader.js', 'cmp.js']) },
     secondLayer: { files: ['second-layer.js'], ...sum(['second-layer.js']) },
     // An AMP page's consent prompt: amp-consent loads the prompt page, which runs amp-prompt.js.
     ampPrompt: { files: ['amp-prompt.js'], ...sum(['amp-prompt.js']) },

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoPath } from '../src/paths';
 import type { TestServer, TestUser } from './harness';
 import { createTestServer, json, stores } from './harness';
-import { bootOf } from './boot-json';
+import type { Boot } from './boot-json';
 import { visit } from './visit-records';
 
 /** A/B tests of themes: setting a site's test, the cmp.js configuration, the beacons and the report. */
@@ -43,12 +43,13 @@ describe.each(stores())('A/B tests of themes (%s)', (store) => {
       as,
     });
   const cmpBoot = async () => {
+    // The configuration cmp.js's loader fetches.
     const res = await server.request({
       method: 'GET',
-      url: `/banner/property/${site.uuid}/cmp.js`,
+      url: `/banner/property/${site.uuid}/config.json`,
     });
     expect(res.statusCode).toBe(200);
-    return bootOf(res.body);
+    return JSON.parse(res.body) as Boot;
   };
 
   beforeAll(async () => {

@@ -134,7 +134,7 @@ describe.each(stores())('banner geo (%s)', (store) => {
   const regionFrom = async (remoteAddress: string, headers: Record<string, string> = {}) => {
     const res = await server.app.inject({
       method: 'GET',
-      url: `/banner/property/${site.uuid}/cmp.js`,
+      url: `/banner/property/${site.uuid}/config.json`,
       remoteAddress,
       headers,
     });
@@ -171,7 +171,7 @@ describe.each(stores())('banner geo (%s)', (store) => {
     const regionOn = async (remoteAddress: string, headers: Record<string, string>) => {
       const res = await untrusting.app.inject({
         method: 'GET',
-        url: `/banner/property/${own.uuid}/cmp.js`,
+        url: `/banner/property/${own.uuid}/config.json`,
         remoteAddress,
         headers,
       });

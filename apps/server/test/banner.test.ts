@@ -12,7 +12,7 @@ import { repoPath } from '../src/paths';
 import type { TestServer, TestUser } from './harness';
 import { ORIGIN, createTestServer, json, stores } from './harness';
 import { GEO_HEADER_ENV, storeGoogleAtpList } from './live-server';
-import { bootOf } from './boot-json';
+import { bootOf, loaderOf, servedBoot } from './boot-json';
 import { visit } from './visit-records';
 
 const DIST = repoPath('packages', 'banner', 'dist');
@@ -164,16 +164,37 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
   });
 
   describe('cmp.js', () => {
-    it('serves cmp.js with the compiled config, the region and the endpoints', async () => {
+    it('serves cmp.js as a loader of the hashed runtime and of the config JSON, both per region', async () => {
       const res = await get(`/banner/property/${news.uuid}/cmp.js`, {
         'cf-ipcountry': 'FR',
       });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
-      expect(res.headers['cache-control']).toBe('private, no-cache, stale-if-error=86400');
+      // Kept 5 minutes, then used while revalidated in the background: no blocking round trip.
+      expect(res.headers['cache-control']).toBe(
+        'private, max-age=300, stale-while-revalidate=604800, stale-if-error=86400',
+      );
       expect(res.headers['x-frame-options']).toBeUndefined();
-      expect(res.body).not.toContain('__ASSENT_BOOT__');
-      const boot = bootOf(res.body);
+      expect(res.body).not.toContain('__ASSENT_LOADER__');
+      expect(res.body.length).toBeLessThan(1024);
+      const loader = loaderOf(res.body);
+      expect(loader.config).toBe(`${ORIGIN}/banner/property/${news.uuid}/config.json`);
+      expect(loader.runtime).toMatch(
+        new RegExp(`^${ORIGIN}/banner/runtime/[\\w-]{16}/cmp-gdpr\\.js$`),
+      );
+
+      const config = await get(`/banner/property/${news.uuid}/config.json`, {
+        'cf-ipcountry': 'FR',
+        origin: 'https://news.example',
+      });
+      expect(config.statusCode).toBe(200);
+      expect(config.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(config.headers['cache-control']).toBe(
+        'private, max-age=300, stale-while-revalidate=604800, stale-if-error=86400',
+      );
+      expect(config.headers['access-control-allow-origin']).toBe('*');
+      expect(config.headers.etag).toMatch(/^"[\w-]+"$/);
+      const boot = JSON.parse(config.body) as Awaited<ReturnType<typeof servedBoot>>;
       expect(BannerConfigSchema.safeParse(boot.config).success).toBe(true);
       expect(boot.config.propertyId).toBe(news.uuid);
       expect(boot.config.gdpr?.vendorListVersion).toBe(7);
@@ -186,77 +207,104 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
         visit: `${ORIGIN}/banner/visit`,
         consent: `${ORIGIN}/banner/consent`,
       });
+      expect(
+        (await get('/banner/property/6f1d2c7e-0000-4000-8000-000000000000/config.json')).statusCode,
+      ).toBe(404);
+    });
+
+    it('serves the runtime files under their build id for a year, and an old id the current file for an hour', async () => {
+      const { runtime } = loaderOf((await get(`/banner/property/${news.uuid}/cmp.js`)).body);
+      const file = new URL(runtime).pathname;
+      const res = await get(file);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(res.body).toBe(readFileSync(path.join(DIST, 'cmp-gdpr.js'), 'utf8'));
+      // The second layer is imported next to it, under the same build id.
+      const second = await get(file.replace(/cmp-gdpr\.js$/, 'second-layer.js'));
+      expect(second.statusCode).toBe(200);
+      expect(second.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // A loader kept from an older build still gets a runtime, but not for a year.
+      const old = await get(file.replace(/\/runtime\/[^/]+\//, '/runtime/older-build-id00/'));
+      expect(old.statusCode).toBe(200);
+      expect(old.body).toBe(res.body);
+      expect(old.headers['cache-control']).toBe('public, max-age=3600');
+      const other = await get(file.replace(/cmp-gdpr\.js$/, 'stub.js'));
+      expect(other.statusCode).toBe(404);
+      expect(other.body).toContain('/* Assent: no runtime script stub.js */');
     });
 
     it('resolves the region from the proxy headers, else the publisher’s country', async () => {
-      const us = bootOf(
-        (
-          await get(`/banner/property/${news.uuid}/cmp.js`, {
-            'cf-ipcountry': 'US',
-            'cf-region-code': 'CA',
-          })
-        ).body,
-      );
+      const us = await servedBoot(get, `/banner/property/${news.uuid}/cmp.js`, {
+        'cf-ipcountry': 'US',
+        'cf-region-code': 'CA',
+      });
       expect(us.region).toEqual({ country: 'US', state: 'CA' });
-      const prefixed = bootOf(
-        (
-          await get(`/banner/property/${news.uuid}/cmp.js`, {
-            'cf-ipcountry': 'us',
-            'cf-region-code': 'US-TX',
-          })
-        ).body,
-      );
+      const prefixed = await servedBoot(get, `/banner/property/${news.uuid}/cmp.js`, {
+        'cf-ipcountry': 'us',
+        'cf-region-code': 'US-TX',
+      });
       expect(prefixed.region).toEqual({ country: 'US', state: 'TX' });
-      const unknown = bootOf(
-        (await get(`/banner/property/${news.uuid}/cmp.js`, { 'cf-ipcountry': 'XX' })).body,
-      );
+      const unknown = await servedBoot(get, `/banner/property/${news.uuid}/cmp.js`, {
+        'cf-ipcountry': 'XX',
+      });
       expect(unknown.region).toEqual({ country: 'GB' });
     });
 
     it('sends the CMP without the US screen and encoders to visitors outside the US regulation', async () => {
-      const dist = (file: string) =>
-        readFileSync(repoPath('packages', 'banner', 'dist', file), 'utf8').split(
-          '__ASSENT_BOOT__',
-        )[0]!;
-      const french = await get(`/banner/property/${news.uuid}/cmp.js`, { 'cf-ipcountry': 'FR' });
-      const californian = await get(`/banner/property/${news.uuid}/cmp.js`, {
-        'cf-ipcountry': 'US',
-        'cf-region-code': 'CA',
-      });
-      expect(french.body.startsWith(dist('cmp-gdpr.js'))).toBe(true);
-      expect(californian.body.startsWith(dist('cmp.js'))).toBe(true);
+      const runtimeOf = async (headers: Record<string, string>) =>
+        (
+          await get(
+            new URL(
+              loaderOf((await get(`/banner/property/${news.uuid}/cmp.js`, headers)).body).runtime,
+            ).pathname,
+          )
+        ).body;
+      const french = await runtimeOf({ 'cf-ipcountry': 'FR' });
+      const californian = await runtimeOf({ 'cf-ipcountry': 'US', 'cf-region-code': 'CA' });
+      expect(french).toBe(readFileSync(path.join(DIST, 'cmp-gdpr.js'), 'utf8'));
+      expect(californian).toBe(readFileSync(path.join(DIST, 'cmp.js'), 'utf8'));
       // The usnat field layouts ride only in the US visitor's script.
-      expect(californian.body).toContain('SaleOptOut');
-      expect(french.body).not.toContain('SaleOptOut');
-      expect(french.body.length).toBeLessThan(californian.body.length);
+      expect(californian).toContain('SaleOptOut');
+      expect(french).not.toContain('SaleOptOut');
+      expect(french.length).toBeLessThan(californian.length);
     });
 
-    it('answers 304 to a matching ETag and a new body when the region changes', async () => {
-      const first = await get(`/banner/property/${news.uuid}/cmp.js`, { 'cf-ipcountry': 'DE' });
+    it('answers 304 to a matching ETag and a new config when the region changes', async () => {
+      const url = `/banner/property/${news.uuid}/config.json`;
+      const first = await get(url, { 'cf-ipcountry': 'DE' });
       const etag = String(first.headers.etag);
       expect(etag).toMatch(/^"[\w-]+"$/);
-      const again = await get(`/banner/property/${news.uuid}/cmp.js`, {
-        'cf-ipcountry': 'DE',
-        'if-none-match': etag,
-      });
+      const again = await get(url, { 'cf-ipcountry': 'DE', 'if-none-match': etag });
       expect(again.statusCode).toBe(304);
       expect(again.body).toBe('');
-      const moved = await get(`/banner/property/${news.uuid}/cmp.js`, {
-        'cf-ipcountry': 'IT',
-        'if-none-match': etag,
-      });
+      const moved = await get(url, { 'cf-ipcountry': 'IT', 'if-none-match': etag });
       expect(moved.statusCode).toBe(200);
       expect(moved.headers.etag).not.toBe(etag);
+      const script = await get(`/banner/property/${news.uuid}/cmp.js`, { 'cf-ipcountry': 'DE' });
+      const scriptAgain = await get(`/banner/property/${news.uuid}/cmp.js`, {
+        'cf-ipcountry': 'DE',
+        'if-none-match': String(script.headers.etag),
+      });
+      expect(scriptAgain.statusCode).toBe(304);
     });
 
-    it('gzips for browsers that accept it', async () => {
-      const res = await get(`/banner/property/${news.uuid}/cmp.js`, {
+    it('gzips the config and the runtime for browsers that accept it', async () => {
+      const res = await get(`/banner/property/${news.uuid}/config.json`, {
         'accept-encoding': 'gzip, br',
       });
       expect(res.headers['content-encoding']).toBe('gzip');
-      const js = gunzipSync(res.rawPayload).toString('utf8');
-      expect(bootOf(js).config.propertyId).toBe(news.uuid);
-      expect(res.rawPayload.length).toBeLessThan(js.length / 2);
+      const text = gunzipSync(res.rawPayload).toString('utf8');
+      expect((JSON.parse(text) as { config: { propertyId: string } }).config.propertyId).toBe(
+        news.uuid,
+      );
+      expect(res.rawPayload.length).toBeLessThan(text.length / 2);
+      const { runtime } = loaderOf((await get(`/banner/property/${news.uuid}/cmp.js`)).body);
+      const js = await get(new URL(runtime).pathname, { 'accept-encoding': 'gzip' });
+      expect(js.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(js.rawPayload).toString('utf8')).toBe(
+        readFileSync(path.join(DIST, 'cmp-gdpr.js'), 'utf8'),
+      );
     });
 
     it('stores the sanitised copy of the Do Not Sell rich text, and the banner renders that copy', async () => {
@@ -294,7 +342,7 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
         consentLocations: ['WORLDWIDE'],
         ccpaViaUsp: true,
       });
-      const boot = bootOf((await get(`/banner/property/${site.uuid}/cmp.js`)).body);
+      const boot = await servedBoot(get, `/banner/property/${site.uuid}/cmp.js`);
       expect(boot.config.theme.texts.en?.us?.dnsBody).toEqual([
         { p: [{ text: 'Your rights' }] },
         {
@@ -317,17 +365,17 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
 
     it('universal: finds the site by host name (www twin, subdomains when they apply)', async () => {
       const url = (host: string) => `/banner/account/${user.pcode}/cmp.js?host=${host}`;
-      expect(bootOf((await get(url('news.example'))).body).config.propertyId).toBe(news.uuid);
-      expect(bootOf((await get(url('www.news.example'))).body).config.propertyId).toBe(news.uuid);
-      expect(bootOf((await get(url('live.news.example'))).body).config.propertyId).toBe(news.uuid);
-      expect(bootOf((await get(url('www.shop.example'))).body).config.propertyId).toBe(shop.uuid);
+      expect((await servedBoot(get, url('news.example'))).config.propertyId).toBe(news.uuid);
+      expect((await servedBoot(get, url('www.news.example'))).config.propertyId).toBe(news.uuid);
+      expect((await servedBoot(get, url('live.news.example'))).config.propertyId).toBe(news.uuid);
+      expect((await servedBoot(get, url('www.shop.example'))).config.propertyId).toBe(shop.uuid);
       expect((await get(url('live.shop.example'))).statusCode).toBe(404);
       expect((await get(url('other.example'))).statusCode).toBe(404);
       // Without ?host=, the Referer names the page.
-      const byReferer = await get(`/banner/account/${user.pcode}/cmp.js`, {
+      const byReferer = await servedBoot(get, `/banner/account/${user.pcode}/cmp.js`, {
         referer: 'https://shop.example/a',
       });
-      expect(bootOf(byReferer.body).config.propertyId).toBe(shop.uuid);
+      expect(byReferer.config.propertyId).toBe(shop.uuid);
     });
 
     it('universal: cmp.js starts with the site’s Google consent defaults', async () => {
@@ -339,11 +387,18 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
       ).toBe(true);
       const plain = await get(`/banner/account/${user.pcode}/cmp.js?host=shop.example`);
       expect(plain.body).not.toContain("g('consent','default'");
+      expect(loaderOf(plain.body).config).toBe(
+        `${ORIGIN}/banner/property/${shop.uuid}/config.json?tag=universal`,
+      );
       // A site without Google basic consent follows the visitor's choice under the universal tag
       // (its stub denied Consent Mode for the account's other sites), but not with its site tag.
-      expect(plain.body).toContain('"gbc":{"enabled":true');
-      const own = await get(`/banner/property/${shop.uuid}/cmp.js`);
-      expect(own.body).not.toContain('"gbc":{"enabled":true');
+      const universal = await servedBoot(
+        get,
+        `/banner/account/${user.pcode}/cmp.js?host=shop.example`,
+      );
+      expect(universal.config.gbc?.enabled).toBe(true);
+      const own = await servedBoot(get, `/banner/property/${shop.uuid}/cmp.js`);
+      expect(own.config.gbc?.enabled).not.toBe(true);
     });
 
     it('serves the lazy second layer next to cmp.js, with CORS for import()', async () => {
@@ -428,7 +483,7 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
       });
       expect(saved.statusCode, saved.body).toBe(200);
 
-      const boot = bootOf((await get(`/banner/property/${ads.uuid}/cmp.js`)).body);
+      const boot = await servedBoot(get, `/banner/property/${ads.uuid}/cmp.js`);
       expect(boot.config.gdpr!.googleVendors).toEqual([12, 89]);
       expect(boot.config.gdpr!.customVendors).toMatchObject([
         { id: 'crm', name: 'In-house CRM', policyUrl: 'https://ads.example/crm' },
@@ -437,7 +492,7 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
         googleVendors: expect.stringMatching(/\/banner\/google-vendors\.json$/),
       });
       // Google vendors off: no providers, no names to load; custom vendors are the account's.
-      const other = bootOf((await get(`/banner/property/${plain.uuid}/cmp.js`)).body);
+      const other = await servedBoot(get, `/banner/property/${plain.uuid}/cmp.js`);
       expect(other.config.gdpr!.googleVendors).toEqual([]);
       expect(other.config.gdpr!.customVendors).toHaveLength(1);
       expect(other.endpoints).not.toHaveProperty('googleVendors');
@@ -628,13 +683,13 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
     });
 
     it('points the runtime at the group storage of this server', async () => {
-      const bootA = bootOf((await get(`/banner/property/${a.uuid}/cmp.js`)).body);
+      const bootA = await servedBoot(get, `/banner/property/${a.uuid}/cmp.js`);
       expect(bootA.config.consentScope).toEqual({
         type: 'serviceGroup',
         groupUrl: `${ORIGIN}${storageUrl}`,
         storage: 'api',
       });
-      const bootB = bootOf((await get(`/banner/property/${b.uuid}/cmp.js`)).body);
+      const bootB = await servedBoot(get, `/banner/property/${b.uuid}/cmp.js`);
       expect(bootB.config.consentScope).toMatchObject({
         groupUrl: `${ORIGIN}${storageUrl.replace(/storage$/, 'frame')}`,
         storage: 'iframe',

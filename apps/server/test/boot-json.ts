@@ -24,3 +24,34 @@ export function bootOf(js: string): Boot {
   }
   throw new Error('no boot JSON');
 }
+
+/** cmp.js's loader options: the runtime file's and the configuration's URLs. */
+export function loaderOf(js: string): { runtime: string; config: string } {
+  const match = /\{"runtime":"[^"]+","config":"[^"]+"\}/.exec(js);
+  expect(match, 'cmp.js names no runtime and configuration').not.toBeNull();
+  return JSON.parse(match![0]) as { runtime: string; config: string };
+}
+
+const pathOf = (url: string) => {
+  const u = new URL(url);
+  return u.pathname + u.search;
+};
+
+/**
+ * The boot JSON a page gets through a served cmp.js: the loader's configuration, fetched with
+ * the same headers (the region is resolved per request).
+ */
+export async function servedBoot(
+  get: (
+    url: string,
+    headers?: Record<string, string>,
+  ) => Promise<{ body: string; statusCode: number }>,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<Boot> {
+  const script = await get(url, headers);
+  expect(script.statusCode, script.body).toBe(200);
+  const config = await get(pathOf(loaderOf(script.body).config), headers);
+  expect(config.statusCode, config.body).toBe(200);
+  return JSON.parse(config.body) as Boot;
+}

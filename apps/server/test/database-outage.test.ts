@@ -46,6 +46,9 @@ describe.runIf(bin && inject('postgresUrl'))('the banner while PostgreSQL is dow
 
   const script = () =>
     server.request({ method: 'GET', url: `/banner/property/${site.uuid}/cmp.js` });
+  /** The configuration cmp.js's loader fetches beside the runtime. */
+  const config = () =>
+    server.request({ method: 'GET', url: `/banner/property/${site.uuid}/config.json` });
   const beacon = (i: number) =>
     server.request({
       method: 'POST',
@@ -84,6 +87,9 @@ describe.runIf(bin && inject('postgresUrl'))('the banner while PostgreSQL is dow
     const first = await script();
     expect(first.statusCode).toBe(200);
     expect(first.body).toContain(site.uuid);
+    const firstConfig = await config();
+    expect(firstConfig.statusCode).toBe(200);
+    expect(firstConfig.body).toContain(site.uuid);
     const firstUniversal = await universal();
     expect(firstUniversal.statusCode).toBe(200);
     expect(firstUniversal.body).toContain(site.uuid);
@@ -99,6 +105,9 @@ describe.runIf(bin && inject('postgresUrl'))('the banner while PostgreSQL is dow
         const page = await script();
         expect(page.statusCode, page.body).toBe(200);
         expect(page.body).toBe(first.body);
+        const configured = await config();
+        expect(configured.statusCode, configured.body).toBe(200);
+        expect(configured.body).toBe(firstConfig.body);
         // The universal tag's cmp.js too (the account's hosts kept like the configuration).
         const tagged = await universal();
         expect(tagged.statusCode, tagged.body).toBe(200);
@@ -138,6 +147,12 @@ describe.runIf(bin && inject('postgresUrl'))('the banner while PostgreSQL is dow
       });
       expect(fromDisk.statusCode).toBe(200);
       expect(fromDisk.body).toBe(first.body);
+      const configFromDisk = await fresh.inject({
+        method: 'GET',
+        url: `/banner/property/${site.uuid}/config.json`,
+      });
+      expect(configFromDisk.statusCode).toBe(200);
+      expect(configFromDisk.body).toBe(firstConfig.body);
     } finally {
       await fresh.close();
     }

@@ -7,7 +7,7 @@ import { LanguageTexts } from '@assent/core/theme';
 import { VendorSelection } from '@assent/core/vendors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vendorSelections } from '../src/repositories/vendors';
-import { bootOf } from './boot-json';
+import type { Boot } from './boot-json';
 import type { TestServer, TestUser } from './harness';
 import { createTestServer, json, stores } from './harness';
 
@@ -331,9 +331,9 @@ describe.each(stores())('length and count limits (%s)', (store) => {
     expect(selection.customVendors).toHaveLength(300);
 
     const site = await createSite(owner, 'old-row.example.com');
-    const script = await server.request({ url: `/banner/property/${site.uuid}/cmp.js` });
+    const script = await server.request({ url: `/banner/property/${site.uuid}/config.json` });
     expect(script.statusCode).toBe(200);
-    const custom = bootOf(script.body).config.gdpr?.customVendors ?? [];
+    const custom = (JSON.parse(script.body) as Boot).config.gdpr?.customVendors ?? [];
     expect(custom).toHaveLength(300);
     expect(custom.at(-1)).toMatchObject({ name: 'Vendor 299' });
 

@@ -20,6 +20,8 @@ type Operation = {
 /** The consent runtime's endpoints as docs/banner.md lists them: method, path, success type. */
 const RUNTIME_ENDPOINTS: Array<[string, string, string, string | undefined]> = [
   ['get', '/banner/property/{id}/cmp.js', '200', 'text/javascript'],
+  ['get', '/banner/property/{id}/config.json', '200', 'application/json'],
+  ['get', '/banner/runtime/{build}/{file}', '200', 'text/javascript'],
   ['get', '/banner/account/{pCode}/cmp.js', '200', 'text/javascript'],
   ['get', '/banner/property/{id}/second-layer.js', '200', 'text/javascript'],
   ['get', '/banner/account/{pCode}/second-layer.js', '200', 'text/javascript'],

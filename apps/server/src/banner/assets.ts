@@ -8,6 +8,7 @@ import { repoPath } from '../paths';
 /** The consent runtime's files, as packages/banner/build.mjs writes them. */
 export const BANNER_FILES = [
   'stub.js',
+  'loader.js',
   'cmp.js',
   'cmp-gdpr.js',
   'second-layer.js',
@@ -27,7 +28,16 @@ export interface BannerAssets {
   dir: string;
   /** A dist file; throws INTERNAL_ERROR naming the build command when the runtime is not built. */
   get(file: BannerFile): BannerAsset;
+  /**
+   * The build id of the runtime files the loader names (RUNTIME_FILES): a hash of them all, so
+   * their URLs (BANNER_PATHS.runtimeFile) change whenever any of them does.
+   */
+  build(): string;
 }
+
+/** The runtime files served under a build id (the second layer is imported next to cmp.js). */
+export const RUNTIME_FILES = ['cmp.js', 'cmp-gdpr.js', 'second-layer.js'] as const;
+export type RuntimeFile = (typeof RUNTIME_FILES)[number];
 
 export const RUNTIME_NOT_BUILT =
   'The consent runtime is not built. Run: node packages/banner/build.mjs (npm start builds it).';
@@ -42,8 +52,12 @@ export const shortHash = (text: string | Buffer): string =>
 export function createBannerAssets(config: ServerConfig): BannerAssets {
   const dir = config.bannerDist ?? repoPath('packages', 'banner', 'dist');
   const cache = new Map<BannerFile, BannerAsset>();
+  let build: string | undefined;
   return {
     dir,
+    build() {
+      return (build ??= shortHash(RUNTIME_FILES.map((f) => this.get(f).hash).join('.')));
+    },
     get(file) {
       const cached = cache.get(file);
       if (cached) return cached;

@@ -5,35 +5,50 @@ import {
   regulationForConfig,
   withUniversalConsentMode,
 } from '@assent/core/banner';
+import type { BannerConfig, VisitorRegion } from '@assent/core/banner';
 import type { Property } from '@assent/core/property';
-import { BANNER_TOKENS, consentModeScript, findSiteByHost, replaceToken } from '@assent/core/tags';
+import {
+  BANNER_PATHS,
+  BANNER_TOKENS,
+  consentModeScript,
+  findSiteByHost,
+  replaceToken,
+} from '@assent/core/tags';
 import type { FastifyRequest } from 'fastify';
 import { properties } from '../repositories/properties';
 import type { FileReply, GroupHandlers } from '../routes/context';
 import { RawJson } from '../routes/context';
 import { NOT_FOUND_MESSAGE } from '../routes/errors';
+import { PUBLIC_HOUR } from '../services/http-cache';
 import { publicOrigin, refererHost } from './http';
-import { BANNER_FILES } from './assets';
+import { BANNER_FILES, RUNTIME_FILES } from './assets';
+import type { RuntimeFile } from './assets';
 import type { LastGood, SiteHost } from './last-good';
 import { bootOf, loadBannerConfig, propertyByUuid } from './load-config';
 import type { BannerRuntime } from './runtime';
 import { regionFor } from './runtime';
 
-/** A JavaScript comment saying why there is no banner (404, revalidated on every load). */
 /** The runtime's scripts served as built under /banner/static/. */
 const STATIC_SCRIPTS = BANNER_FILES.filter((f) => f.endsWith('.js'));
 
+/** A JavaScript comment saying why there is no banner (404, revalidated on every load). */
 const notFoundScript = (why: string): FileReply => ({
   status: 404,
   body: `/* Assent: ${why.replace(/\*\//g, '')} */\n`,
   headers: { 'cache-control': 'no-cache' },
 });
 
+/** The runtime file for a visitor: outside the US regulation, without the US screen (issue 15). */
+const runtimeFileFor = (config: BannerConfig, region: VisitorRegion): RuntimeFile =>
+  regulationForConfig(config, region) === 'US' ? 'cmp.js' : 'cmp-gdpr.js';
+
 /**
- * cmp.js with the boot JSON of a property, for this visitor (region resolved per request). The
- * universal tag's stub cannot know the site's Google consent defaults: its cmp.js starts with them.
+ * cmp.js as the tags name it: the loader of this visitor's runtime file (content-hashed, cached
+ * for a year) and of the property's configuration (BANNER_PATHS.propertyConfig), fetched in
+ * parallel. The universal tag's stub cannot know the site's Google consent defaults: its cmp.js
+ * starts with them.
  */
-function cmpScript(
+function loaderScript(
   runtime: BannerRuntime,
   request: FastifyRequest,
   { property, config }: LastGood,
@@ -41,17 +56,34 @@ function cmpScript(
 ): FileReply {
   const origin = publicOrigin(request, runtime.deps.config);
   const { region } = regionFor(runtime, request, property);
-  // Outside the US regulation, the CMP without the US screen and encoders (issue 15, bytes).
-  const cmp = runtime.assets.get(
-    regulationForConfig(config, region) === 'US' ? 'cmp.js' : 'cmp-gdpr.js',
-  );
+  const { assets } = runtime;
   const prelude = options.universal ? consentModeScript(bannerStubOptions(config).consentMode) : '';
-  // Under the universal tag, whose stub denied Consent Mode for the account's sites, a site
-  // without Google basic consent still follows the visitor's choice (issue 15 item 6).
-  const booted = options.universal ? withUniversalConsentMode(config) : config;
+  const configUrl = `${origin}${BANNER_PATHS.propertyConfig(property.uuid)}${options.universal ? '?tag=universal' : ''}`;
   return {
-    body: prelude + replaceToken(cmp.text, BANNER_TOKENS.boot, bootOf(booted, region, origin)),
+    body:
+      prelude +
+      replaceToken(assets.get('loader.js').text, BANNER_TOKENS.loader, {
+        runtime: `${origin}${BANNER_PATHS.runtimeFile(assets.build(), runtimeFileFor(config, region))}`,
+        config: configUrl,
+      }),
   };
+}
+
+/**
+ * The boot JSON of a property for this visitor (region resolved per request). Under the universal
+ * tag, whose stub denied Consent Mode for the account's sites, a site without Google basic consent
+ * still follows the visitor's choice (issue 15 item 6).
+ */
+function bootJson(
+  runtime: BannerRuntime,
+  request: FastifyRequest,
+  { property, config }: LastGood,
+  options: { universal: boolean },
+): RawJson {
+  const origin = publicOrigin(request, runtime.deps.config);
+  const { region } = regionFor(runtime, request, property);
+  const booted = options.universal ? withUniversalConsentMode(config) : config;
+  return new RawJson(JSON.stringify(bootOf(booted, region, origin)));
 }
 
 /**
@@ -117,6 +149,8 @@ const secondLayer = (runtime: BannerRuntime) => async (): Promise<FileReply> => 
 type ScriptRoutes = Pick<
   Routes['banner'],
   | 'propertyScript'
+  | 'propertyConfig'
+  | 'runtimeFile'
   | 'accountScript'
   | 'propertySecondLayer'
   | 'accountSecondLayer'
@@ -135,7 +169,29 @@ export function scriptHandlers(runtime: BannerRuntime): GroupHandlers<ScriptRout
         propertyByUuid(deps.db, params.id),
       );
       if ('missing' in found) return notFoundScript(`no property ${params.id}`);
-      return cmpScript(runtime, request, found, { universal: false });
+      return loaderScript(runtime, request, found, { universal: false });
+    },
+
+    async propertyConfig({ params, query }, { request }) {
+      const found = await currentOrLastGood(runtime, request, params.id, () =>
+        propertyByUuid(deps.db, params.id),
+      );
+      if ('missing' in found)
+        throw new AssentError('NOT_FOUND', `${NOT_FOUND_MESSAGE}: property ${params.id}`);
+      return bootJson(runtime, request, found, { universal: query.tag === 'universal' });
+    },
+
+    async runtimeFile({ params }) {
+      const file = RUNTIME_FILES.find((f) => f === params.file);
+      if (!file) return notFoundScript(`no runtime script ${params.file}`);
+      const asset = runtime.assets.get(file);
+      // A loader kept from an earlier build names that build's id: it gets today's file, for an
+      // hour only (its name no longer says which bytes it holds).
+      return {
+        body: asset.text,
+        etag: asset.hash,
+        ...(params.build === runtime.assets.build() ? {} : { cacheControl: PUBLIC_HOUR }),
+      };
     },
 
     async accountScript({ params, query }, { request }) {
@@ -146,7 +202,7 @@ export function scriptHandlers(runtime: BannerRuntime): GroupHandlers<ScriptRout
         site ? properties.get(deps.db, params.pCode, site.uuid) : undefined,
       );
       if ('missing' in found) return notFoundScript(`no site of this account matches ${host}`);
-      return cmpScript(runtime, request, found, { universal: true });
+      return loaderScript(runtime, request, found, { universal: true });
     },
 
     propertySecondLayer: secondLayer(runtime),

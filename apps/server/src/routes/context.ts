@@ -85,6 +85,8 @@ export interface FileReply {
   headers?: Record<string, string>;
   /** The ETag of a route with an ETag cache policy. @default a hash of the body */
   etag?: string;
+  /** Another Cache-Control than the route's policy (an old build id of a hashed file). */
+  cacheControl?: string;
   /**
    * Another status than the route's (cmp.js's 404 script): sent as is, without the route's
    * caching.

@@ -6,7 +6,9 @@ import { LruCache } from '../services/lru';
 import {
   NO_STORE,
   PRIVATE_REVALIDATE,
+  PRIVATE_SHORT,
   PUBLIC_HOUR,
+  PUBLIC_IMMUTABLE,
   REVALIDATE_STALE_IF_ERROR,
   ifNoneMatch,
 } from '../services/http-cache';
@@ -17,11 +19,13 @@ export const CACHE_CONTROL: Record<CachePolicy, string> = {
   'no-cache': PRIVATE_REVALIDATE,
   revalidate: REVALIDATE_STALE_IF_ERROR,
   'public-hour': PUBLIC_HOUR,
+  short: PRIVATE_SHORT,
+  immutable: PUBLIC_IMMUTABLE,
 };
 
 /** Policies whose successes carry a strong ETag (304 on If-None-Match) and are gzipped. */
 export const hasEtag = (cache: CachePolicy | undefined): boolean =>
-  cache === 'revalidate' || cache === 'public-hour';
+  cache !== undefined && cache !== 'no-store' && cache !== 'no-cache';
 
 const header = (request: FastifyRequest, name: string): string | undefined => {
   const value = request.headers[name];

@@ -63,6 +63,10 @@ const CACHE_NOTE: Record<NonNullable<AnyRoute['cache']>, string> = {
   revalidate:
     ' Revalidated on every use (private, no-cache, stale-if-error=86400) with a strong ETag (304), gzip.',
   'public-hour': ' Cached for an hour by anyone (public, max-age=3600) with a strong ETag, gzip.',
+  short:
+    ' Kept 5 minutes, then used while revalidated in the background (private, max-age=300, stale-while-revalidate=604800, stale-if-error=86400), with a strong ETag (304), gzip.',
+  immutable:
+    ' Cached for a year by anyone (public, max-age=31536000, immutable) with a strong ETag, gzip.',
 };
 
 const mediaType = (contentType: string) => contentType.split(';')[0]!.trim();

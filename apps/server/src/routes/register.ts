@@ -124,7 +124,7 @@ function sendFile(
   if (route.cache && hasEtag(route.cache) && typeof file.body === 'string') {
     return sendWithEtag(request, reply, gzip, file.body, {
       type: contentType,
-      cacheControl: CACHE_CONTROL[route.cache],
+      cacheControl: file.cacheControl ?? CACHE_CONTROL[route.cache],
       etag: file.etag,
       status,
     });

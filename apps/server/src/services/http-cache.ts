@@ -10,6 +10,15 @@ export const PRIVATE_REVALIDATE = 'private, no-cache';
 export const REVALIDATE_STALE_IF_ERROR = 'private, no-cache, stale-if-error=86400';
 /** The same for everyone, for an hour (the dist files and the vendor list). */
 export const PUBLIC_HOUR = 'public, max-age=3600';
+/**
+ * cmp.js's loader and the banner configuration: kept 5 minutes, then used at once while the
+ * browser revalidates them in the background for a week (RFC 5861), so a return visit waits for
+ * no round trip; and for a day when this server errors.
+ */
+export const PRIVATE_SHORT =
+  'private, max-age=300, stale-while-revalidate=604800, stale-if-error=86400';
+/** Content-hashed files (the runtime under its build id): their URL changes with their bytes. */
+export const PUBLIC_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_STORE = 'no-store';
 
 /**

@@ -49,8 +49,15 @@ export type CorsPolicy =
  * - `no-cache`: kept but revalidated on every use (`private, no-cache`), without a validator.
  * - `revalidate`: `private, no-cache` with a strong ETag (304 on If-None-Match) and gzip.
  * - `public-hour`: the same for everyone for an hour (`public, max-age=3600`), ETag and gzip.
+ * - `short`: a per-visitor answer kept a few minutes, then used while it is revalidated in the
+ *   background (`private, max-age=300, stale-while-revalidate=604800, stale-if-error=86400`),
+ *   ETag and gzip: cmp.js's loader and the banner configuration.
+ * - `immutable`: a content-hashed file, the same for everyone for a year
+ *   (`public, max-age=31536000, immutable`), ETag and gzip. A handler may answer another
+ *   Cache-Control (FileReply.cacheControl) when the hash asked for is not the current one.
  */
-export type CachePolicy = 'no-store' | 'no-cache' | 'revalidate' | 'public-hour';
+export type CachePolicy =
+  'no-store' | 'no-cache' | 'revalidate' | 'public-hour' | 'short' | 'immutable';
 
 type Schema = z.ZodType;
 

@@ -12,6 +12,8 @@ import { TAG_TITLES } from './tag';
 export const BANNER_TOKENS = {
   stubOptions: '__ASSENT_STUB_OPTIONS__',
   boot: '__ASSENT_BOOT__',
+  /** cmp.js's loader: `{runtime, config}` URLs (BANNER_PATHS.runtimeFile, .propertyConfig). */
+  loader: '__ASSENT_LOADER__',
   groupOrigins: '__ASSENT_GROUP_ORIGINS__',
 } as const;
 
@@ -21,6 +23,17 @@ export const BANNER_PATHS = {
   propertyScript: (uuid: string) => `/banner/property/${encodeURIComponent(uuid)}/cmp.js`,
   /** The CMP of an account's sites, chosen by `?host=` (universal tag). */
   accountScript: (pCode: string) => `/banner/account/${encodeURIComponent(pCode)}/cmp.js`,
+  /**
+   * The boot JSON (`{config, region, endpoints}`) of one property for this visitor, which cmp.js's
+   * loader fetches beside the runtime; `?tag=universal` for the universal tag's.
+   */
+  propertyConfig: (uuid: string) => `/banner/property/${encodeURIComponent(uuid)}/config.json`,
+  /**
+   * A runtime file of one build (cmp.js, cmp-gdpr.js, second-layer.js), cached for a year: the
+   * build id changes whenever the files do.
+   */
+  runtimeFile: (build: string, file: string) =>
+    `/banner/runtime/${encodeURIComponent(build)}/${encodeURIComponent(file)}`,
   /** The runtime's vendor-list template (`{version}` and `{lang}` filled by the runtime). */
   vendorList: '/banner/vendor-list/{version}/{lang}.json',
   /** Names and policy links of Google's ad-technology providers, for the second layer. */

@@ -76,6 +76,18 @@ export const RuntimeVendorList = z.looseObject({
   vendors: z.record(z.string(), z.unknown()),
 });
 
+/** What cmp.js's loader fetches: the runtime's boot options (`InitOptions` of packages/banner). */
+export const RuntimeBoot = z.object({
+  config: z.looseObject({ propertyId: z.string() }),
+  region: z.object({ country: z.string(), state: z.string().optional() }),
+  endpoints: z.object({
+    vendorList: z.string(),
+    googleVendors: z.string().optional(),
+    visit: z.string().optional(),
+    consent: z.string().optional(),
+  }),
+});
+
 /** Google's ad-technology providers by id (`GoogleVendorNames`). */
 export const RuntimeGoogleVendors = z.record(
   z.string(),
@@ -118,21 +130,44 @@ export const banner = {
     method: 'GET',
     path: '/banner/property/{id}/cmp.js',
     summary:
-      "cmp.js with the property's banner configuration for this visitor (site tag, app WebViews); 404 with a JavaScript comment for an unknown property",
+      "cmp.js of the property (site tag, app WebViews): a small loader that runs the runtime file for this visitor's regulation (runtimeFile, cached for a year) and fetches the configuration (propertyConfig) beside it; 404 with a JavaScript comment for an unknown property",
     params: PropertyId,
     cors: { kind: 'embed' },
-    cache: 'revalidate',
+    cache: 'short',
+  }),
+  propertyConfig: defineRoute({
+    method: 'GET',
+    path: '/banner/property/{id}/config.json',
+    summary:
+      "The boot JSON cmp.js's loader fetches beside the runtime: the property's banner configuration for this visitor's region and the runtime's endpoints (`tag=universal`: as the universal tag runs it); 404 for an unknown property",
+    access: PUBLIC,
+    sessionless: true,
+    params: PropertyId,
+    query: z.object({ tag: z.enum(['site', 'universal']).optional() }),
+    response: RuntimeBoot,
+    cors: { kind: 'any' },
+    cache: 'short',
+  }),
+  runtimeFile: defineRoute({
+    ...script,
+    method: 'GET',
+    path: '/banner/runtime/{build}/{file}',
+    summary:
+      "A runtime file of one build (cmp.js, cmp-gdpr.js, second-layer.js) as cmp.js's loader names it, cached for a year (immutable); another build's id gets the current file, cached for an hour; 404 with a JavaScript comment for another name",
+    params: z.object({ build: z.string(), file: z.string() }),
+    cors: { kind: 'any' },
+    cache: 'immutable',
   }),
   accountScript: defineRoute({
     ...script,
     method: 'GET',
     path: '/banner/account/{pCode}/cmp.js',
     summary:
-      "cmp.js of the account's site matching the page's host (`host`, else the Referer), starting with its Google consent defaults (universal tag)",
+      "cmp.js of the account's site matching the page's host (`host`, else the Referer), starting with its Google consent defaults, then the loader of that site (universal tag)",
     params: AccountCode,
     query: z.object({ host: z.string().optional() }),
     cors: { kind: 'embed' },
-    cache: 'revalidate',
+    cache: 'short',
   }),
   propertySecondLayer: defineRoute({
     ...secondLayer,

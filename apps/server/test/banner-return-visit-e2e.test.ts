@@ -1,0 +1,165 @@
+import type { Property } from '@assent/core/property';
+import { TCString } from '@iabtechlabtcf/core';
+import type { Browser, Page } from '@assent/testing';
+import { hasChromium, launchChromium, noChromiumMessage } from '@assent/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublisherServer } from './banner-e2e-support';
+import { HOST_RULES, buildBanner, publisherPage, startPublisherServer } from './banner-e2e-support';
+import type { LiveServer } from './live-server';
+import { startLiveServer } from './live-server';
+
+if (!hasChromium()) console.warn(noChromiumMessage('return-visit test'));
+
+type CmpWindow = {
+  __tcfapi: (command: string, version: number, cb: (data: unknown, ok: boolean) => void) => void;
+};
+
+interface Loaded {
+  url: string;
+  /** Answered from the browser's cache (memory or disk), without a request to the server. */
+  cached: boolean;
+  failed?: string;
+}
+
+/** What the page asked of Assent's origin, and how each was answered (CDP Network events). */
+async function recordRequests(page: Page, origin: string): Promise<() => Loaded[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const seen = new Map<string, Loaded>();
+  cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string } }) => {
+    if (e.request.url.startsWith(origin))
+      seen.set(e.requestId, { url: e.request.url.slice(origin.length), cached: false });
+  });
+  cdp.on('Network.requestServedFromCache', (e: { requestId: string }) => {
+    const r = seen.get(e.requestId);
+    if (r) r.cached = true;
+  });
+  cdp.on(
+    'Network.responseReceived',
+    (e: { requestId: string; response: { fromDiskCache?: boolean } }) => {
+      const r = seen.get(e.requestId);
+      if (r && e.response.fromDiskCache) r.cached = true;
+    },
+  );
+  cdp.on(
+    'Network.loadingFailed',
+    (e: { requestId: string; errorText: string; blockedReason?: string }) => {
+      const r = seen.get(e.requestId);
+      if (r) r.failed = e.blockedReason ?? e.errorText;
+    },
+  );
+  return () => [...seen.values()];
+}
+
+const tcData = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<{ tcString: string; cmpStatus: string; eventStatus: string }>((resolve) =>
+        (window as unknown as CmpWindow).__tcfapi('getTCData', 2, (d) =>
+          resolve(d as { tcString: string; cmpStatus: string; eventStatus: string }),
+        ),
+      ),
+  );
+
+/**
+ * Issue 16, return visits: cmp.js (the tag's script, a loader) and the runtime file come from the
+ * browser's cache, and with a stored choice the CMP APIs answer from the cookie without waiting
+ * for the configuration, which is only refreshed in the background.
+ */
+describe.skipIf(!hasChromium())('return visits in Chromium (runtime/config split)', () => {
+  let live: LiveServer;
+  let publisher: PublisherServer;
+  let site: Property;
+  let page = '';
+
+  beforeAll(async () => {
+    buildBanner();
+    live = await startLiveServer({ env: { ASSENT_CMP_ID: '300' } });
+    const user = await live.user('publisher@return.test');
+    const api = live.api(user);
+    site = await api.sites.create({
+      query: { pCode: user.pcode },
+      body: {
+        url: 'return.test',
+        publisherName: 'Return Visits',
+        themeId: '1',
+        consentLocations: ['WORLDWIDE'],
+      },
+    });
+    // The tag as the console shows it: the publisher pasted it once and never changes it.
+    const tag = await api.tags.get({ query: { pCode: user.pcode, type: 'site', id: site.uuid } });
+    expect(tag.snippet).toContain(
+      `<script async src="${live.url}/banner/property/${site.uuid}/cmp.js">`,
+    );
+    page = publisherPage(tag.snippet, 'Return visit');
+    publisher = await startPublisherServer(() => page);
+  }, 120_000);
+
+  afterAll(async () => {
+    await publisher?.close();
+    await live?.close();
+  });
+
+  it('with a stored choice, the APIs answer from the cookie before the configuration answers, and cmp.js and the runtime come from the cache', async () => {
+    const browser: Browser = await launchChromium({ args: HOST_RULES });
+    try {
+      const tab = browser.context.pages()[0] ?? (await browser.context.newPage());
+      const errors: string[] = [];
+      tab.on('pageerror', (e) => errors.push(e.message));
+      const url = `${publisher.origin('return.test')}/article`;
+
+      // First visit: cmp.js (the loader), the runtime file and the configuration, in parallel.
+      const first = await recordRequests(tab, live.url);
+      await tab.goto(url);
+      const accept = tab.locator('#assent-cmp [data-action="accept"]');
+      await accept.waitFor({ state: 'visible', timeout: 30_000 });
+      const firstLoads = first().map((r) => r.url.replace(/runtime\/[^/]+\//, 'runtime/{build}/'));
+      expect(firstLoads).toEqual(
+        expect.arrayContaining([
+          `/banner/property/${site.uuid}/cmp.js`,
+          '/banner/runtime/{build}/cmp-gdpr.js',
+          `/banner/property/${site.uuid}/config.json`,
+        ]),
+      );
+      await accept.click();
+      await accept.waitFor({ state: 'detached' });
+      const chosen = await tcData(tab);
+      expect(TCString.decode(chosen.tcString).purposeConsents.size).toBeGreaterThan(0);
+
+      // Return visit with the configuration's answer held back (DevTools pauses its request):
+      // the APIs answer from the stored choice while it is still unanswered.
+      const cdp = await browser.context.newCDPSession(tab);
+      const held: string[] = [];
+      cdp.on('Fetch.requestPaused', (e: { requestId: string; request: { url: string } }) =>
+        held.push(e.request.url),
+      );
+      await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*/config.json*' }] });
+      const again = await recordRequests(tab, live.url);
+      await tab.goto(url);
+      const answer = await tcData(tab);
+      expect(held).toEqual([`${live.url}/banner/property/${site.uuid}/config.json`]);
+      expect(answer.tcString).toBe(chosen.tcString);
+      expect(answer.cmpStatus).toBe('loaded');
+      expect(answer.eventStatus).toBe('tcloaded');
+      await expect(tab.locator('#assent-cmp [data-action="accept"]').count()).resolves.toBe(0);
+      const loads = again().filter((r) => !r.url.startsWith('/banner/visit'));
+      const script = loads.find((r) => r.url.endsWith('/cmp.js'));
+      const runtime = loads.find((r) => r.url.includes('/banner/runtime/'));
+      expect(script, JSON.stringify(loads)).toMatchObject({ cached: true });
+      expect(runtime, JSON.stringify(loads)).toMatchObject({ cached: true });
+      expect(errors).toEqual([]);
+
+      // Without a stored choice the runtime waits for the configuration: the banner shows once
+      // its answer is let through.
+      await browser.context.clearCookies();
+      await tab.goto(url);
+      await expect.poll(() => held.length).toBe(2);
+      await expect(tab.locator('#assent-cmp [data-action="accept"]').count()).resolves.toBe(0);
+      await cdp.send('Fetch.disable');
+      await accept.waitFor({ state: 'visible', timeout: 30_000 });
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,110 @@
+import { CONSENT_COOKIES } from '@assent/core/runtime';
+import type { InitOptions } from '../cmp';
+
+/**
+ * cmp.js is a small loader (dist/loader.js, served per property with a short cache): it starts
+ * the configuration's fetch and adds the runtime's script, a content-hashed file cached for a
+ * year, so both download in parallel. The runtime takes the fetch from `window[LOADER_KEY]`.
+ */
+export interface LoaderOptions {
+  /** The runtime file (BANNER_PATHS.runtimeFile) for this visitor's regulation. */
+  runtime: string;
+  /** The boot JSON (BANNER_PATHS.propertyConfig). */
+  config: string;
+}
+
+/** The configuration's fetch, as the loader leaves it for the runtime. */
+export interface PendingBoot {
+  url: string;
+  text: Promise<string>;
+}
+
+export const LOADER_KEY = '__assentLoad';
+/** localStorage key prefix of the last configuration fetched from a URL. */
+export const BOOT_CACHE_PREFIX = 'assent-boot:';
+
+type LoaderWindow = Window & { [LOADER_KEY]?: PendingBoot };
+
+/** The loader: fetches the configuration and runs the runtime beside it. */
+export function startLoader(w: Window, o: LoaderOptions): void {
+  const d = w.document;
+  const text = w
+    .fetch(o.config, { credentials: 'omit' })
+    .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`Configuration: ${r.status}`))));
+  // A failure before the runtime has run is its to handle, not an unhandled rejection.
+  text.catch(() => {});
+  (w as LoaderWindow)[LOADER_KEY] = { url: o.config, text };
+  const s = d.createElement('script');
+  s.async = true;
+  s.src = o.runtime;
+  (d.head || d.documentElement).appendChild(s);
+}
+
+/** The fetch a loader started (taken once: a second runtime on the page does not reuse it). */
+export function takePendingBoot(w: Window): PendingBoot | undefined {
+  const pending = (w as LoaderWindow)[LOADER_KEY];
+  delete (w as LoaderWindow)[LOADER_KEY];
+  return pending;
+}
+
+const storageOf = (w: Window): Storage | undefined => {
+  try {
+    return w.localStorage;
+  } catch {
+    return undefined; // blocked storage (sandboxed frames, some privacy settings)
+  }
+};
+
+/**
+ * Starts the runtime with the loader's configuration. Fast path: when the visitor has a stored
+ * choice (the meta cookie) and the configuration fetched on an earlier page view is kept, the
+ * runtime starts from it at once, so the CMP APIs answer from the stored choice before any
+ * network; the fetch only refreshes the kept configuration for the next page view. Otherwise the
+ * runtime waits for the fetch (the kept configuration if the fetch fails).
+ */
+export function startFromLoader(
+  w: Window,
+  pending: PendingBoot,
+  start: (boot: InitOptions) => void,
+  onError: (error: unknown) => void,
+): void {
+  const store = storageOf(w);
+  const key = BOOT_CACHE_PREFIX + pending.url;
+  let kept: string | null | undefined;
+  try {
+    kept = store?.getItem(key);
+  } catch {
+    kept = undefined;
+  }
+  let started = false;
+  const go = (text: string) => {
+    if (started) return;
+    started = true;
+    start(JSON.parse(text) as InitOptions);
+  };
+  const chose = w.document.cookie
+    .split(';')
+    .some((c) => c.trim().startsWith(CONSENT_COOKIES.meta + '='));
+  if (kept && chose) {
+    try {
+      go(kept);
+    } catch (e) {
+      started = false; // a kept text that no longer parses: wait for the fetch
+      onError(e);
+    }
+  }
+  pending.text.then(
+    (text) => {
+      if (text !== kept) {
+        try {
+          store?.setItem(key, text);
+        } catch {
+          // full or blocked storage: the next page view waits for the fetch again
+        }
+      }
+      go(text);
+    },
+    // A failed refresh after a start from the kept configuration loses nothing.
+    (e: unknown) => (started ? undefined : kept ? go(kept) : onError(e)),
+  );
+}
