@@ -26,28 +26,8 @@ await build({
   logLevel: 'warning',
 });
 
-// The template cluster a new PGlite data directory is copied from (src/db/pglite.ts,
-// copyPgliteTemplate): initdb runs once here instead of at every first start. Made again only when
-// the installed PGlite's version differs from the one that made it.
-const { PGlite } = await import('@electric-sql/pglite');
-const { createRequire } = await import('node:module');
-const { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } = await import('node:fs');
-const path = await import('node:path');
-const pgliteManifest = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')),
-  '..',
-  'package.json',
-);
-const pgliteVersion = JSON.parse(readFileSync(pgliteManifest, 'utf8')).version;
-const template = fileURLToPath(new URL('./dist/pglite-template', import.meta.url));
-const versionFile = path.join(template, 'pglite-version');
-if (!existsSync(versionFile) || readFileSync(versionFile, 'utf8').trim() !== pgliteVersion) {
-  const partial = `${template}.partial`;
-  rmSync(partial, { recursive: true, force: true });
-  mkdirSync(partial, { recursive: true });
-  const pg = await PGlite.create(path.join(partial, 'pgdata'));
-  await pg.close();
-  writeFileSync(path.join(partial, 'pglite-version'), pgliteVersion);
-  rmSync(template, { recursive: true, force: true });
-  renameSync(partial, template);
-}
+// The prepared database a new PGlite database starts from (src/db/template.ts): initdb, every
+// migration and pg-boss's schema run once here instead of at every first start and in every test
+// server. Made again only when the migrations or the PGlite or pg-boss version change.
+const { prepareDatabaseTemplate } = await import('./dist/index.js');
+await prepareDatabaseTemplate();

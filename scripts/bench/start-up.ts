@@ -2,12 +2,14 @@
  * Start-up and idle memory of the server as `npm start` runs it (`bin/assent server start`, the
  * built server, PGlite under a new ASSENT_DATA_DIR, the demo account): the time from spawning the
  * process to the first 200 from /healthz with a new data directory, then again after a restart on
- * the same directory, and the server's resident memory (VmRSS) after `--idle` seconds of idling.
+ * the same directory, the server's CPU time until then, where the time went (the server's own
+ * phase marks, ASSENT_START_PHASES=1), and its resident memory (VmRSS) after `--idle` seconds.
  *
- * Reference, measured in the same run: a bare Fastify process answering /healthz (its start-up
- * time and its RSS after the same idle time). Each figure is printed with its ratio to it.
+ * References, measured in the same run: a bare Fastify process answering /healthz (its start-up
+ * time and its RSS after the same idle time), and with `--baseline DIR` another built checkout
+ * (the previous commit, say), started interleaved with this one (this, baseline, this, …).
  *
- *   npx tsx scripts/bench/start-up.ts [--runs 3] [--idle 30]
+ *   npx tsx scripts/bench/start-up.ts [--runs 3] [--idle 30] [--baseline /path/to/other/checkout]
  *
  * Goals (issue 16): a new data directory healthy in under 15 s; idle RSS under 300 MB.
  * Build first (`node scripts/run.mjs build`): the command runs apps/server/dist.
@@ -19,29 +21,58 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BENCH_PASSWORD, numberArg } from './support';
+import { BENCH_PASSWORD, numberArg, stringArg } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUNS = numberArg('runs', 3);
 const IDLE_SECONDS = numberArg('idle', 30);
-const PORT_BASE = 47_300 + (process.pid % 500) * 2;
+const BASELINE = stringArg('baseline', '');
+const PORT_BASE = 47_300 + (process.pid % 500) * 3;
+const GOAL_START_MS = 15_000;
+const GOAL_RSS_MB = 300;
 
 interface Started {
   child: ChildProcess;
   /** Milliseconds from spawn to the first 200 from /healthz. */
   ms: number;
+  /** The server's CPU time (user + system) until then, in milliseconds. */
+  cpuMs: number;
+  /** The server's phase marks (`name=ms`), when it printed them. */
+  phases: Map<string, number>;
+}
+
+/** User + system CPU time of a process so far (/proc/PID/stat, in clock ticks of 10 ms). */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** Polls /healthz every 50 ms until it answers 200 (or the process exits). */
-async function healthy(child: ChildProcess, url: string, started: number): Promise<Started> {
+async function healthy(
+  child: ChildProcess,
+  url: string,
+  started: number,
+  output: () => string = () => '',
+): Promise<Started> {
   let exited: string | undefined;
   child.once('exit', (code) => (exited = `exited with ${code}`));
   for (;;) {
-    if (exited) throw new Error(`server ${exited}`);
+    if (exited) throw new Error(`server ${exited}: ${output()}`);
     try {
       const res = await fetch(`${url}/healthz`);
       await res.arrayBuffer();
-      if (res.status === 200) return { child, ms: performance.now() - started };
+      if (res.status === 200) {
+        const ms = performance.now() - started;
+        const cpuMs = cpuMsOf(child.pid!);
+        // The phase line is printed right after listening: wait for it a moment.
+        for (let i = 0; i < 40 && !/start-up phases/.test(output()); i++)
+          await new Promise((r) => setTimeout(r, 50));
+        const line = /start-up phases \(ms\): (.*)/.exec(output())?.[1] ?? '';
+        const phases = new Map(
+          [...line.matchAll(/([\w-]+)=(\d+)/g)].map((m) => [m[1]!, Number(m[2])] as const),
+        );
+        return { child, ms, cpuMs, phases };
+      }
     } catch {
       // not listening yet
     }
@@ -49,10 +80,10 @@ async function healthy(child: ChildProcess, url: string, started: number): Promi
   }
 }
 
-function startAssent(dataDir: string, port: number): Promise<Started> {
+function startAssent(checkout: string, dataDir: string, port: number): Promise<Started> {
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'bin/assent'), 'server', 'start'], {
-    cwd: root,
+  const child = spawn(process.execPath, [path.join(checkout, 'bin/assent'), 'server', 'start'], {
+    cwd: checkout,
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -60,10 +91,13 @@ function startAssent(dataDir: string, port: number): Promise<Started> {
       ASSENT_DATA_DIR: dataDir,
       ASSENT_LOG_LEVEL: 'warn',
       ASSENT_DEMO_PASSWORD: BENCH_PASSWORD,
+      ASSENT_START_PHASES: '1',
     },
-    stdio: ['ignore', 'ignore', 'ignore'],
+    stdio: ['ignore', 'pipe', 'ignore'],
   });
-  return healthy(child, `http://127.0.0.1:${port}`, started);
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  return healthy(child, `http://127.0.0.1:${port}`, started, () => out);
 }
 
 /** The reference: Fastify alone, answering /healthz. */
@@ -96,50 +130,107 @@ async function stop(child: ChildProcess) {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-const fresh: number[] = [];
-const restart: number[] = [];
+interface Figures {
+  name: string;
+  checkout: string;
+  fresh: Started[];
+  restart: Started[];
+  rss: number;
+}
+
+const subjects: Figures[] = [
+  { name: 'this checkout', checkout: root, fresh: [], restart: [], rss: 0 },
+  ...(BASELINE
+    ? [
+        {
+          name: `baseline ${BASELINE}`,
+          checkout: path.resolve(BASELINE),
+          fresh: [],
+          restart: [],
+          rss: 0,
+        },
+      ]
+    : []),
+];
 const bare: number[] = [];
-let rss = 0;
 let bareRss = 0;
+const loadAtStart = os.loadavg()[0]!;
+
 for (let run = 0; run < RUNS; run++) {
-  const reference = await startBareFastify(PORT_BASE + 1);
+  const reference = await startBareFastify(PORT_BASE + 2);
   bare.push(reference.ms);
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'assent-start-up-'));
   try {
-    const first = await startAssent(dir, PORT_BASE);
-    fresh.push(first.ms);
-    if (run === 0) {
-      // Both idle side by side for the same time, then their resident memory.
-      await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
-      rss = rssMb(first.child.pid!);
-      bareRss = rssMb(reference.child.pid!);
+    // Interleaved: this checkout, then the baseline, in every run.
+    for (const [i, subject] of subjects.entries()) {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'assent-start-up-'));
+      try {
+        const first = await startAssent(subject.checkout, dir, PORT_BASE + i);
+        subject.fresh.push(first);
+        if (run === 0) {
+          // Idle beside the bare Fastify for the same time, then their resident memory.
+          await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+          subject.rss = rssMb(first.child.pid!);
+          if (i === 0) bareRss = rssMb(reference.child.pid!);
+        }
+        await stop(first.child);
+        const again = await startAssent(subject.checkout, dir, PORT_BASE + i);
+        subject.restart.push(again);
+        await stop(again.child);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     }
-    await stop(first.child);
-    const again = await startAssent(dir, PORT_BASE);
-    restart.push(again.ms);
-    await stop(again.child);
   } finally {
     await stop(reference.child);
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 
-console.log(
-  `\nStart-up (bin/assent server start, PGlite, demo account; median of ${RUNS}; ${os.cpus().length} cores, load ${os
+const load = () =>
+  os
     .loadavg()
     .map((l) => l.toFixed(1))
-    .join(' ')}, Node ${process.version})\n`,
+    .join(' ');
+console.log(
+  `\nStart-up (bin/assent server start, PGlite, demo account; median of ${RUNS}; ${os.cpus().length} cores, load at start ${loadAtStart.toFixed(1)}, at end ${load()}, Node ${process.version})\n`,
 );
 const ref = median(bare);
+
+/** The median of each phase over the runs, in the order the server marked them. */
+function phaseLine(runs: Started[]): string {
+  const names = [...new Set(runs.flatMap((r) => [...r.phases.keys()]))];
+  if (!names.length) return '(no phase marks: an older build)';
+  return names
+    .map((n) => `${n} ${(median(runs.map((r) => r.phases.get(n) ?? 0)) / 1000).toFixed(2)}`)
+    .join(', ');
+}
+
+for (const subject of subjects) {
+  const fresh = median(subject.fresh.map((r) => r.ms));
+  const restart = median(subject.restart.map((r) => r.ms));
+  console.log(`  ${subject.name}`);
+  console.log(
+    `    new data directory, healthy   ${s(fresh).padStart(8)}  (runs ${subject.fresh.map((r) => s(r.ms)).join(', ')}; CPU ${s(median(subject.fresh.map((r) => r.cpuMs)))})  | bare Fastify ${s(ref)}: ratio ${(fresh / ref).toFixed(1)}`,
+  );
+  console.log(`      phases (s): ${phaseLine(subject.fresh)}`);
+  console.log(
+    `    restart, same directory       ${s(restart).padStart(8)}  (runs ${subject.restart.map((r) => s(r.ms)).join(', ')}; CPU ${s(median(subject.restart.map((r) => r.cpuMs)))})  | bare Fastify ${s(ref)}: ratio ${(restart / ref).toFixed(1)}`,
+  );
+  console.log(`      phases (s): ${phaseLine(subject.restart)}`);
+  console.log(
+    `    RSS after ${IDLE_SECONDS} s idle           ${subject.rss.toFixed(0).padStart(5)} MB  | bare Fastify ${bareRss.toFixed(0)} MB: ratio ${(subject.rss / bareRss).toFixed(1)}`,
+  );
+}
+
+const [mine, baseline] = subjects;
+const fresh = median(mine!.fresh.map((r) => r.ms));
+const startMet = fresh < GOAL_START_MS;
+const rssMet = mine!.rss < GOAL_RSS_MB;
+const versus = baseline
+  ? `; baseline new dir ${s(median(baseline.fresh.map((r) => r.ms)))}, RSS ${baseline.rss.toFixed(0)} MB`
+  : '';
 console.log(
-  `  new data directory, healthy   ${s(median(fresh)).padStart(8)}  (runs ${fresh.map(s).join(', ')})  | bare Fastify ${s(ref)}: ratio ${(median(fresh) / ref).toFixed(1)}`,
-);
-console.log(
-  `  restart, same directory       ${s(median(restart)).padStart(8)}  (runs ${restart.map(s).join(', ')})  | bare Fastify ${s(ref)}: ratio ${(median(restart) / ref).toFixed(1)}`,
-);
-console.log(
-  `  RSS after ${IDLE_SECONDS} s idle           ${rss.toFixed(0).padStart(5)} MB  | bare Fastify ${bareRss.toFixed(0)} MB: ratio ${(rss / bareRss).toFixed(1)}`,
-);
-console.log(
-  '\nGoals (issue 16): a new data directory healthy in under 15 s; idle RSS under 300 MB.',
+  `\nSUMMARY start-up: new data dir healthy ${s(fresh)} (goal < 15 s: ${startMet ? 'met' : 'not met'}), ` +
+    `restart ${s(median(mine!.restart.map((r) => r.ms)))}, idle RSS ${mine!.rss.toFixed(0)} MB ` +
+    `(goal < ${GOAL_RSS_MB} MB: ${rssMet ? 'met' : 'not met'}); bare Fastify ${s(ref)} / ${bareRss.toFixed(0)} MB, ` +
+    `ratio ${(fresh / ref).toFixed(1)} / ${(mine!.rss / bareRss).toFixed(1)}${versus}; load ${loadAtStart.toFixed(1)} → ${os.loadavg()[0]!.toFixed(1)}`,
 );

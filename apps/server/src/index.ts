@@ -36,6 +36,8 @@ import type { Logger } from './services/logger';
 import { LruCache } from './services/lru';
 import { createLogoChecker } from './services/logo-check';
 import { createMailer } from './services/mailer';
+import type { StartPhases } from './services/start-phases';
+import { startPhases } from './services/start-phases';
 import { ensureBuiltInThemes, seedDemo } from './seed';
 
 export { buildApp } from './app';
@@ -43,6 +45,7 @@ export type { BuildOptions } from './app';
 export { loadConfig } from './config';
 export type { ServerConfig } from './config';
 export { migrate, openDatabase } from './db';
+export { prepareTemplate as prepareDatabaseTemplate } from './db/template';
 export type { Db } from './db';
 export type { AppDeps } from './routes/context';
 export { OperatorError } from './operator/operations';
@@ -107,14 +110,20 @@ export async function startServices(
     workers?: boolean | 'later';
     /** The query report runs use (tests may pass another). */
     reportQuery?: RunReportQuery;
+    /** Records the end of each start-up phase. */
+    phases?: StartPhases;
   } = {},
 ): Promise<Services> {
   const logger = options.logger ?? consoleLogger;
   const now = options.now ?? (() => new Date());
+  const mark = (name: string) => options.phases?.mark(name);
+  mark('modules');
   const db = await openDatabase(config);
+  mark('database-open');
   let analytics: AnalyticsStore | undefined;
   try {
     await migrate(db, (line) => logger.info({}, line));
+    mark('migrations');
     analytics = config.analyticsUrl
       ? await clickhouseAnalytics(db, {
           url: config.analyticsUrl,
@@ -125,9 +134,11 @@ export async function startServices(
         })
       : databaseAnalytics(db, config.reports.timeoutMs);
     await ensureBuiltInThemes(db, now());
+    mark('analytics-themes');
     const jobs = await createJobQueue(db, logger, {
       pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
     });
+    mark('job-queue');
     const lists = createExternalLists({
       db,
       gvlBaseUrl: config.gvlBaseUrl,
@@ -181,6 +192,7 @@ export async function startServices(
       logger,
     });
     await partitions.ready;
+    mark('partitions');
     let stopWatching = () => {};
     let stopScheduler = async () => {};
     let workersStarted: Promise<void> | undefined;
@@ -219,7 +231,10 @@ export async function startServices(
         await recoverBulkUpdates(deps, { exclusive: db.kind === 'pglite' });
         stopWatching = watchBulkUpdates(deps);
       })());
-    if (options.workers === undefined || options.workers === true) await startWorkers();
+    if (options.workers === undefined || options.workers === true) {
+      await startWorkers();
+      mark('workers');
+    }
     return {
       deps,
       jobs,
@@ -255,22 +270,27 @@ export interface RunningServer {
 export async function startServer(config: ServerConfig = loadConfig()): Promise<RunningServer> {
   // The workers (and the resumption of jobs a killed process left) start once the server listens:
   // recovery work never runs while Fastify waits for its plugins to start.
-  const services = await startServices(config, { workers: 'later' });
+  const phases = startPhases();
+  const services = await startServices(config, { workers: 'later', phases });
   const { deps } = services;
   let app: FastifyInstance | undefined;
   try {
     if (config.demo && (await users.count(deps.db)) === 0) {
-      const demo = await seedDemo(deps, { password: config.demoPassword });
+      const demo = await seedDemo(deps, { password: config.demoPassword, phases });
       say('');
       say('  A demo account was created (this is printed once):');
       say(`    e-mail:   ${demo.email}`);
       say(`    password: ${demo.password}`);
       say(`    account:  p-${demo.pcode}`);
       say('');
+      phases.mark('demo-visits');
     }
     app = await buildApp(deps);
+    phases.mark('app-built');
     await app.listen({ host: config.host, port: config.port });
+    phases.mark('listening');
     await services.startWorkers();
+    phases.mark('workers');
   } catch (error) {
     await app?.close();
     await services.close();
@@ -291,6 +311,8 @@ export async function startServer(config: ServerConfig = loadConfig()): Promise<
   say(
     `Assent is running: ${url}  (API docs: ${url}/api/docs; database: ${deps.db.kind === 'pglite' ? path.join(config.dataDir, 'db') : 'PostgreSQL'})`,
   );
+  if (process.env.ASSENT_START_PHASES === '1')
+    say(`assent: start-up phases (ms): ${phases.summary()}`);
   const cmpWarning = cmpIdWarning(config.cmpId);
   if (cmpWarning) deps.logger.warn({}, cmpWarning);
 

@@ -13,6 +13,7 @@ import { themes } from './repositories/themes';
 import type { AppDeps } from './routes/context';
 import { checkPropertyForSave } from './services/property-rules';
 import { hashPassword, randomToken } from './services/secrets';
+import type { StartPhases } from './services/start-phases';
 
 export const DEMO_EMAIL = 'demo@assent.local';
 
@@ -70,7 +71,10 @@ const demoApps: PropertyDraft[] = [
  * The demo account of a first start: an organisation with a few sites, apps and themes, and the
  * user demo@assent.local. Returns the password (ASSENT_DEMO_PASSWORD, or a generated one).
  */
-export async function seedDemo(deps: AppDeps, options: { password?: string | undefined } = {}) {
+export async function seedDemo(
+  deps: AppDeps,
+  options: { password?: string | undefined; phases?: StartPhases } = {},
+) {
   const password = options.password ?? `demo-${randomToken(9)}`;
   const now = deps.now();
   const passwordHash = await hashPassword(password);
@@ -116,6 +120,7 @@ export async function seedDemo(deps: AppDeps, options: { password?: string | und
     }
     return org.pcode;
   });
+  options.phases?.mark('demo-account');
   await seedDemoVisits(deps, pcode, now);
   return { email: DEMO_EMAIL, password, pcode };
 }

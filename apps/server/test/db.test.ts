@@ -1,21 +1,29 @@
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Db } from '../src/db';
 import { MEMORY_DATABASE_URL, migrate, openDatabase } from '../src/db';
-import { copyPgliteTemplate, openPglite, pgliteVersion } from '../src/db/pglite';
+import { loadMigrations, migrationsDir } from '../src/db/migrate';
+import { copyPgliteTemplate, openPglite } from '../src/db/pglite';
+import { prepareTemplate, templateKey, usableTemplate } from '../src/db/template';
+import { QUEUES } from '../src/jobs/queue';
 import type { Store } from './harness';
 import { stores } from './harness';
 
 async function open(store: Store): Promise<{ db: Db; drop: () => Promise<void> }> {
   if (store === 'pglite') {
-    const db = await openDatabase({
-      databaseUrl: MEMORY_DATABASE_URL,
-      dataDir: '',
-      databasePoolMax: 2,
-    });
+    // Without the build's template: the migrations run from an empty database, as on PostgreSQL.
+    const db = await openPglite(undefined);
     return { db, drop: () => db.close() };
   }
   const admin = inject('postgresUrl');
@@ -86,7 +94,8 @@ describe('embedded database files', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('keeps committed writes across reopening, and refuses a second owner while open', async () => {
-    const first = await openPglite(dir);
+    // From the build's template (usableTemplate): the locking is the point here, not initdb.
+    const first = await openPglite(dir, { template: usableTemplate() });
     await first.exec('create table kept (v text)');
     await first.query('insert into kept values ($1)', ['hello']);
     await first.close();
@@ -102,20 +111,84 @@ describe('embedded database files', () => {
   });
 });
 
+describe("the build's prepared template", () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'assent-template-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('is made from the migration files: every migration and the job queues, no template databases', async () => {
+    const root = path.join(dir, 'root');
+    // A template of other migrations (an older build) is removed once the current one is made.
+    mkdirSync(path.join(root, 'an-older-key', 'pgdata'), { recursive: true });
+    const template = await prepareTemplate(root);
+    expect(readdirSync(root)).toEqual([templateKey()]);
+    expect(usableTemplate(template)).toBe(template);
+
+    const db = await openPglite(undefined, { template });
+    expect(await migrate(db)).toBe(0);
+    const applied = await db.query<{ name: string }>(
+      'select name from schema_migrations order by version',
+    );
+    expect(applied.map((r) => r.name)).toEqual(loadMigrations().map((m) => m.name));
+    const queues = await db.query<{ name: string }>('select name from pgboss.queue order by name');
+    expect(queues.map((q) => q.name)).toEqual(Object.values(QUEUES).sort());
+    expect(await db.query('select datname from pg_database')).toEqual([{ datname: 'postgres' }]);
+    await db.close();
+    // Made again only when it is missing or stale.
+    expect(await prepareTemplate(root)).toBe(template);
+  }, 180_000);
+
+  it('is used only when its key is the current one (PGlite and pg-boss versions, migrations)', () => {
+    const current = usableTemplate();
+    expect(current).toBeDefined();
+    const stale = path.join(dir, 'stale');
+    mkdirSync(path.join(stale, 'pgdata'), { recursive: true });
+    writeFileSync(path.join(stale, 'key'), 'made-by-another-version');
+    expect(usableTemplate(stale)).toBeUndefined();
+    expect(usableTemplate(path.join(dir, 'none'))).toBeUndefined();
+
+    // Another migration (or a changed one) is another key.
+    const migrations = path.join(dir, 'migrations');
+    cpSync(migrationsDir(), migrations, { recursive: true });
+    expect(templateKey(migrations)).toBe(templateKey());
+    writeFileSync(path.join(migrations, '999_more.sql'), 'create table more (v int);\n');
+    expect(templateKey(migrations)).not.toBe(templateKey());
+  });
+
+  it('starts an in-memory database and a new data directory, with nothing left to migrate', async () => {
+    const memory = await openDatabase({
+      databaseUrl: MEMORY_DATABASE_URL,
+      dataDir: '',
+      databasePoolMax: 1,
+    });
+    expect(await migrate(memory)).toBe(0);
+    await memory.close();
+
+    const dataDir = path.join(dir, 'data');
+    const fresh = await openDatabase({ databaseUrl: undefined, dataDir, databasePoolMax: 1 });
+    expect(await migrate(fresh)).toBe(0);
+    await fresh.query('create table mine (v text)');
+    await fresh.query("insert into mine values ('kept')");
+    await fresh.close();
+    expect(existsSync(path.join(dataDir, 'db', 'pgdata.partial'))).toBe(false);
+    const reopened = await openDatabase({ databaseUrl: undefined, dataDir, databasePoolMax: 1 });
+    expect(await reopened.query('select v from mine')).toEqual([{ v: 'kept' }]);
+    await reopened.close();
+  }, 180_000);
+});
+
 describe('a new embedded data directory', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'assent-template-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("starts as a copy of the build's template cluster made by this PGlite version, no other", async () => {
+  it("starts as a copy of the template's cluster when given one, else PGlite initialises it", async () => {
     // A template whose cluster holds a row, so a copy is told apart from a cluster of its own.
-    const source = await openPglite(path.join(dir, 'source'));
+    const source = await openPglite(path.join(dir, 'source'), { template: usableTemplate() });
     await source.exec(
       "create table from_template (v text); insert into from_template values ('t')",
     );
     await source.close();
     const template = path.join(dir, 'template');
     cpSync(path.join(dir, 'source', 'pgdata'), path.join(template, 'pgdata'), { recursive: true });
-    writeFileSync(path.join(template, 'pglite-version'), pgliteVersion());
 
     const fresh = await openPglite(path.join(dir, 'fresh'), { template });
     expect(await fresh.query('select v from from_template')).toEqual([{ v: 't' }]);
@@ -129,12 +202,11 @@ describe('a new embedded data directory', () => {
     await reopened.close();
     expect(existsSync(path.join(dir, 'fresh', 'pgdata.partial'))).toBe(false);
 
-    // Another PGlite version's template (or none) is not copied: PGlite initialises the directory.
-    writeFileSync(path.join(template, 'pglite-version'), '0.0.1');
-    expect(copyPgliteTemplate(path.join(dir, 'other', 'pgdata'), template)).toBe(false);
-    expect(copyPgliteTemplate(path.join(dir, 'other', 'pgdata'), path.join(dir, 'none'))).toBe(
-      false,
-    );
+    // Without a template nothing is copied: PGlite initialises the directory.
+    expect(await copyPgliteTemplate(path.join(dir, 'other', 'pgdata'), undefined)).toBe(false);
     expect(existsSync(path.join(dir, 'other', 'pgdata'))).toBe(false);
+    const own = await openPglite(path.join(dir, 'other'));
+    expect(await own.query("select to_regclass('from_template') as t")).toEqual([{ t: null }]);
+    await own.close();
   }, 180_000);
 });

@@ -1,6 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import type { Cluster } from '@assent/testing';
 import { findPostgresBin, startCluster } from '@assent/testing';
+import { prepareTemplate } from '../src/db/template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,6 +13,9 @@ declare module 'vitest' {
 let cluster: Cluster | undefined;
 
 export async function setup(project: TestProject) {
+  // Every test server's database starts from the prepared template (initdb, migrations and pg-boss's
+  // schema done once): made here when the build's is missing or older than the migrations.
+  await prepareTemplate();
   const bin = findPostgresBin();
   if (!bin) {
     process.stdout.write(

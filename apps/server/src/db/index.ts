@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ServerConfig } from '../config';
 import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
+import { usableTemplate } from './template';
 import type { Db } from './types';
 
 export type { Db, Queryable } from './types';
@@ -10,14 +12,20 @@ export { migrate } from './migrate';
 /** DATABASE_URL for an embedded database that lives in memory only (tests and benchmarks). */
 export const MEMORY_DATABASE_URL = 'pglite://memory';
 
-/** PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite under the data directory. */
+/**
+ * PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite under the data directory. A new
+ * embedded database starts from the build's prepared template when it is current (db/template.ts).
+ */
 export function openDatabase(
   config: Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'databasePoolMax'>,
 ): Promise<Db> {
-  if (config.databaseUrl === MEMORY_DATABASE_URL) return openPglite(undefined);
-  return config.databaseUrl
-    ? openPostgres(config.databaseUrl, config.databasePoolMax)
-    : openPglite(path.join(config.dataDir, 'db'));
+  if (config.databaseUrl === MEMORY_DATABASE_URL)
+    return openPglite(undefined, { template: usableTemplate() });
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePoolMax);
+  const dir = path.join(config.dataDir, 'db');
+  // An existing directory is opened as it is; only a new one needs the template (and its key).
+  const template = existsSync(path.join(dir, 'pgdata')) ? undefined : usableTemplate();
+  return openPglite(dir, { template });
 }
 
 /** Timestamps as ISO strings in API responses. */

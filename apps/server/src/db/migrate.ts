@@ -33,12 +33,15 @@ export async function migrate(db: Db, log: (line: string) => void = () => {}): P
     name text not null,
     applied_at timestamptz not null default now()
   )`);
+  // One read finds what is applied (all of it on a restart, or on a database from the template).
+  const done = new Set(
+    (await db.query<{ version: number }>('select version from schema_migrations')).map((r) =>
+      Number(r.version),
+    ),
+  );
   let applied = 0;
   for (const migration of loadMigrations()) {
-    const done = await db.query('select 1 from schema_migrations where version = $1', [
-      migration.version,
-    ]);
-    if (done.length) continue;
+    if (done.has(migration.version)) continue;
     await db.transaction(async (tx) => {
       await tx.query('select pg_advisory_xact_lock(4600)');
       const again = await tx.query('select 1 from schema_migrations where version = $1', [

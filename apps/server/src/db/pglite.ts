@@ -1,17 +1,16 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import {
-  cpSync,
   existsSync,
   mkdirSync,
   readFileSync,
+  readdirSync,
   renameSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createRequire } from 'node:module';
+import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
-import { repoPath } from '../paths';
 import type { Db, Queryable } from './types';
 
 const parsers = {
@@ -45,40 +44,39 @@ function acquireLock(dir: string): () => void {
 }
 
 /**
- * Where the build leaves an initialised, empty PGlite cluster (apps/server/build.mjs): `pgdata/`
- * and `pglite-version`, the version of PGlite that made it.
+ * Copies the cluster of a template (`db/template.ts`, checked by the caller) to `pgdata`, a new
+ * data directory: its files several at a time (creating a few hundred small files is what takes
+ * the time on a busy disk). Copied under a temporary name, then renamed: an interrupted copy is
+ * never taken for a database. Returns whether it copied (not when `pgdata` exists or there is no
+ * template).
  */
-const PGLITE_TEMPLATE_DIR = repoPath('apps', 'server', 'dist', 'pglite-template');
-
-/** The installed PGlite's version (its package.json, found above its entry point). */
-export function pgliteVersion(): string {
-  let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-  for (;;) {
-    const manifest = path.join(dir, 'package.json');
-    if (existsSync(manifest)) {
-      const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string; version: string };
-      if (pkg.name === '@electric-sql/pglite') return pkg.version;
-    }
-    const parent = path.dirname(dir);
-    if (parent === dir) return 'unknown';
-    dir = parent;
-  }
-}
-
-/**
- * A new data directory starts as a copy of the template cluster (initdb in WebAssembly takes
- * 10–25 s on a busy 2-core machine, the copy well under one) when this PGlite version made it;
- * otherwise PGlite initialises it. Copied under a temporary name, then renamed: an interrupted copy
- * is never taken for a database. Returns whether the template was used.
- */
-export function copyPgliteTemplate(pgdata: string, template = PGLITE_TEMPLATE_DIR): boolean {
-  if (existsSync(pgdata)) return false;
-  const versionFile = path.join(template, 'pglite-version');
-  if (!existsSync(versionFile) || readFileSync(versionFile, 'utf8').trim() !== pgliteVersion())
-    return false;
+export async function copyPgliteTemplate(
+  pgdata: string,
+  template: string | undefined,
+): Promise<boolean> {
+  if (existsSync(pgdata) || !template) return false;
   const partial = `${pgdata}.partial`;
   rmSync(partial, { recursive: true, force: true });
-  cpSync(path.join(template, 'pgdata'), partial, { recursive: true });
+  const files: Array<[string, string]> = [];
+  const walk = (from: string, to: string) => {
+    mkdirSync(to, { recursive: true });
+    for (const entry of readdirSync(from, { withFileTypes: true })) {
+      const source = path.join(from, entry.name);
+      const target = path.join(to, entry.name);
+      if (entry.isDirectory()) walk(source, target);
+      else files.push([source, target]);
+    }
+  };
+  walk(path.join(template, 'pgdata'), partial);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < files.length) {
+        const [source, target] = files[next++]!;
+        await copyFile(source, target);
+      }
+    }),
+  );
   renameSync(partial, pgdata);
   return true;
 }
@@ -88,6 +86,12 @@ export function copyPgliteTemplate(pgdata: string, template = PGLITE_TEMPLATE_DI
  * idle server stays well under 300 MB resident (the files are in the operating system's cache too).
  */
 const SHARED_BUFFERS = '32MB';
+
+/** How every embedded database is opened (the server's, the tests' and the build's template). */
+export const pgliteOptions = () => ({
+  parsers,
+  startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
+});
 
 function wrap(q: { query: PGlite['query'] }): Queryable {
   return {
@@ -101,12 +105,13 @@ function wrap(q: { query: PGlite['query'] }): Queryable {
 /**
  * The embedded database: PostgreSQL compiled to WebAssembly, stored on disk under `dir` (or in
  * memory when `dir` is undefined, for tests). Writes reach the operating system before a commit
- * returns, so a killed process loses no committed write. A new directory starts from the build's
- * template cluster when there is one (`copyPgliteTemplate`).
+ * returns, so a killed process loses no committed write. A new database starts from `template`
+ * when one is given (a usable template of `db/template.ts`): a new directory as a copy of its
+ * cluster, an in-memory database loaded from its tarball; otherwise PGlite initialises it.
  */
 export async function openPglite(
   dir: string | undefined,
-  options: { template?: string } = {},
+  options: { template?: string | undefined } = {},
 ): Promise<Db> {
   let release = () => {};
   if (dir) {
@@ -115,15 +120,25 @@ export async function openPglite(
   }
   let pg: PGlite;
   try {
-    if (dir) copyPgliteTemplate(path.join(dir, 'pgdata'), options.template);
+    if (dir) await copyPgliteTemplate(path.join(dir, 'pgdata'), options.template);
+    const tarball =
+      !dir && options.template ? path.join(options.template, TEMPLATE_TARBALL) : undefined;
     pg = await PGlite.create(dir ? path.join(dir, 'pgdata') : 'memory://', {
-      parsers,
-      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
+      ...pgliteOptions(),
+      ...(tarball ? { loadDataDir: new Blob([readFileSync(tarball)]) } : {}),
     });
   } catch (error) {
     release();
     throw error;
   }
+  return pgliteDb(pg, release);
+}
+
+/** A template's cluster as PGlite's `dumpDataDir` writes it (what an in-memory database loads). */
+export const TEMPLATE_TARBALL = 'pgdata.tar';
+
+/** The `Db` over an open PGlite; `release` runs after it closes. */
+export function pgliteDb(pg: PGlite, release: () => void = () => {}): Db {
   // PGlite runs one transaction at a time and every other query waits for it, so a query on the
   // database from inside a transaction callback would wait forever. Such queries join the
   // transaction instead (the same rule as the PostgreSQL adapter).
