@@ -14,10 +14,11 @@ describe('assent server (host commands on the embedded database)', () => {
   const env = { ASSENT_DATA_DIR: dataDir, ASSENT_LOG_LEVEL: 'silent' };
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('migrates, then reports the database up to date', async () => {
+  // A new embedded database starts from the build's template, which has every migration applied
+  // (the migrations themselves run in apps/server/test/db.test.ts, on both stores).
+  it('finds a new embedded database up to date: it starts from the migrated template', async () => {
     const first = await runCli(['server', 'migrate'], { env });
-    expect(first.code).toBe(0);
-    expect(first.stdout).toMatch(/^\d+ migration\(s\) applied$/m);
+    expect(first).toMatchObject({ code: 0, stdout: 'The database is up to date\n' });
     const second = await runCli(['server', 'migrate'], { env });
     expect(second.stdout).toBe('The database is up to date\n');
   });
