@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { crc32, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, crc32, gunzipSync } from 'node:zlib';
 import { BannerConfig as BannerConfigSchema, consentGroupKey } from '@assent/core/banner';
 import type { Property, PropertyDraft } from '@assent/core/property';
 import { APP_USES_SDK } from '@assent/core/tags';
@@ -289,9 +289,9 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
       expect(scriptAgain.statusCode).toBe(304);
     });
 
-    it('gzips the config and the runtime for browsers that accept it', async () => {
+    it('sends the config and the runtime with brotli, else gzip, as the browser accepts', async () => {
       const res = await get(`/banner/property/${news.uuid}/config.json`, {
-        'accept-encoding': 'gzip, br',
+        'accept-encoding': 'gzip',
       });
       expect(res.headers['content-encoding']).toBe('gzip');
       const text = gunzipSync(res.rawPayload).toString('utf8');
@@ -305,6 +305,19 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
       expect(gunzipSync(js.rawPayload).toString('utf8')).toBe(
         readFileSync(path.join(DIST, 'cmp-gdpr.js'), 'utf8'),
       );
+      // Brotli (best quality, once per ETag) when accepted: smaller than gzip on the wire.
+      const br = await get(new URL(runtime).pathname, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(
+        readFileSync(path.join(DIST, 'cmp-gdpr.js'), 'utf8'),
+      );
+      expect(br.rawPayload.length).toBeLessThan(js.rawPayload.length);
+      const brConfig = await get(`/banner/property/${news.uuid}/config.json`, {
+        'accept-encoding': 'br',
+      });
+      expect(brConfig.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(brConfig.rawPayload).toString('utf8')).toBe(text);
+      expect(brConfig.rawPayload.length).toBeLessThan(res.rawPayload.length);
     });
 
     it('stores the sanitised copy of the Do Not Sell rich text, and the banner renders that copy', async () => {

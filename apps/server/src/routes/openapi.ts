@@ -61,12 +61,13 @@ const CACHE_NOTE: Record<NonNullable<AnyRoute['cache']>, string> = {
   'no-store': ' Never cached (no-store).',
   'no-cache': ' Revalidated on every use (private, no-cache).',
   revalidate:
-    ' Revalidated on every use (private, no-cache, stale-if-error=86400) with a strong ETag (304), gzip.',
-  'public-hour': ' Cached for an hour by anyone (public, max-age=3600) with a strong ETag, gzip.',
+    ' Revalidated on every use (private, no-cache, stale-if-error=86400) with a strong ETag (304), brotli or gzip.',
+  'public-hour':
+    ' Cached for an hour by anyone (public, max-age=3600) with a strong ETag, brotli or gzip.',
   short:
-    ' Kept 5 minutes, then used while revalidated in the background (private, max-age=300, stale-while-revalidate=604800, stale-if-error=86400), with a strong ETag (304), gzip.',
+    ' Kept 5 minutes, then used while revalidated in the background (private, max-age=300, stale-while-revalidate=604800, stale-if-error=86400), with a strong ETag (304), brotli or gzip.',
   immutable:
-    ' Cached for a year by anyone (public, max-age=31536000, immutable) with a strong ETag, gzip.',
+    ' Cached for a year by anyone (public, max-age=31536000, immutable) with a strong ETag, brotli or gzip.',
 };
 
 const mediaType = (contentType: string) => contentType.split(';')[0]!.trim();
