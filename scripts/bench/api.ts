@@ -10,7 +10,12 @@
  * Each figure is printed with its ratio to it.
  *
  *   npx tsx scripts/bench/api.ts [--seconds 10] [--properties 1000] [--store pglite|postgres]
- *     [--cpu-prof DIR]
+ *     [--cpu-prof DIR] [--only list,save,bulk] [--baseline DIR]
+ *
+ * `--only` runs the named loads alone. `--baseline DIR` measures a second checkout's server (an
+ * older commit, built) interleaved with this one: baseline, this, baseline, this, each on its own
+ * fresh data, and prints each save load's ratio of this checkout to the baseline. Every load also
+ * prints the server's CPU time per request (user + system of its process, from /proc).
  *
  * `--cpu-prof DIR` writes the Assent server's CPU profile (node --cpu-prof) into DIR at its exit,
  * for a flame graph of the loads (open the .cpuprofile in Chromium's DevTools).
@@ -21,14 +26,21 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { findPostgresBin, startCluster } from '@assent/testing';
-import { BENCH_PASSWORD, demoToken, numberArg, percentile, siteSettings } from './support';
+import {
+  BENCH_PASSWORD,
+  demoToken,
+  numberArg,
+  percentile,
+  siteSettings,
+  stringArg,
+} from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SECONDS = numberArg('seconds', 10);
@@ -39,17 +51,24 @@ const STORE = process.argv.includes('--store')
 /** A request unanswered this long counts as a time-out. */
 const TIMEOUT_MS = 10_000;
 const BROWSER_ENCODING = 'gzip, deflate, br, zstd';
+const ONLY = new Set(stringArg('only', 'list,save,bulk').split(','));
+const BASELINE = process.argv.includes('--baseline')
+  ? path.resolve(stringArg('baseline', ''))
+  : undefined;
 const CPU_PROF = process.argv.includes('--cpu-prof')
   ? path.resolve(process.argv[process.argv.indexOf('--cpu-prof') + 1]!)
   : undefined;
 
-function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+function startServer(
+  env: Record<string, string>,
+  checkout = root,
+): Promise<{ child: ChildProcess; url: string }> {
   const profile = CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : [];
   const child = spawn(
     process.execPath,
     [...profile, '--import', 'tsx', 'apps/server/src/main.ts'],
     {
-      cwd: root,
+      cwd: checkout,
       env: {
         ...process.env,
         HOST: '127.0.0.1',
@@ -134,8 +153,21 @@ async function call(
   return { status: res.statusCode, json: text ? (JSON.parse(text) as unknown) : undefined };
 }
 
+/** A process's CPU time so far (user + system, ms), from /proc (Linux); 0 elsewhere. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 interface Load {
   rps: number;
+  /** The server's CPU time per answered request (ms). */
+  cpu: number;
   p50: number;
   p99: number;
   errors: number;
@@ -152,7 +184,9 @@ async function load(
   concurrency: number,
   seconds: number,
   task: (i: number) => Promise<{ status: number; bytes?: number }>,
+  server?: ChildProcess,
 ): Promise<Load> {
+  const cpuStart = cpuMs(server?.pid);
   const latencies: number[] = [];
   let errors = 0;
   let timeouts = 0;
@@ -174,9 +208,11 @@ async function load(
       }
     }),
   );
+  const cpu = cpuMs(server?.pid) - cpuStart;
   latencies.sort((a, b) => a - b);
   return {
     rps: latencies.length / seconds,
+    cpu: latencies.length ? cpu / latencies.length : 0,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     errors,
@@ -189,15 +225,30 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const show = (l: Load) =>
   `${l.rps.toFixed(0).padStart(5)}/s  p50 ${l.p50.toFixed(1).padStart(6)} ms  p99 ${l.p99
     .toFixed(1)
-    .padStart(6)} ms  ${l.errors} errors  ${l.timeouts} time-outs`;
+    .padStart(6)} ms  ${l.errors} errors  ${l.timeouts} time-outs  CPU ${l.cpu.toFixed(2)} ms/req`;
 /** The figure and its ratio to the same load on the bare Fastify reference. */
 const versus = (l: Load, ref: Load) =>
   `${show(l)}  | bare Fastify ${ref.rps.toFixed(0)}/s p99 ${ref.p99.toFixed(1)} ms: ratio ${(
     l.rps / ref.rps
   ).toFixed(2)} (rate), ${(l.p99 / ref.p99).toFixed(1)} (p99)`;
 
-async function bench(store: string, env: Record<string, string>, dir: string) {
-  const server = await startServer(env);
+interface BenchResult {
+  lines: string[];
+  save8?: Load;
+  save50?: Load;
+  /** The bare Fastify reference's save load at 8 connections, in the same run. */
+  bare8?: Load;
+  /** The 1,000-property bulk update's wall time (s), submit to done. */
+  bulkSeconds?: number;
+}
+
+async function bench(
+  store: string,
+  env: Record<string, string>,
+  dir: string,
+  checkout = root,
+): Promise<BenchResult> {
+  const server = await startServer(env, checkout);
   try {
     const { token, pcode } = await demoToken(server.url, 'bench');
     const base = `${server.url}/customization/v2`;
@@ -263,15 +314,27 @@ async function bench(store: string, env: Record<string, string>, dir: string) {
       await res.body.dump({ limit: Number.MAX_SAFE_INTEGER });
       return { status: res.statusCode };
     };
+    const lines = [`${store}${checkout === root ? '' : ` (baseline ${checkout})`}`];
     const reference = {
-      list: await load(8, SECONDS, () => fetchOnly(`${bare.url}/list`, token)),
-      save8: await load(8, SECONDS, echo),
-      save50: await load(50, SECONDS, echo),
+      list: ONLY.has('list')
+        ? await load(8, SECONDS, () => fetchOnly(`${bare.url}/list`, token), bare.child)
+        : undefined,
+      save8: ONLY.has('save') ? await load(8, SECONDS, echo, bare.child) : undefined,
+      save50: ONLY.has('save') ? await load(50, SECONDS, echo, bare.child) : undefined,
     };
     bare.child.kill('SIGTERM');
 
-    const list = await load(8, SECONDS, () => fetchOnly(listUrl, token));
-    const rows = await load(8, SECONDS, () => fetchOnly(rowsUrl, token));
+    lines.push(
+      `  seed             ${PROPERTIES} creates in ${seedSeconds.toFixed(1)} s (${(PROPERTIES / seedSeconds).toFixed(0)}/s)`,
+    );
+    if (reference.list) {
+      const list = await load(8, SECONDS, () => fetchOnly(listUrl, token), server.child);
+      const rows = await load(8, SECONDS, () => fetchOnly(rowsUrl, token), server.child);
+      lines.push(
+        `  list, full       ${versus(list, reference.list)}  ${kb(list.bytes)} on the wire (${kb(jsonBytes.list)} JSON, ${listed.length} properties)`,
+        `  list, rows       ${versus(rows, reference.list)}  ${kb(rows.bytes)} on the wire (${kb(jsonBytes.rows)} JSON)`,
+      );
+    }
     let firstError: unknown;
     const save = async (i: number) => {
       const p = full[i % full.length]!;
@@ -284,9 +347,18 @@ async function bench(store: string, env: Record<string, string>, dir: string) {
       if (res.status >= 400) firstError ??= res.json;
       return { status: res.status };
     };
-    const save8 = await load(8, SECONDS, save);
-    const save50 = await load(50, SECONDS, save);
-    if (firstError) console.log(`  first save error: ${JSON.stringify(firstError)}`);
+    let save8: Load | undefined;
+    let save50: Load | undefined;
+    if (reference.save8 && reference.save50) {
+      save8 = await load(8, SECONDS, save, server.child);
+      save50 = await load(50, SECONDS, save, server.child);
+      lines.push(
+        `  save, 8 conn.    ${versus(save8, reference.save8)}`,
+        `  save, 50 conn.   ${versus(save50, reference.save50)}`,
+      );
+      if (firstError) lines.push(`  first save error: ${JSON.stringify(firstError)}`);
+    }
+    if (!ONLY.has('bulk')) return { lines, save8, save50, bare8: reference.save8 };
 
     const bulkStart = performance.now();
     const sites = listed
@@ -312,15 +384,10 @@ async function bench(store: string, env: Record<string, string>, dir: string) {
     }
     const bulkSeconds = (performance.now() - bulkStart) / 1000;
 
-    return [
-      store,
-      `  seed             ${PROPERTIES} creates in ${seedSeconds.toFixed(1)} s (${(PROPERTIES / seedSeconds).toFixed(0)}/s)`,
-      `  list, full       ${versus(list, reference.list)}  ${kb(list.bytes)} on the wire (${kb(jsonBytes.list)} JSON, ${listed.length} properties)`,
-      `  list, rows       ${versus(rows, reference.list)}  ${kb(rows.bytes)} on the wire (${kb(jsonBytes.rows)} JSON)`,
-      `  save, 8 conn.    ${versus(save8, reference.save8)}`,
-      `  save, 50 conn.   ${versus(save50, reference.save50)}`,
+    lines.push(
       `  bulk update      ${sites.length} properties in ${bulkSeconds.toFixed(2)} s (${job!.successful} updated, ${job!.failed.length} failed)`,
-    ];
+    );
+    return { lines, save8, save50, bare8: reference.save8, bulkSeconds };
   } finally {
     // Waited for: the server writes its CPU profile (--cpu-prof) as it exits.
     const exited = new Promise((resolve) => server.child.once('exit', resolve));
@@ -329,41 +396,90 @@ async function bench(store: string, env: Record<string, string>, dir: string) {
   }
 }
 
-const results: string[][] = [];
+const results: BenchResult[] = [];
 const dir = mkdtempSync(path.join(os.tmpdir(), 'assent-bench-'));
+const loadStart = os.loadavg()[0]!;
+/** This checkout, or baseline and this interleaved twice (A/B): the checkouts to measure, in order. */
+const checkouts = BASELINE ? [BASELINE, root, BASELINE, root] : [root];
+let run = 0;
 try {
-  if (STORE !== 'postgres')
-    results.push(
-      await bench('PGlite (embedded, on disk)', { ASSENT_DATA_DIR: path.join(dir, 'pglite') }, dir),
-    );
-  const bin = STORE === 'pglite' ? undefined : findPostgresBin();
-  if (bin) {
-    const cluster = await startCluster(bin);
-    try {
+  for (const checkout of checkouts) {
+    run += 1;
+    if (STORE !== 'postgres')
       results.push(
         await bench(
-          'PostgreSQL',
-          { ASSENT_DATA_DIR: path.join(dir, 'pg'), DATABASE_URL: cluster.url },
+          'PGlite (embedded, on disk)',
+          { ASSENT_DATA_DIR: path.join(dir, `pglite-${run}`) },
           dir,
+          checkout,
         ),
       );
-    } finally {
-      cluster.stop();
+    const bin = STORE === 'pglite' ? undefined : findPostgresBin();
+    if (bin) {
+      const cluster = await startCluster(bin);
+      try {
+        results.push(
+          await bench(
+            'PostgreSQL',
+            { ASSENT_DATA_DIR: path.join(dir, `pg-${run}`), DATABASE_URL: cluster.url },
+            dir,
+            checkout,
+          ),
+        );
+      } finally {
+        cluster.stop();
+      }
+    } else if (STORE !== 'pglite' && run === 1) {
+      console.log('PostgreSQL is not installed: PGlite only.');
     }
-  } else if (STORE !== 'pglite') {
-    console.log('PostgreSQL is not installed: PGlite only.');
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
   await dispatcher.close();
 }
 console.log(
-  `\nAPI benchmark (${SECONDS} s per load, ${os.cpus().length} cores, load ${os
+  `\nAPI benchmark (${SECONDS} s per load, ${os.cpus().length} cores, load ${loadStart.toFixed(1)} at start, ${os
     .loadavg()
     .map((l) => l.toFixed(1))
-    .join(' ')}, Node ${process.version})\n`,
+    .join(' ')} at end, Node ${process.version})\n`,
 );
-for (const lines of results) for (const line of lines) console.log(line);
+for (const { lines } of results) for (const line of lines) console.log(line);
+
+// One line per store and save load: the goal, the figure, the reference and met or not.
+const stores = [...new Set(results.map((r) => r.lines[0]!.replace(/ \(baseline .*\)$/, '')))];
+for (const store of stores) {
+  const mine = results.filter((r) => r.lines[0] === store && r.save8 && r.save50);
+  const base = results.filter((r) => r.lines[0] !== store && r.lines[0]!.startsWith(store));
+  if (!mine.length) continue;
+  const mean = (rs: BenchResult[], f: (r: BenchResult) => number) =>
+    rs.reduce((sum, r) => sum + f(r), 0) / rs.length;
+  const rps = mean(mine, (r) => r.save8!.rps);
+  const p99 = mean(mine, (r) => r.save8!.p99);
+  const cpu = mean(mine, (r) => r.save8!.cpu);
+  const timeouts = mine.reduce((sum, r) => sum + r.save50!.timeouts, 0);
+  const bare = mean(mine, (r) => r.bare8!.rps);
+  const met = rps >= 500 && p99 <= 50 && timeouts === 0;
+  const vsBase = base.length
+    ? `; baseline ${mean(base, (r) => r.save8!.rps).toFixed(0)}/s p99 ${mean(base, (r) => r.save8!.p99).toFixed(1)} ms CPU ${mean(base, (r) => r.save8!.cpu).toFixed(2)} ms/save: ratio ${(rps / mean(base, (r) => r.save8!.rps)).toFixed(2)} (rate), ${(cpu / mean(base, (r) => r.save8!.cpu)).toFixed(2)} (CPU)`
+    : '';
+  console.log(
+    `SUMMARY saves ${store}: goal >= 500/s, p99 <= 50 ms at 8 conn., 0 time-outs at 50 | ${rps.toFixed(0)}/s p99 ${p99.toFixed(1)} ms, CPU ${cpu.toFixed(2)} ms/save, ${timeouts} time-outs | bare Fastify ${bare.toFixed(0)}/s: ratio ${(rps / bare).toFixed(3)}${vsBase} | ${met ? 'met' : 'not met'}`,
+  );
+}
+for (const store of stores) {
+  const mine = results.filter((r) => r.lines[0] === store && r.bulkSeconds !== undefined);
+  const base = results.filter(
+    (r) => r.lines[0] !== store && r.lines[0]!.startsWith(store) && r.bulkSeconds !== undefined,
+  );
+  if (!mine.length) continue;
+  const mean = (rs: BenchResult[]) => rs.reduce((sum, r) => sum + r.bulkSeconds!, 0) / rs.length;
+  const vsBase = base.length
+    ? ` | baseline ${mean(base).toFixed(2)} s: ratio ${(mean(mine) / mean(base)).toFixed(2)}`
+    : '';
+  console.log(
+    `SUMMARY bulk update ${store}: goal ${PROPERTIES} properties <= 5 s | ${mean(mine).toFixed(2)} s${vsBase} | ${PROPERTIES >= 1000 && mean(mine) <= 5 ? 'met' : 'not met'}`,
+  );
+}
 console.log(
   '\nGoals (issue 16): list of 1,000 at most 60 KB on the wire, p99 at most 50 ms at 8 connections; saves at least 500/s, p99 at most 50 ms at 8 connections, no time-out at 50.',
 );
