@@ -44,7 +44,11 @@ describe.each(stores())('requests during a bulk update (%s)', (store) => {
     });
 
     let jobEnded = false;
-    const running = runBulkUpdate(server.deps, job.id).then(() => (jobEnded = true));
+    // One property per transaction: 299 turns, a job long enough to send requests while it runs
+    // (in batches it ends in a few of them; the turn between transactions is the same).
+    const running = runBulkUpdate(server.deps, job.id, { batchSize: 1 }).then(
+      () => (jobEnded = true),
+    );
 
     const script = await fetch(`${url}/banner/property/${first!.uuid}/cmp.js`);
     expect(script.status).toBe(200);

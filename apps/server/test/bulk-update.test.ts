@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { REQUIRED } from '@assent/core';
 import type { BulkUpdateStatusResponse } from '@assent/core/bulk-update';
 import {
+  DUPLICATE_PROPERTY,
   GBC_PURPOSE_REQUIRED,
   LOGO_NOT_AN_IMAGE,
   PropertySettings,
@@ -270,6 +271,42 @@ describe.each(stores())('bulk update (%s)', (store) => {
       publisherName: 'Site A',
       publisherCC: 'IT',
     });
+  });
+
+  it('applies renames in their order, as one property at a time would (a batch holds several properties)', async () => {
+    const user = await server.user();
+    const [a, b, c, d] = await seedSites(server, user, 4, 'renames');
+    // b frees its url, a takes it; c then asks for b's new url (a duplicate); d is unchanged.
+    await server.request({
+      method: 'POST',
+      url: `/customization/v2/bulk-update?pCode=${user.pcode}`,
+      payload: {
+        items: [
+          { siteId: b!.siteId, changes: { url: 'moved.renames.example' } },
+          { siteId: a!.siteId, changes: { url: b!.url } },
+          { siteId: c!.siteId, changes: { url: 'moved.renames.example' } },
+          { siteId: d!.siteId, changes: { publisherName: 'Site D' } },
+        ],
+      },
+      as: user,
+    });
+    const status = await waitForDone(server, user);
+    expect(status.job).toMatchObject({ successful: 3 });
+    expect(status.job?.failed).toEqual([
+      { siteId: c!.siteId, identifier: c!.url, field: 'url', message: DUPLICATE_PROPERTY },
+    ]);
+    const after = await properties.byIds(server.deps.db, user.pcode, [
+      a!.siteId,
+      b!.siteId,
+      c!.siteId,
+      d!.siteId,
+    ]);
+    expect(after.map((p) => [p.url, p.publisherName, p.editable])).toEqual([
+      [b!.url, a!.publisherName, true],
+      ['moved.renames.example', b!.publisherName, true],
+      [c!.url, c!.publisherName, true],
+      [d!.url, 'Site D', true],
+    ]);
   });
 
   it('loads each new logo of a bulk job: a 404 and an HTML page labelled image/png fail with the reason, a PNG is saved with its version', async () => {

@@ -137,12 +137,16 @@ export const bulkUpdates = {
     };
   },
 
-  /** Takes the next pending item, locked so no other worker takes it (SKIP LOCKED on PostgreSQL). */
-  async claimNext(
+  /**
+   * Takes up to `limit` pending items in their order, locked so no other worker takes them (SKIP
+   * LOCKED on PostgreSQL): a batch that one transaction applies and marks.
+   */
+  async claimBatch(
     q: Queryable,
     id: string,
+    limit: number,
   ): Promise<
-    { propertyId: number; identifier: string; changes: Record<string, unknown> | null } | undefined
+    Array<{ propertyId: number; identifier: string; changes: Record<string, unknown> | null }>
   > {
     const rows = await q.query<{
       property_id: number;
@@ -150,30 +154,33 @@ export const bulkUpdates = {
       changes: Record<string, unknown> | null;
     }>(
       `select property_id, identifier, changes from bulk_update_items where bulk_update_id = $1 and status = 'pending'
-       order by position limit 1 for update skip locked`,
-      [id],
+       order by position limit $2 for update skip locked`,
+      [id, limit],
     );
-    const r = rows[0];
-    return (
-      r && {
-        propertyId: Number(r.property_id),
-        identifier: r.identifier,
-        changes: r.changes ?? null,
-      }
-    );
+    return rows.map((r) => ({
+      propertyId: Number(r.property_id),
+      identifier: r.identifier,
+      changes: r.changes ?? null,
+    }));
   },
 
-  async markItem(
+  /** Marks several items of a bulk update in one statement (as `markItem` each). */
+  async markItems(
     q: Queryable,
     id: string,
-    propertyId: number,
-    status: ItemStatus,
-    issues: Array<{ field: string; message: string }> | null,
+    marks: ReadonlyArray<{
+      propertyId: number;
+      status: ItemStatus;
+      issues: Array<{ field: string; message: string }> | null;
+    }>,
     now: Date,
-  ) {
+  ): Promise<void> {
+    if (!marks.length) return;
     await q.query(
-      `update bulk_update_items set status = $3, issues = $4, processed_at = $5 where bulk_update_id = $1 and property_id = $2`,
-      [id, propertyId, status, issues === null ? null : JSON.stringify(issues), now],
+      `update bulk_update_items i set status = m.status, issues = m.issues, processed_at = $3
+       from jsonb_to_recordset($2::jsonb) as m("propertyId" int, status text, issues jsonb)
+       where i.bulk_update_id = $1 and i.property_id = m."propertyId"`,
+      [id, JSON.stringify(marks), now],
     );
   },
 

@@ -79,6 +79,51 @@ export const changeHistory = {
   },
 
   /**
+   * Records several changes by one actor in one statement (a bulk update's batch), in the caller's
+   * transaction, with the same rule as `record`: an update that changes no field records nothing.
+   */
+  async recordMany(
+    q: Queryable,
+    pcode: string,
+    actor: ChangeActor,
+    changes: readonly RecordedChange[],
+    now: Date,
+  ): Promise<void> {
+    const rows = changes.flatMap((change) => {
+      const diff = diffChanges(change.before, change.after);
+      if (change.action === 'UPDATE' && diff.length === 0) return [];
+      return [
+        {
+          id: crypto.randomUUID(),
+          entityType: change.entityType,
+          entityId: change.entityId,
+          entityName: change.entityName,
+          action: change.action,
+          changes: diff,
+        },
+      ];
+    });
+    if (!rows.length) return;
+    // In the given order (the history's order among equal times follows its insertion sequence).
+    await q.query(
+      `insert into change_history (id, pcode, entity_type, entity_id, entity_name, action, actor, token_name, via, bulk_update_id, changes, created_at)
+       select e.r->>'id', $1::text, e.r->>'entityType', e.r->>'entityId', e.r->>'entityName',
+         e.r->>'action', $3::text, $4::text, $5::text, $6::text, e.r->'changes', $7::timestamptz
+       from jsonb_array_elements($2::jsonb) with ordinality as e(r, n)
+       order by e.n`,
+      [
+        pcode,
+        JSON.stringify(rows),
+        actor.email,
+        actor.tokenName ?? null,
+        actor.via,
+        actor.bulkUpdateId ?? null,
+        now,
+      ],
+    );
+  },
+
+  /**
    * One page of an account's history (or of one entity's), newest first. Its items and its total
    * are read by one statement, so they come from one snapshot: a change committed while the page
    * is read is in both or in neither (two statements once gave total 2 with one item listed).

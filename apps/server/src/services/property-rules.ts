@@ -9,6 +9,7 @@ import type { PropertyValues } from '@assent/core/property';
 import { loadVendorPurposes } from '@assent/core/vendors';
 import type { VendorPurposes } from '@assent/core/vendors';
 import type { Queryable } from '../db';
+import type { SaveRuleContext } from '../repositories/properties';
 import { properties, saveRuleContext } from '../repositories/properties';
 import { vendorSelections } from '../repositories/vendors';
 import type { ExternalLists } from './external-lists';
@@ -28,6 +29,11 @@ export interface SaveCheck {
   existing?: { uuid: string; identifier: string; publisherLogoUrl?: string };
   /** The console's url-changed flag: check the identifier even if it looks unchanged. */
   identifierChanged?: boolean;
+  /**
+   * The account's rule context already read in this transaction (`saveRuleContext`): a bulk
+   * update's batch reads it once for all its properties.
+   */
+  context?: SaveRuleContext;
 }
 
 /** Issues whose rule marks unsafe text are reported as XSS_ERROR (properties and themes alike). */
@@ -53,7 +59,7 @@ export async function checkPropertyForSave(
     check.identifierChanged ||
     identifierChanged(check.existing.identifier, identifier);
   // One after the other: inside a transaction they share one connection.
-  const { copEnabled, themes } = await saveRuleContext(q, pcode);
+  const { copEnabled, themes } = check.context ?? (await saveRuleContext(q, pcode));
   const existingIdentifiers = isNewIdentifier
     ? await properties.identifiersLike(q, pcode, identifier, check.existing?.uuid)
     : undefined;
