@@ -122,7 +122,10 @@ async function updateProperty(
 ): Promise<Property> {
   try {
     return await deps.db.transaction(async (tx) => {
-      const current = await load(tx, pcode, uuid, type, true);
+      // The row, locked, and the account's rule context in one round trip.
+      const loaded = await properties.getForSave(tx, pcode, uuid);
+      if (!loaded || loaded.property.propertyType !== type) throw notFound();
+      const { property: current, context } = loaded;
       if (!current.editable) throw new AssentError('NOT_EDITABLE', PENDING_UPDATES);
       const identifier = propertyIdentifier(current);
       const payload = await checkPropertyForSave(
@@ -133,6 +136,7 @@ async function updateProperty(
         {
           existing: { uuid, identifier, publisherLogoUrl: current.publisherLogoUrl },
           identifierChanged,
+          context,
         },
       );
       const updated = await properties.update(tx, pcode, uuid, payload, deps.now());
