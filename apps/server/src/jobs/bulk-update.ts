@@ -53,7 +53,7 @@ function mergeChanges(current: PropertyValues, changes: Record<string, unknown>)
  * enough that its statements (claim, read, rule context, update, history, marks: about eight)
  * cost little per property.
  */
-export const BATCH_SIZE = 25;
+const BATCH_SIZE = 25;
 
 type ItemMark = Parameters<typeof bulkUpdates.markItems>[2][number];
 
