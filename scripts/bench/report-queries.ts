@@ -17,6 +17,7 @@ import {
 } from '../../apps/server/src/analytics/queries';
 import type { VisitRecord } from '../../apps/server/src/analytics/visit-sink';
 import { mkdirSync } from 'node:fs';
+import { rollUpPendingVisits } from '../../apps/server/src/analytics/ingest/rollup';
 import { writeVisitBatch } from '../../apps/server/src/analytics/ingest/write-batch';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
@@ -388,10 +389,12 @@ export async function databaseReportBench(
         batch.push(v);
         if (batch.length === BATCH) {
           await writeVisitBatch(deps.db, batch);
+          await rollUpPendingVisits(deps.db);
           batch = [];
         }
       }
       if (batch.length) await writeVisitBatch(deps.db, batch);
+      await rollUpPendingVisits(deps.db);
     }
     const writeSeconds = (performance.now() - writeStart) / 1000;
     const [rollup] = await deps.db.query<{ n: number; dashboard: number; country: number }>(

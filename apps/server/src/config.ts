@@ -79,6 +79,7 @@ const EnvSchema = z.object({
     .default(DEFAULT_CONSENT_RETENTION_DAYS),
   ASSENT_VISIT_BATCH_MAX: z.coerce.number().int().positive().max(10_000).default(500),
   ASSENT_VISIT_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(1000).default(0),
+  ASSENT_ROLLUP_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   ASSENT_VISIT_PROPERTY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   ASSENT_VISIT_RATE_LIMIT: z.coerce.number().int().min(0).default(600),
   ASSENT_WEB_DIST: z.string().optional(),
@@ -134,6 +135,8 @@ export interface ServerConfig {
   /** Group commit of visits: the largest batch, and the longest a visit waits for others (ms). */
   visitBatchMax: number;
   visitBatchWaitMs: number;
+  /** How often stored visits are counted into the rollups in the background (ms). */
+  rollupIntervalMs: number;
   /** How long the visit endpoint keeps a property it looked up (0: not at all). */
   visitPropertyCacheMs: number;
   /** Visits one address may send one property per minute; more answer 429 (0: no limit). */
@@ -188,6 +191,7 @@ export function loadConfig(
     consentRetentionDays: e.ASSENT_CONSENT_RETENTION_DAYS,
     visitBatchMax: e.ASSENT_VISIT_BATCH_MAX,
     visitBatchWaitMs: e.ASSENT_VISIT_BATCH_WAIT_MS,
+    rollupIntervalMs: e.ASSENT_ROLLUP_INTERVAL_MS,
     visitPropertyCacheMs: e.ASSENT_VISIT_PROPERTY_CACHE_MS,
     visitRateLimit: e.ASSENT_VISIT_RATE_LIMIT,
   };

@@ -132,7 +132,11 @@ export async function startServices(
           logger,
           cluster: config.clickhouseCluster,
         })
-      : databaseAnalytics(db, config.reports.timeoutMs);
+      : databaseAnalytics(db, {
+          timeoutMs: config.reports.timeoutMs,
+          rollupIntervalMs: config.rollupIntervalMs,
+          logger,
+        });
     await ensureBuiltInThemes(db, now());
     mark('analytics-themes');
     const jobs = await createJobQueue(db, logger, {

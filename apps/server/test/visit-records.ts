@@ -1,6 +1,7 @@
 import type { ConsentRecordBeacon } from '@assent/core/audit-log';
 import { VISIT_OUTCOMES } from '@assent/core/banner';
 import type { VisitEvent } from '@assent/core/banner';
+import { rollUpPendingVisits } from '../src/analytics/ingest/rollup';
 import { writeVisitBatch } from '../src/analytics/ingest/write-batch';
 import type { VisitRecord } from '../src/analytics/visit-sink';
 import type { Queryable } from '../src/db';
@@ -36,9 +37,14 @@ export function visitRecord(
   };
 }
 
-/** Stores visits through the pipeline's batch writer (raw rows and rollups), as the sink does. */
-export const storeVisits = (db: Queryable, records: readonly VisitRecord[]): Promise<void> =>
-  writeVisitBatch(db, records);
+/**
+ * Stores visits through the pipeline's batch writer, as the sink does, and counts them into the
+ * rollups, as the background roll-up does.
+ */
+export async function storeVisits(db: Queryable, records: readonly VisitRecord[]): Promise<void> {
+  await writeVisitBatch(db, records);
+  await rollUpPendingVisits(db);
+}
 
 /** A beacon body as the runtime posts it to /banner/visit (GDPR, accept all, desktop Chrome on Linux). */
 export const visit = (property: string, overrides: Record<string, unknown> = {}) => ({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupCommitSink } from '../src/analytics/ingest/group-commit-sink';
+import { rollUpPendingVisits } from '../src/analytics/ingest/rollup';
 import {
   PARTITIONS_AHEAD_DAYS,
   maintainVisitPartitions,
@@ -9,6 +10,7 @@ import {
 import type { Queryable } from '../src/db';
 import type { TestServer, TestUser } from './harness';
 import { createTestServer, stores } from './harness';
+import { writeVisitBatch } from '../src/analytics/ingest/write-batch';
 import { visitRecord } from './visit-records';
 
 /** The database, counting the statements that insert visits. */
@@ -47,13 +49,21 @@ describe.each(stores())('visit storage (%s)', (store) => {
     expect(
       await count(`select count(*)::int as n from visits where property_uuid = $1`, [property]),
     ).toBe(120);
-    // The rollup counted the same batch exactly once.
-    expect(
-      await count(
-        `select sum(visits)::int as n from visit_rollup_daily where property_uuid = $1 and day = '2026-06-01'`,
+    // The batch is queued for the rollup with its raw rows; the roll-up counts it exactly once.
+    const rolled = () =>
+      count(
+        `select coalesce(sum(visits), 0)::int as n from visit_rollup_daily where property_uuid = $1 and day = '2026-06-01'`,
         [property],
-      ),
-    ).toBe(120);
+      );
+    const pending = () =>
+      count(`select count(*)::int as n from visit_rollup_pending where property_uuid = $1`, [
+        property,
+      ]);
+    await rollUpPendingVisits(server.deps.db);
+    expect(await pending()).toBe(0);
+    expect(await rolled()).toBe(120);
+    await rollUpPendingVisits(server.deps.db);
+    expect(await rolled()).toBe(120);
     // A batch is written as soon as it is full, without waiting.
     const small = groupCommitSink(q, { maxBatch: 10, maxWaitMs: 60_000 });
     await Promise.all(records.slice(0, 30).map((r) => small.accept(r)));
@@ -145,11 +155,56 @@ describe.each(stores())('visit storage (%s)', (store) => {
     expect(
       await count(`select count(*)::int as n from visits where property_uuid = 'retained'`, []),
     ).toBe(2);
+    // Visits not counted yet when their partition went are still counted.
+    await rollUpPendingVisits(server.deps.db);
     expect(
       await count(
         `select sum(visits)::int as n from visit_rollup_daily where property_uuid = 'retained'`,
         [],
       ),
     ).toBe(3);
+  });
+
+  it('counts stored visits into the rollups off the request path: in the background, exactly once', async () => {
+    const sum = (property: string) =>
+      count(
+        `select coalesce(sum(visits), 0)::int as n from visit_rollup_daily where property_uuid = $1`,
+        [property],
+      );
+    const pending = (property: string) =>
+      count(`select count(*)::int as n from visit_rollup_pending where property_uuid = $1`, [
+        property,
+      ]);
+    // Answered through the server's own sink, counted by its timer alone (no report call).
+    await Promise.all(
+      [1, 2, 3].map(() =>
+        server.deps.visits.accept(visitRecord(user.pcode, 'background', '2026-06-04T08:00:00Z')),
+      ),
+    );
+    await expect.poll(() => sum('background'), { timeout: 30_000, interval: 100 }).toBe(3);
+    expect(await pending('background')).toBe(0);
+
+    const records = Array.from({ length: 1000 }, (_, i) =>
+      visitRecord(user.pcode, 'steps', '2026-06-05T08:00:00Z', { o: i % 3 ? 'a' : 'r' }),
+    );
+    await writeVisitBatch(server.deps.db, records);
+    // A roll-up step that fails (a crash mid-step) counts nothing and loses nothing.
+    await expect(
+      server.deps.db.transaction(async (tx) => {
+        await rollUpPendingVisits(tx, 100);
+        throw new Error('crash');
+      }),
+    ).rejects.toThrow('crash');
+    expect((await sum('steps')) + (await pending('steps'))).toBe(1000);
+    // Passes running at once (several servers, or the timer and a report) share the rows out.
+    await Promise.all([1, 2, 3].map(() => rollUpPendingVisits(server.deps.db, 100)));
+    expect(await pending('steps')).toBe(0);
+    expect(await sum('steps')).toBe(1000);
+    expect(
+      await count(
+        `select sum(visits)::int as n from visit_rollup_daily where property_uuid = 'steps' and outcome = 'rejectAll'`,
+        [],
+      ),
+    ).toBe(334);
   });
 });

@@ -4,6 +4,7 @@ import { clickhouseClient } from './clickhouse/client';
 import { clickhouseCounts } from './clickhouse/counts';
 import { migrateClickHouse } from './clickhouse/schema';
 import { clickhouseVisitWriter } from './clickhouse/writer';
+import { pendingRollup } from './ingest/rollup';
 import { writeVisitBatch } from './ingest/write-batch';
 import type { AnalyticsScope } from './queries';
 import { withinTimeLimit } from './queries';
@@ -23,13 +24,29 @@ export interface AnalyticsStore {
   close(): Promise<void>;
 }
 
-/** The analytics of the configuration database itself. */
-export const databaseAnalytics = (db: Db, timeoutMs: number): AnalyticsStore => ({
-  kind: 'database',
-  run: (pcode, query) => withinTimeLimit(db, timeoutMs, (q) => query({ db: q, pcode })),
-  write: (batch) => writeVisitBatch(db, batch),
-  close: async () => {},
-});
+/**
+ * The analytics of the configuration database itself. Visits are counted into the rollups in the
+ * background every `rollupIntervalMs` (ingest/rollup.ts), and before every report query, which
+ * therefore counts every visit answered before it.
+ */
+export function databaseAnalytics(
+  db: Db,
+  options: { timeoutMs: number; rollupIntervalMs: number; logger: Logger },
+): AnalyticsStore {
+  const rollup = pendingRollup(db, {
+    intervalMs: options.rollupIntervalMs,
+    logger: options.logger,
+  });
+  return {
+    kind: 'database',
+    run: async (pcode, query) => {
+      await rollup.flush();
+      return withinTimeLimit(db, options.timeoutMs, (q) => query({ db: q, pcode }));
+    },
+    write: (batch) => writeVisitBatch(db, batch),
+    close: () => rollup.close(),
+  };
+}
 
 /**
  * The analytics on ClickHouse at `url`: creates its tables (idempotent) and answers reports from

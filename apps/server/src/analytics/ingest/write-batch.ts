@@ -43,12 +43,13 @@ const ENRICHMENT_JOINS = `left join properties p on p.uuid = u.property_uuid
   left join themes t on t.id = (case when u.theme_id ~ '^[0-9]{1,9}$' then u.theme_id::int end)`;
 
 /**
- * One statement stores a batch and rolls it up: the raw rows (enriched with the theme's language
- * and whether Google basic consent, Consent or Pay and Advanced Customisation apply, as configured
- * when the visit arrives) and the daily counts of the same rows. Being one statement, a batch is
- * stored and counted together or not at all: a retry or a restart never counts a visit twice.
+ * One statement stores a batch: the raw rows (enriched with the theme's language and whether
+ * Advanced Customisation applies, as configured when the visit arrives) and the same visits by
+ * their rollup key in `visit_rollup_pending`, which `rollUpPendingVisits` (rollup.ts) counts into
+ * the rollups off the request's path. Being one statement, a batch is stored and queued for its
+ * count together or not at all.
  */
-const INSERT_AND_ROLL_UP = `
+const INSERT_AND_QUEUE = `
 with input as (
   select * from unnest($1::text[], $2::text[], $3::text[], $4::smallint[], $5::text[], $6::text[],
     $7::boolean[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[],
@@ -63,17 +64,11 @@ with input as (
 ), inserted as (
   insert into visits (${dims}, region, created_at)
   select ${dims}, region, created_at from enriched
-  returning ${dims}, created_at
 )
-insert into visit_rollup_daily (day, ${dims}, visits)
-select (created_at at time zone 'UTC')::date, ${dims}, count(*)
-from inserted
-group by 1, ${ROLLUP_DIMENSIONS.map((_, i) => i + 2).join(', ')}
-order by 1, ${ROLLUP_DIMENSIONS.map((_, i) => i + 2).join(', ')}
-on conflict on constraint visit_rollup_daily_key
-do update set visits = visit_rollup_daily.visits + excluded.visits`;
+insert into visit_rollup_pending (day, ${dims})
+select (created_at at time zone 'UTC')::date, ${dims} from enriched`;
 
-/** A visit's raw columns, in the order of INSERT_AND_ROLL_UP's input. */
+/** A visit's raw columns, in the order of INSERT_AND_QUEUE's input. */
 export const RAW_COLUMNS = [
   'pcode',
   'property_uuid',
@@ -128,7 +123,7 @@ export interface VisitEnrichment {
 
 /**
  * The enrichment of each distinct (property, theme) pair, read from the configuration store with
- * the same expressions INSERT_AND_ROLL_UP uses, keyed `${propertyUuid} ${themeId}`. For stores
+ * the same expressions INSERT_AND_QUEUE uses, keyed `${propertyUuid} ${themeId}`. For stores
  * outside this database (ClickHouse).
  */
 export async function visitEnrichments(
@@ -145,8 +140,9 @@ export async function visitEnrichments(
 }
 
 /**
- * Stores a batch of visits and adds them to the rollups, atomically. Day partitions are created
- * first when missing. Resolves once the batch is committed.
+ * Stores a batch of visits and queues them for the rollups, atomically. Day partitions are
+ * created first when missing. Resolves once the batch is committed; the rollups count it at the
+ * next roll-up step (rollup.ts).
  */
 export async function writeVisitBatch(
   q: Queryable,
@@ -156,5 +152,5 @@ export async function writeVisitBatch(
   await ensureVisitPartitions(q, [...new Set(records.map((r) => formatUtcDay(r.receivedAt)))]);
   const columns: unknown[][] = RAW_COLUMNS.map(() => []);
   for (const r of records) rawVisitRow(r).forEach((value, i) => columns[i]!.push(value));
-  await q.query(INSERT_AND_ROLL_UP, columns);
+  await q.query(INSERT_AND_QUEUE, columns);
 }
