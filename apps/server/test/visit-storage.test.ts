@@ -13,12 +13,12 @@ import { createTestServer, stores } from './harness';
 import { writeVisitBatch } from '../src/analytics/ingest/write-batch';
 import { visitRecord } from './visit-records';
 
-/** The database, counting the statements that insert visits. */
+/** The database, counting the statements that store a batch of visits. */
 function counting(db: Queryable) {
   const counter = { inserts: 0 };
   const q: Queryable = {
     query(sql, params) {
-      if (/insert into visits/.test(sql)) counter.inserts += 1;
+      if (/visit_store_batch/.test(sql)) counter.inserts += 1;
       return db.query(sql, params);
     },
   };
@@ -80,7 +80,7 @@ describe.each(stores())('visit storage (%s)', (store) => {
     const written: number[] = [];
     const gated: Queryable = {
       async query(sql, params) {
-        if (/insert into visits/.test(sql)) {
+        if (/visit_store_batch/.test(sql)) {
           written.push((params?.[0] as unknown[]).length);
           if (written.length === 2) await gate;
         }
@@ -112,7 +112,7 @@ describe.each(stores())('visit storage (%s)', (store) => {
   it('a failed batch rejects every visit in it (no 204), and stores none of them', async () => {
     const failing: Queryable = {
       query: (sql, params) =>
-        /insert into visits/.test(sql)
+        /visit_store_batch/.test(sql)
           ? Promise.reject(new Error('disk full'))
           : server.deps.db.query(sql, params),
     };

@@ -28,11 +28,10 @@ export const ROLLUP_DIMENSIONS = [
   'do_not_sell',
 ] as const;
 
-const dims = ROLLUP_DIMENSIONS.join(', ');
-
 /**
  * What a visit is enriched with from the configuration store, as configured when it arrives: its
- * theme's language, and whether Advanced Customisation applies. `u` is the relation of the visits
+ * theme's language, and whether Advanced Customisation applies (the same expressions as the
+ * function visit_store_batch of migration 018: keep them in step). `u` is the relation of the visits
  * (property_uuid, theme_id); every store uses these. Whether Google basic consent and Consent or
  * Pay applied is what the runtime reported for the visitor (`gbc_consent`, `cop_choice`).
  */
@@ -43,32 +42,18 @@ const ENRICHMENT_JOINS = `left join properties p on p.uuid = u.property_uuid
   left join themes t on t.id = (case when u.theme_id ~ '^[0-9]{1,9}$' then u.theme_id::int end)`;
 
 /**
- * One statement stores a batch: the raw rows (enriched with the theme's language and whether
- * Advanced Customisation applies, as configured when the visit arrives) and the same visits by
- * their rollup key in `visit_rollup_pending`, which `rollUpPendingVisits` (rollup.ts) counts into
+ * One statement stores a batch: `visit_store_batch` (migration 018, a function so that its plan is
+ * kept) inserts the raw rows (enriched with the theme's language and whether Advanced
+ * Customisation applies, as configured when the visit arrives) and appends the same visits by
+ * their rollup key to `visit_rollup_pending`, which `rollUpPendingVisits` (rollup.ts) counts into
  * the rollups off the request's path. Being one statement, a batch is stored and queued for its
- * count together or not at all.
+ * count together or not at all. Its arguments are the arrays of RAW_COLUMNS.
  */
-const INSERT_AND_QUEUE = `
-with input as (
-  select * from unnest($1::text[], $2::text[], $3::text[], $4::smallint[], $5::text[], $6::text[],
-    $7::boolean[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[],
-    $14::text[], $15::timestamptz[], $16::text[], $17::text[], $18::text[])
-    as u(pcode, property_uuid, theme_id, regulation, state, outcome, shown, page_format, device, os,
-      browser, country, region, variant, created_at, gbc_consent, cop_choice, do_not_sell)
-), enriched as (
-  select u.*, u.gbc_consent is not null as gbc_applicable, u.cop_choice is not null as cop_applicable,
-    ${ENRICHED_COLUMNS}
-  from input u
-  ${ENRICHMENT_JOINS}
-), inserted as (
-  insert into visits (${dims}, region, created_at)
-  select ${dims}, region, created_at from enriched
-)
-insert into visit_rollup_pending (day, ${dims})
-select (created_at at time zone 'UTC')::date, ${dims} from enriched`;
+const STORE_BATCH = `select visit_store_batch($1::text[], $2::text[], $3::text[], $4::smallint[],
+  $5::text[], $6::text[], $7::boolean[], $8::text[], $9::text[], $10::text[], $11::text[],
+  $12::text[], $13::text[], $14::text[], $15::timestamptz[], $16::text[], $17::text[], $18::text[])`;
 
-/** A visit's raw columns, in the order of INSERT_AND_QUEUE's input. */
+/** A visit's raw columns, in the order of visit_store_batch's arguments. */
 export const RAW_COLUMNS = [
   'pcode',
   'property_uuid',
@@ -123,7 +108,7 @@ export interface VisitEnrichment {
 
 /**
  * The enrichment of each distinct (property, theme) pair, read from the configuration store with
- * the same expressions INSERT_AND_QUEUE uses, keyed `${propertyUuid} ${themeId}`. For stores
+ * the same expressions visit_store_batch (migration 018) uses, keyed `${propertyUuid} ${themeId}`. For stores
  * outside this database (ClickHouse).
  */
 export async function visitEnrichments(
@@ -152,5 +137,5 @@ export async function writeVisitBatch(
   await ensureVisitPartitions(q, [...new Set(records.map((r) => formatUtcDay(r.receivedAt)))]);
   const columns: unknown[][] = RAW_COLUMNS.map(() => []);
   for (const r of records) rawVisitRow(r).forEach((value, i) => columns[i]!.push(value));
-  await q.query(INSERT_AND_QUEUE, columns);
+  await q.query(STORE_BATCH, columns);
 }
