@@ -10,9 +10,10 @@ export const ROLLUP_STEP = 2_000;
 
 /**
  * One roll-up step: takes up to `$1` pending visits (rows another server is counting are skipped)
- * and adds them to `visit_rollup_daily`, whose triggers (migration 019) keep the narrow rollups in
- * step. The rows are deleted by the same statement that counts them, so a step is counted whole or
- * not at all: a crash, a failed step or two servers at once never count a visit twice or miss one.
+ * and adds them to `visit_rollup_daily`, whose triggers (migrations 019 and 020) keep the narrow
+ * rollups in step. The rows are deleted by the same statement that counts them, so a step is
+ * counted whole or not at all: a crash, a failed step or two servers at once never count a visit
+ * twice or miss one.
  */
 const ROLL_UP_STEP = `
 with moved as (
