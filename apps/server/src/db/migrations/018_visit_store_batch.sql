@@ -1,11 +1,11 @@
 -- The visit batch statement as a function (issue 10, docs/analytics.md "Rollup maintenance"), so
 -- that its plan is made once per connection and kept (PL/pgSQL caches it; generic, since only the
--- arrays' contents change): planned per batch, the statement cost about as much CPU as it took to
--- run for a batch of 25 visits. One call stores a batch's raw rows, enriched with the theme's
--- language and whether Advanced Customisation applies as configured when the visit arrives (the
--- same expressions as ENRICHED_COLUMNS in analytics/ingest/write-batch.ts, which the ClickHouse
--- store's enrichment uses: keep them in step), and appends the same visits by rollup key to
--- visit_rollup_pending (migration 021), which the background roll-up counts into the rollups.
+-- arrays' contents change) instead of planned per batch. One call stores a batch's raw rows,
+-- enriched with the theme's language and whether Advanced Customisation applies as configured when
+-- the visit arrives (the same expressions as ENRICHED_COLUMNS in analytics/ingest/write-batch.ts,
+-- which the ClickHouse store's enrichment uses: keep them in step), and appends the same visits by
+-- rollup key to visit_rollup_pending (migration 021), which the background roll-up counts into the
+-- rollups.
 -- (Numbered before 021: table names in a PL/pgSQL body are resolved when it first runs.)
 create function visit_store_batch(p_pcode text[], p_property_uuid text[], p_theme_id text[],
   p_regulation smallint[], p_state text[], p_outcome text[], p_shown boolean[], p_page_format text[],
