@@ -276,6 +276,7 @@ async function peerAssets(): Promise<Record<string, { body: Buffer; type: string
 const COOKIECONSENT_HEAD = `<link rel="stylesheet" href="/peer/cookieconsent.css">
 <script defer src="/peer/cookieconsent.js"></script>
 <script>addEventListener('DOMContentLoaded', function () { CookieConsent.run({
+  hideFromBots: false,
   categories: { necessary: { enabled: true, readOnly: true }, analytics: {}, marketing: {} },
   language: { default: 'en', translations: { en: {
     consentModal: { title: 'We value your privacy', description: ${JSON.stringify(DESCRIPTION)},
