@@ -5,14 +5,8 @@ import {
   propertyRowsQuery,
   reportPropertiesQuery,
 } from '@assent/core/queries';
-import {
-  analyticsPropertyIds,
-  initialReportPropertySelection,
-  REPORT_ID_QUERY_KEY,
-} from '@assent/core/reports';
 import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
 import { preloadPlot } from '../components/plot/LazyPlot';
-import { dashboardQueries, defaultDashboardInput } from '../reports/dashboard/queries';
 import { paths } from './paths';
 import type { Services } from './services';
 
@@ -48,10 +42,7 @@ export function prefetchForLocation(
   if (!page || page === 'properties') {
     prefetch(propertyRowsQuery(client, pCode)).catch(() => {});
   } else if (page === 'reports' && sub !== 'view-reports') {
-    const reportId = new URLSearchParams(location.search).get(REPORT_ID_QUERY_KEY);
-    if (reportId !== null) return;
-    preloadPlot();
-    void prefetchDashboard(services, pCode, sub, prefetch).catch(() => {});
+    void prefetchDashboard(services, pCode, sub, location.search, prefetch).catch(() => {});
   }
 }
 
@@ -59,9 +50,24 @@ async function prefetchDashboard(
   services: Services,
   pCode: string,
   routePropertyId: string | undefined,
+  search: string,
   prefetch: <T>(options: FetchQueryOptions<T, Error, T, QueryKey>) => Promise<T>,
 ): Promise<void> {
-  const properties = await prefetch(reportPropertiesQuery(services.client, pCode));
+  // The reports page reads the account's properties whatever its tab.
+  const listed = prefetch(reportPropertiesQuery(services.client, pCode));
+  listed.catch(() => {}); // the page asks again and shows the failure
+  // The reports rules and the dashboard's queries load here, beside the properties call, so they
+  // stay out of the entry chunk (and /login's bytes).
+  const [reports, dashboard] = await Promise.all([
+    import('@assent/core/reports'),
+    import('../reports/dashboard/queries'),
+  ]);
+  // A saved report opens the Analytics tab, not the dashboard.
+  if (new URLSearchParams(search).get(reports.REPORT_ID_QUERY_KEY) !== null) return;
+  preloadPlot();
+  const { analyticsPropertyIds, initialReportPropertySelection } = reports;
+  const { dashboardQueries, defaultDashboardInput } = dashboard;
+  const properties = await listed;
   const selected = initialReportPropertySelection({
     properties,
     routePropertyId: routePropertyId ? safeDecode(routePropertyId) : undefined,
