@@ -73,6 +73,8 @@ describe('cmp.js loader and the runtime start', () => {
 
   it('without a stored choice, waits for the fetch even with a kept configuration, and keeps it', async () => {
     localStorage.setItem(BOOT_CACHE_PREFIX + URL_, JSON.stringify(boot(1)));
+    // An emptied meta cookie (a cleared choice) is no choice.
+    document.cookie = 'assent-meta=; path=/';
     const fetch = pending();
     const start = vi.fn();
     startFromLoader(window, fetch, start, () => {});

@@ -82,9 +82,11 @@ export function startFromLoader(
     started = true;
     start(JSON.parse(text) as InitOptions);
   };
-  const chose = w.document.cookie
-    .split(';')
-    .some((c) => c.trim().startsWith(CONSENT_COOKIES.meta + '='));
+  // A meta cookie with a value: an emptied one (a cleared choice) is no choice.
+  const chose = w.document.cookie.split(';').some((c) => {
+    const [name, value] = c.trim().split('=', 2);
+    return name === CONSENT_COOKIES.meta && !!value;
+  });
   if (kept && chose) {
     try {
       go(kept);
