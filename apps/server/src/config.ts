@@ -80,6 +80,7 @@ const EnvSchema = z.object({
   ASSENT_VISIT_BATCH_MAX: z.coerce.number().int().positive().max(10_000).default(500),
   ASSENT_VISIT_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(1000).default(0),
   ASSENT_ROLLUP_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  ASSENT_BULK_UPDATE_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(25),
   ASSENT_VISIT_PROPERTY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   ASSENT_VISIT_RATE_LIMIT: z.coerce.number().int().min(0).default(600),
   ASSENT_WEB_DIST: z.string().optional(),
@@ -137,6 +138,8 @@ export interface ServerConfig {
   visitBatchWaitMs: number;
   /** How often stored visits are counted into the rollups in the background (ms). */
   rollupIntervalMs: number;
+  /** Properties a bulk update writes per transaction (ASSENT_BULK_UPDATE_BATCH_SIZE). */
+  bulkUpdateBatchSize: number;
   /** How long the visit endpoint keeps a property it looked up (0: not at all). */
   visitPropertyCacheMs: number;
   /** Visits one address may send one property per minute; more answer 429 (0: no limit). */
@@ -192,6 +195,7 @@ export function loadConfig(
     visitBatchMax: e.ASSENT_VISIT_BATCH_MAX,
     visitBatchWaitMs: e.ASSENT_VISIT_BATCH_WAIT_MS,
     rollupIntervalMs: e.ASSENT_ROLLUP_INTERVAL_MS,
+    bulkUpdateBatchSize: e.ASSENT_BULK_UPDATE_BATCH_SIZE,
     visitPropertyCacheMs: e.ASSENT_VISIT_PROPERTY_CACHE_MS,
     visitRateLimit: e.ASSENT_VISIT_RATE_LIMIT,
   };

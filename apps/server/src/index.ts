@@ -227,7 +227,7 @@ export async function startServices(
         await scheduler.ready;
         stopScheduler = scheduler.stop;
         await jobs.work(QUEUES.bulkUpdate, (data) =>
-          runBulkUpdate(deps, String(data.bulkUpdateId)),
+          runBulkUpdate(deps, String(data.bulkUpdateId), { batchSize: config.bulkUpdateBatchSize }),
         );
         await jobs.work(QUEUES.auditLogExport, (data) =>
           runAuditLogExport(db, lists, logger, now, String(data.id)),

@@ -28,7 +28,9 @@ describe('kill -9 and restart, 20 times (PGlite on disk)', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('starts healthy every time, answers while the interrupted job resumes, and the job completes exactly once', async () => {
-    const env = { ASSENT_DEMO_PASSWORD: PASSWORD };
+    // One property per transaction, so the 160-property job spans several kills (batches of 25
+    // finish it before the second one).
+    const env = { ASSENT_DEMO_PASSWORD: PASSWORD, ASSENT_BULK_UPDATE_BATCH_SIZE: '1' };
     let server: ServerProcess = await startServerProcess(dataDir, env);
     const { cookie } = await signIn(server.url, 'demo@assent.local', PASSWORD);
     const tokenRes = await fetch(`${server.url}/auth/tokens`, {
