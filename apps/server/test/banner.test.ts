@@ -318,6 +318,14 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
       expect(brConfig.headers['content-encoding']).toBe('br');
       expect(brotliDecompressSync(brConfig.rawPayload).toString('utf8')).toBe(text);
       expect(brConfig.rawPayload.length).toBeLessThan(res.rawPayload.length);
+      // cmp.js, the loader (about 540 B), too: compressed once per ETag, so small bodies pay.
+      const loader = await get(`/banner/property/${news.uuid}/cmp.js`, {
+        'accept-encoding': 'gzip, deflate, br',
+      });
+      expect(loader.headers['content-encoding']).toBe('br');
+      const loaderText = brotliDecompressSync(loader.rawPayload).toString('utf8');
+      expect(loaderOf(loaderText).runtime).toBe(runtime);
+      expect(loader.rawPayload.length).toBeLessThan(loaderText.length * 0.75);
     });
 
     it('stores the sanitised copy of the Do Not Sell rich text, and the banner renders that copy', async () => {

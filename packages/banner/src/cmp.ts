@@ -410,30 +410,32 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
         );
         return;
       case 'us':
-        if (!__ASSENT_US__) return;
-        host.hideLink();
-        host.showDialog(
-          renderUsScreen(
-            doc,
-            texts!.us!,
-            texts!.labels.close,
-            state.phase !== 'loading'
-              ? {
-                  optedOut: state.consent.usOptedOut,
-                  sensitiveConsents: state.consent.usSensitiveConsents ?? [],
-                }
-              : { optedOut: false },
-            {
-              confirm: (choice) =>
-                void dispatch({ type: 'usChoice', ...choice, now: deps.now(), id: newId() }),
-              close: () => void dispatch({ type: 'dismiss' }),
-            },
-            state.phase !== 'loading' && state.consent.id
-              ? { label: texts!.labels.consentId, id: state.consent.id }
-              : undefined,
-          ),
-          false,
-        );
+        // A block, not an early return: esbuild then drops the US screen from cmp-gdpr.js.
+        if (__ASSENT_US__) {
+          host.hideLink();
+          host.showDialog(
+            renderUsScreen(
+              doc,
+              texts!.us!,
+              texts!.labels.close,
+              state.phase !== 'loading'
+                ? {
+                    optedOut: state.consent.usOptedOut,
+                    sensitiveConsents: state.consent.usSensitiveConsents ?? [],
+                  }
+                : { optedOut: false },
+              {
+                confirm: (choice) =>
+                  void dispatch({ type: 'usChoice', ...choice, now: deps.now(), id: newId() }),
+                close: () => void dispatch({ type: 'dismiss' }),
+              },
+              state.phase !== 'loading' && state.consent.id
+                ? { label: texts!.labels.consentId, id: state.consent.id }
+                : undefined,
+            ),
+            false,
+          );
+        }
         return;
       case 'second': {
         const chosen = state.phase !== 'loading' ? state.consent.choices : undefined;
