@@ -125,6 +125,20 @@ describe.skipIf(!hasChromium())('return visits in Chromium (runtime/config split
       await accept.waitFor({ state: 'detached' });
       const chosen = await tcData(tab);
       expect(TCString.decode(chosen.tcString).purposeConsents.size).toBeGreaterThan(0);
+      // Once the page is idle, the runtime file runs a second time, from the cache, so that
+      // Chromium keeps its compiled code for the next page view; that run does nothing.
+      await expect
+        .poll(() => tab.evaluate(() => localStorage.getItem('assent-warm')), { timeout: 30_000 })
+        .toMatch(/\/banner\/runtime\/[^/]+\/cmp-gdpr\.js$/);
+      // (a hit in Blink's memory cache: no request at all, even to the HTTP cache)
+      const runtimeScripts = () =>
+        tab.evaluate(
+          () => [...document.querySelectorAll('script[src*="/banner/runtime/"]')].length,
+        );
+      await expect.poll(runtimeScripts).toBe(2);
+      expect(first().filter((r) => r.url.includes('/banner/runtime/'))).toHaveLength(1);
+      await expect(tab.locator('#assent-cmp').count()).resolves.toBe(1);
+      expect((await tcData(tab)).tcString).toBe(chosen.tcString);
 
       // Return visit with the configuration's answer held back (DevTools pauses its request):
       // the APIs answer from the stored choice while it is still unanswered.

@@ -39,13 +39,17 @@ export function installStub(w: Window & Record<string, unknown>, o: StubOptions)
     if (cm.adsDataRedaction) gtag('set', 'ads_data_redaction', true);
   }
 
-  const locator = (name: string) => {
-    if (w.frames[name as unknown as number]) return;
-    if (!d.body) return void setTimeout(() => locator(name), 5);
-    const f = d.createElement('iframe');
-    f.style.display = 'none';
-    f.name = name;
-    d.body.appendChild(f);
+  // The locator iframes, created together in one task once the body exists.
+  const locators: string[] = [];
+  const locate = () => {
+    if (!d.body) return void setTimeout(locate, 5);
+    for (const name of locators)
+      if (!w.frames[name as unknown as number]) {
+        const f = d.createElement('iframe');
+        f.style.display = 'none';
+        f.name = name;
+        d.body.appendChild(f);
+      }
   };
 
   /** Answers `value` to a call's callback; true: the call is answered. */
@@ -62,7 +66,7 @@ export function installStub(w: Window & Record<string, unknown>, o: StubOptions)
       return undefined;
     };
     if (typeof w[api] !== 'function') w[api] = fn;
-    locator(api + 'Locator');
+    locators.push(api + 'Locator');
   };
 
   if (o.tcf)
@@ -113,6 +117,7 @@ export function installStub(w: Window & Record<string, unknown>, o: StubOptions)
   }
   // USP has no ping: every call is queued and answered once the CMP has loaded.
   if (o.usp) stub('__uspapi');
+  locate();
 
   // Cross-frame calls: {__tcfapiCall|__gppCall|__uspapiCall: {command, parameter, version, callId}}.
   w.addEventListener('message', (e: MessageEvent) => {

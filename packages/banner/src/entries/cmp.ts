@@ -1,6 +1,6 @@
 import { browserDeps, init } from '../cmp';
 import type { InitOptions } from '../cmp';
-import { startFromLoader, takePendingBoot } from '../loader/loader';
+import { startFromLoader, takePendingBoot, warmCodeCache } from '../loader/loader';
 import { readBoot } from './boot';
 
 // Lazy chunks load from next to this script.
@@ -16,4 +16,8 @@ const start = (boot: InitOptions) =>
 const boot = readBoot(document);
 const pending = boot ? undefined : takePendingBoot(window);
 if (boot) start(boot);
-else if (pending) startFromLoader(window, pending, start, report);
+else if (pending) {
+  startFromLoader(window, pending, start, report);
+  // A second run of this file finds no configuration to take and does nothing.
+  if (document.currentScript) warmCodeCache(window, base);
+}

@@ -8,6 +8,8 @@ import {
   startFromLoader,
   startLoader,
   takePendingBoot,
+  WARM_KEY,
+  warmCodeCache,
 } from './loader';
 
 const URL_ = 'https://assent.example/banner/property/p1/config.json';
@@ -115,5 +117,33 @@ describe('cmp.js loader and the runtime start', () => {
     fetch.resolve(JSON.stringify(boot(3)));
     await flush();
     expect(start).toHaveBeenCalledWith(boot(3));
+  });
+
+  it("runs the runtime file once more when the page is idle, once per file (V8's code cache)", () => {
+    const idle: Array<() => void> = [];
+    const w = window as unknown as { requestIdleCallback?: (fn: () => void) => number };
+    const before = w.requestIdleCallback;
+    w.requestIdleCallback = (fn) => idle.push(fn);
+    try {
+      const src = 'https://assent.example/banner/runtime/b1/cmp-gdpr.js';
+      const runs = () =>
+        [...document.head.querySelectorAll('script')].filter((s) => s.src === src).length;
+      warmCodeCache(window, src);
+      expect(runs()).toBe(0); // not before the page is idle
+      for (const fn of idle.splice(0)) fn();
+      expect(runs()).toBe(1);
+      expect(localStorage.getItem(WARM_KEY)).toBe(src);
+      warmCodeCache(window, src); // the next page view: already done for this file
+      for (const fn of idle.splice(0)) fn();
+      expect(runs()).toBe(1);
+      const next = 'https://assent.example/banner/runtime/b2/cmp-gdpr.js';
+      warmCodeCache(window, next); // a new build: its file once
+      for (const fn of idle.splice(0)) fn();
+      expect([...document.head.querySelectorAll('script')].some((s) => s.src === next)).toBe(true);
+      expect(localStorage.getItem(WARM_KEY)).toBe(next);
+    } finally {
+      w.requestIdleCallback = before;
+      for (const s of document.head.querySelectorAll('script')) s.remove();
+    }
   });
 });

@@ -22,6 +22,8 @@ export interface PendingBoot {
 export const LOADER_KEY = '__assentLoad';
 /** localStorage key prefix of the last configuration fetched from a URL. */
 export const BOOT_CACHE_PREFIX = 'assent-boot:';
+/** localStorage key of the runtime file whose compiled code the browser was helped to keep. */
+export const WARM_KEY = 'assent-warm';
 
 type LoaderWindow = Window & { [LOADER_KEY]?: PendingBoot };
 
@@ -108,5 +110,33 @@ export function startFromLoader(
     },
     // A failed refresh after a start from the kept configuration loses nothing.
     (e: unknown) => (started ? undefined : kept ? go(kept) : onError(e)),
+  );
+}
+
+/**
+ * Helps the browser keep the runtime's compiled code (V8's code cache) from the visitor's first
+ * page view: Chromium stores it only when a script runs for the second time, so without this the
+ * second page view compiles the runtime again and the third is the first to skip it. Once per
+ * runtime file (its URL kept in localStorage), when the page is idle, the same script runs once
+ * more: from the HTTP cache (immutable, so no request), and it does nothing (the loader's
+ * configuration is taken). decisions.md.
+ */
+export function warmCodeCache(w: Window, src: string): void {
+  const store = storageOf(w);
+  // Browsers without idle callbacks (Safari) keep compiled code on their own terms.
+  if (!store || !w.requestIdleCallback) return;
+  w.requestIdleCallback(
+    () => {
+      try {
+        if (store.getItem(WARM_KEY) === src) return;
+        store.setItem(WARM_KEY, src);
+      } catch {
+        return; // storage full or blocked: no way to do this only once
+      }
+      const s = w.document.createElement('script');
+      s.src = src;
+      w.document.head.appendChild(s);
+    },
+    { timeout: 5000 },
   );
 }
