@@ -24,6 +24,9 @@ export interface AnalyticsStore {
   close(): Promise<void>;
 }
 
+/** How long one roll-up step may hold PGlite (ingest/rollup.ts). */
+const PGLITE_ROLLUP_SLICE_MS = 8;
+
 /**
  * The analytics of the configuration database itself. Visits are counted into the rollups in the
  * background every `rollupIntervalMs` (ingest/rollup.ts), and before every report query, which
@@ -33,9 +36,14 @@ export function databaseAnalytics(
   db: Db,
   options: { timeoutMs: number; rollupIntervalMs: number; logger: Logger },
 ): AnalyticsStore {
+  // On PGlite a roll-up step holds the server's only thread: time slices of a few ms, so that a
+  // visit batch never waits long behind one (PostgreSQL runs them on its own connections).
+  const embedded = db.kind === 'pglite';
   const rollup = pendingRollup(db, {
     intervalMs: options.rollupIntervalMs,
     logger: options.logger,
+    stepBudgetMs: embedded ? PGLITE_ROLLUP_SLICE_MS : undefined,
+    vacuum: embedded,
   });
   return {
     kind: 'database',
