@@ -147,7 +147,8 @@ switch (task) {
         1,
       );
     }
-    const child = spawn(process.execPath, [entry, 'server', 'start', ...process.argv.slice(3)], {
+    // bin/assent itself, not `node bin/assent`: its first line sets the server's memory settings.
+    const child = spawn(entry, ['server', 'start', ...process.argv.slice(3)], {
       cwd: root,
       stdio: 'inherit',
     });

@@ -35,6 +35,7 @@ import { Agent, request } from 'undici';
 import { findPostgresBin, startCluster } from '@assent/testing';
 import {
   BENCH_PASSWORD,
+  assentLaunch,
   demoToken,
   numberArg,
   percentile,
@@ -64,13 +65,16 @@ function startServer(
   checkout = root,
 ): Promise<{ child: ChildProcess; url: string }> {
   const profile = CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : [];
+  // The memory settings bin/assent starts the server with (each checkout its own).
+  const launch = assentLaunch(checkout);
   const child = spawn(
     process.execPath,
-    [...profile, '--import', 'tsx', 'apps/server/src/main.ts'],
+    [...launch.execArgv, ...profile, '--import', 'tsx', 'apps/server/src/main.ts'],
     {
       cwd: checkout,
       env: {
         ...process.env,
+        ...launch.env,
         HOST: '127.0.0.1',
         PORT: '0',
         ASSENT_LOG_LEVEL: 'warn',

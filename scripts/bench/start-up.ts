@@ -1,9 +1,10 @@
 /**
- * Start-up and idle memory of the server as `npm start` runs it (`bin/assent server start`, the
- * built server, PGlite under a new ASSENT_DATA_DIR, the demo account): the time from spawning the
- * process to the first 200 from /healthz with a new data directory, then again after a restart on
- * the same directory, the server's CPU time until then, where the time went (the server's own
- * phase marks, ASSENT_START_PHASES=1), and its resident memory (VmRSS) after `--idle` seconds.
+ * Start-up and idle memory of the server as `npm start` runs it (`bin/assent server start`, run as
+ * an executable so that its first line's memory settings apply, the built server, PGlite under a
+ * new ASSENT_DATA_DIR, the demo account): the time from spawning the process to the first 200
+ * from /healthz with a new data directory, then again after a restart on the same directory, the
+ * server's CPU time until then, where the time went (the server's own phase marks,
+ * ASSENT_START_PHASES=1), and its resident memory (VmRSS) after `--idle` seconds.
  *
  * References, measured in the same run: a bare Fastify process answering /healthz (its start-up
  * time and its RSS after the same idle time), and with `--baseline DIR` another built checkout
@@ -82,7 +83,8 @@ async function healthy(
 
 function startAssent(checkout: string, dataDir: string, port: number): Promise<Started> {
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(checkout, 'bin/assent'), 'server', 'start'], {
+  // bin/assent itself, as `npm start` and a user run it: its first line sets the memory settings.
+  const child = spawn(path.join(checkout, 'bin/assent'), ['server', 'start'], {
     cwd: checkout,
     env: {
       ...process.env,
@@ -135,11 +137,12 @@ interface Figures {
   checkout: string;
   fresh: Started[];
   restart: Started[];
-  rss: number;
+  /** Resident memory after the idle time, in MB, one a run. */
+  rss: number[];
 }
 
 const subjects: Figures[] = [
-  { name: 'this checkout', checkout: root, fresh: [], restart: [], rss: 0 },
+  { name: 'this checkout', checkout: root, fresh: [], restart: [], rss: [] },
   ...(BASELINE
     ? [
         {
@@ -147,13 +150,13 @@ const subjects: Figures[] = [
           checkout: path.resolve(BASELINE),
           fresh: [],
           restart: [],
-          rss: 0,
+          rss: [],
         },
       ]
     : []),
 ];
 const bare: number[] = [];
-let bareRss = 0;
+const bareRss: number[] = [];
 const loadAtStart = os.loadavg()[0]!;
 
 for (let run = 0; run < RUNS; run++) {
@@ -166,12 +169,11 @@ for (let run = 0; run < RUNS; run++) {
       try {
         const first = await startAssent(subject.checkout, dir, PORT_BASE + i);
         subject.fresh.push(first);
-        if (run === 0) {
-          // Idle beside the bare Fastify for the same time, then their resident memory.
-          await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
-          subject.rss = rssMb(first.child.pid!);
-          if (i === 0) bareRss = rssMb(reference.child.pid!);
-        }
+        // Idle beside the bare Fastify for the same time, then their resident memory (every run:
+        // what the goal asks is that it holds each time).
+        await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+        subject.rss.push(rssMb(first.child.pid!));
+        if (i === 0) bareRss.push(rssMb(reference.child.pid!));
         await stop(first.child);
         const again = await startAssent(subject.checkout, dir, PORT_BASE + i);
         subject.restart.push(again);
@@ -217,20 +219,21 @@ for (const subject of subjects) {
   );
   console.log(`      phases (s): ${phaseLine(subject.restart)}`);
   console.log(
-    `    RSS after ${IDLE_SECONDS} s idle           ${subject.rss.toFixed(0).padStart(5)} MB  | bare Fastify ${bareRss.toFixed(0)} MB: ratio ${(subject.rss / bareRss).toFixed(1)}`,
+    `    RSS after ${IDLE_SECONDS} s idle           ${median(subject.rss).toFixed(0).padStart(5)} MB  (runs ${subject.rss.map((r) => r.toFixed(0)).join(', ')} MB)  | bare Fastify ${median(bareRss).toFixed(0)} MB: ratio ${(median(subject.rss) / median(bareRss)).toFixed(1)}`,
   );
 }
 
 const [mine, baseline] = subjects;
 const fresh = median(mine!.fresh.map((r) => r.ms));
 const startMet = fresh < GOAL_START_MS;
-const rssMet = mine!.rss < GOAL_RSS_MB;
+// Met only when every run is under the goal.
+const rssMet = Math.max(...mine!.rss) < GOAL_RSS_MB;
 const versus = baseline
-  ? `; baseline new dir ${s(median(baseline.fresh.map((r) => r.ms)))}, RSS ${baseline.rss.toFixed(0)} MB`
+  ? `; baseline new dir ${s(median(baseline.fresh.map((r) => r.ms)))}, RSS ${median(baseline.rss).toFixed(0)} MB (max ${Math.max(...baseline.rss).toFixed(0)})`
   : '';
 console.log(
   `\nSUMMARY start-up: new data dir healthy ${s(fresh)} (goal < 15 s: ${startMet ? 'met' : 'not met'}), ` +
-    `restart ${s(median(mine!.restart.map((r) => r.ms)))}, idle RSS ${mine!.rss.toFixed(0)} MB ` +
-    `(goal < ${GOAL_RSS_MB} MB: ${rssMet ? 'met' : 'not met'}); bare Fastify ${s(ref)} / ${bareRss.toFixed(0)} MB, ` +
-    `ratio ${(fresh / ref).toFixed(1)} / ${(mine!.rss / bareRss).toFixed(1)}${versus}; load ${loadAtStart.toFixed(1)} → ${os.loadavg()[0]!.toFixed(1)}`,
+    `restart ${s(median(mine!.restart.map((r) => r.ms)))}, idle RSS ${median(mine!.rss).toFixed(0)} MB, max ${Math.max(...mine!.rss).toFixed(0)} MB ` +
+    `(goal < ${GOAL_RSS_MB} MB: ${rssMet ? 'met' : 'not met'}); bare Fastify ${s(ref)} / ${median(bareRss).toFixed(0)} MB, ` +
+    `ratio ${(fresh / ref).toFixed(1)} / ${(median(mine!.rss) / median(bareRss)).toFixed(1)}${versus}; load ${loadAtStart.toFixed(1)} → ${os.loadavg()[0]!.toFixed(1)}`,
 );

@@ -1,5 +1,6 @@
 /** What several benchmarks share: the demo account's password and token, a site's settings, percentiles, running bin/assent. */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,3 +90,25 @@ export const stringArg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1]! : fallback;
 };
+
+/**
+ * The process settings `checkout`'s bin/assent starts the server with (its first line,
+ * `#!/usr/bin/env -S NAME=value … node --flag …`): for a bench that runs the server from source,
+ * so that it measures the server as users run it. An older checkout's plain `#!/usr/bin/env node`
+ * gives none.
+ */
+export function assentLaunch(checkout: string): {
+  env: Record<string, string>;
+  execArgv: string[];
+} {
+  const first = readFileSync(path.join(checkout, 'bin', 'assent'), 'utf8').split('\n')[0]!;
+  const words = first
+    .replace(/^#!\S*env\s+(-S\s+)?/, '')
+    .split(/\s+/)
+    .filter(Boolean);
+  const node = words.indexOf('node');
+  const env = Object.fromEntries(
+    words.slice(0, Math.max(node, 0)).map((w) => w.split('=', 2) as [string, string]),
+  );
+  return { env, execArgv: node >= 0 ? words.slice(node + 1) : [] };
+}
