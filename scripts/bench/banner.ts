@@ -8,7 +8,11 @@
  * the return visit's main-thread CPU (DevTools trace, minus a bare page's), rounds interleaved.
  * One summary line per goal. `--detail` adds the first layer's and the click's main-thread times
  * from the packaged page server (the older figures).
- * Run: flock /tmp/assent-bench.lock npx tsx scripts/bench/banner.ts [--runs 3] [--detail]
+ * `--baseline DIR`: also measures another build of the runtime (DIR: its packages/banner/dist,
+ * served by a second server through ASSENT_BANNER_DIST) as the contender 'Assent (baseline)', in
+ * the same interleaved rounds, and prints the ratios to it.
+ * Run: flock /tmp/assent-bench.lock flock /tmp/assent-browser.lock npx tsx scripts/bench/banner.ts
+ *   [--runs 3] [--detail] [--baseline DIR]
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -26,7 +30,7 @@ import { CHROMIUM, gvlFixture, hasChromium, launchChromium } from '@assent/testi
 import type { Browser, Page } from '@assent/testing';
 import { startLiveServer } from '../../apps/server/test/live-server';
 import { HOST_RULES, publisherPage } from '../../apps/server/test/banner-e2e-support';
-import { numberArg } from './support';
+import { numberArg, stringArg } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const banner = path.join(root, 'packages/banner');
@@ -160,6 +164,8 @@ function analyse(events: TraceEvent[], pageUrl: string) {
 }
 
 const LISTENER_COUNT = 5;
+/** The contender served from `--baseline DIR`. */
+const BASELINE = 'Assent (baseline)';
 
 const CLS = `new Promise((resolve) => {
   let sum = 0;
@@ -386,6 +392,12 @@ async function measureView(
 async function compareWithPeers(runs: number): Promise<string[]> {
   if (!hasChromium()) return [`(no ${CHROMIUM}: the comparison with the peers is not measured)`];
   const live = await startLiveServer({ env: { ASSENT_CMP_ID: '300' } });
+  const baselineDist = stringArg('--baseline', '');
+  const baseline = baselineDist
+    ? await startLiveServer({
+        env: { ASSENT_CMP_ID: '300', ASSENT_BANNER_DIST: path.resolve(baselineDist) },
+      })
+    : undefined;
   const assets = await peerAssets();
   const gz = Object.fromEntries(
     Object.entries(assets).map(([name, a]) => [name, gzipSync(a.body, { level: 9 })]),
@@ -413,22 +425,30 @@ async function compareWithPeers(runs: number): Promise<string[]> {
   });
   const html = new Map<string, string>();
   try {
-    const user = await live.user('bench@banner.test');
-    const api = live.api(user);
-    const query = { pCode: user.pcode };
-    const site = await api.sites.create({
-      query,
-      body: {
-        url: 'site.test',
-        publisherName: 'Bench',
-        publisherCC: 'FR',
-        themeId: '1',
-        consentLocations: ['WORLDWIDE'],
-      },
-    });
-    const tag = await api.tags.get({ query: { ...query, type: 'site', id: site.uuid } });
+    const siteOf = async (server: typeof live) => {
+      const user = await server.user('bench@banner.test');
+      const api = server.api(user);
+      const query = { pCode: user.pcode };
+      const site = await api.sites.create({
+        query,
+        body: {
+          url: 'site.test',
+          publisherName: 'Bench',
+          publisherCC: 'FR',
+          themeId: '1',
+          consentLocations: ['WORLDWIDE'],
+        },
+      });
+      const tag = await api.tags.get({ query: { ...query, type: 'site', id: site.uuid } });
+      return { site, tag };
+    };
+    const { site, tag } = await siteOf(live);
+    const assentAccept = '#assent-cmp [data-action="accept"]';
     const contenders: Contender[] = [
-      { name: 'Assent', head: tag.snippet, accept: '#assent-cmp [data-action="accept"]' },
+      { name: 'Assent', head: tag.snippet, accept: assentAccept },
+      ...(baseline
+        ? [{ name: BASELINE, head: (await siteOf(baseline)).tag.snippet, accept: assentAccept }]
+        : []),
       {
         name: 'vanilla-cookieconsent',
         head: COOKIECONSENT_HEAD,
@@ -486,7 +506,7 @@ async function compareWithPeers(runs: number): Promise<string[]> {
           c.name,
           'again',
           await measureView(page, `${origin}/${c.name}`, async (p) => {
-            if (c.name === 'Assent')
+            if (c.name.startsWith('Assent'))
               await p.evaluate(
                 () =>
                   new Promise((r) =>
@@ -529,7 +549,8 @@ async function compareWithPeers(runs: number): Promise<string[]> {
       return { name: c.name, first, again, network: Math.max(...network), cpu };
     });
     const assent = rowsOut[0]!;
-    const peers = rowsOut.slice(1);
+    const base = rowsOut.find((r) => r.name === BASELINE);
+    const peers = rowsOut.filter((r) => !r.name.startsWith('Assent'));
     const cookieconsent = peers[0]!;
     const bestCpu = peers.reduce((a, b) => (b.cpu < a.cpu ? b : a));
     const met = (ok: boolean) => (ok ? 'met' : 'not met');
@@ -538,11 +559,16 @@ async function compareWithPeers(runs: number): Promise<string[]> {
       `SUMMARY banner return visit blocking requests: ${assent.network} to the network (goal 0; peers ${peers.map((p) => `${p.name} ${p.network}`).join(', ')}): ${met(assent.network === 0)}`,
       `SUMMARY banner return visit main-thread CPU: ${ms(assent.cpu * 1000)} vs best peer ${bestCpu.name} ${ms(bestCpu.cpu * 1000)} (ratio ${(assent.cpu / bestCpu.cpu).toFixed(2)}; goal ≤ 1.00): ${met(assent.cpu <= bestCpu.cpu)}`,
     );
+    if (base)
+      lines.push(
+        `SUMMARY banner vs baseline build (${baselineDist}), same rounds: first visit ${kb(assent.first)} vs ${kb(base.first)} (ratio ${(assent.first / base.first).toFixed(2)}); return CPU ${ms(assent.cpu * 1000)} vs ${ms(base.cpu * 1000)} (ratio ${(assent.cpu / base.cpu).toFixed(2)})`,
+      );
     return lines;
   } finally {
     await browser?.close();
     pages.close();
     await live.close();
+    await baseline?.close();
   }
 }
 
