@@ -7,7 +7,11 @@ import type { ClickHouseClient } from '@clickhouse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clickhouseClient } from '../src/analytics/clickhouse/client';
 import { clickhouseCounts } from '../src/analytics/clickhouse/counts';
-import { clickhouseSchema, migrateClickHouse } from '../src/analytics/clickhouse/schema';
+import {
+  NARROW_ROLLUPS,
+  clickhouseSchema,
+  migrateClickHouse,
+} from '../src/analytics/clickhouse/schema';
 import { runReport } from '../src/analytics/queries';
 import type { TestServer, TestUser } from './harness';
 import { createTestServer, json } from './harness';
@@ -58,7 +62,7 @@ GROUP BY day, pcode, property_uuid, theme_id, theme_language, regulation, state,
   gbc_consent, cop_choice, do_not_sell`,
 ];
 
-/** A report reading each rollup: by country (country rollup), by device (dashboard), by OS (daily). */
+/** A report reading three rollups: by country (country rollup), by device (dashboard), by OS (by OS). */
 const REPORT: AnalyticsQueryBody = {
   filters: [
     { key: 'startDate', operator: 'gteq', values: ['2026-09-01'] },
@@ -99,13 +103,9 @@ describe('the ClickHouse store on chDB', () => {
       sumIf(visits, shown AND outcome = 'rejectAll') AS r,
       sumIf(visits, shown AND outcome = 'partial') AS p,
       sumIf(visits, shown AND outcome = 'bounce') AS b`;
-    const keys = {
-      visit_rollup_country: 'pcode, day, property_uuid, country',
-      visit_rollup_dashboard:
-        'pcode, day, property_uuid, regulation, state, country, device, page_format',
-    };
     const out: Record<string, { narrow: unknown[]; daily: unknown[] }> = {};
-    for (const [table, key] of Object.entries(keys)) {
+    for (const { table, dimensions } of NARROW_ROLLUPS) {
+      const key = ['pcode', 'day', ...dimensions].join(', ');
       out[table] = {
         narrow: await rows(`SELECT ${key}, ${sums} FROM ${table} GROUP BY ${key} ORDER BY ${key}`),
         daily: await rows(
@@ -190,8 +190,11 @@ describe('the ClickHouse store on chDB', () => {
 
   it('fills the narrow rollups of an older store from its daily rollup, once', async () => {
     const upgraded = await narrowAgainstDaily();
-    expect(upgraded.visit_rollup_country!.narrow).toEqual(upgraded.visit_rollup_country!.daily);
-    expect(upgraded.visit_rollup_dashboard!.narrow).toEqual(upgraded.visit_rollup_dashboard!.daily);
+    // Every narrow rollup (the per-dimension ones too) holds what the daily rollup holds.
+    expect(Object.keys(upgraded)).toHaveLength(NARROW_ROLLUPS.length);
+    for (const [table, { narrow, daily }] of Object.entries(upgraded))
+      expect(narrow, table).toEqual(daily);
+    expect(upgraded.visit_rollup_by_os!.narrow).toHaveLength(3);
     // The day known from the rollup alone is there (7 visits), and every raw visit (4).
     const [total] = await rows<{ n: number }>('SELECT sum(traffic) AS n FROM visit_rollup_country');
     expect(Number(total!.n)).toBe(11);
@@ -222,8 +225,8 @@ describe('the ClickHouse store on chDB', () => {
       ),
     ]);
     const after = await narrowAgainstDaily();
-    expect(after.visit_rollup_country!.narrow).toEqual(after.visit_rollup_country!.daily);
-    expect(after.visit_rollup_dashboard!.narrow).toEqual(after.visit_rollup_dashboard!.daily);
+    for (const [table, { narrow, daily }] of Object.entries(after))
+      expect(narrow, table).toEqual(daily);
     const [again] = await rows<{ n: number }>('SELECT sum(traffic) AS n FROM visit_rollup_country');
     expect(Number(again!.n)).toBe(14);
 
@@ -234,7 +237,9 @@ describe('the ClickHouse store on chDB', () => {
     const read = shim.statements.slice(before).join('\n');
     expect(read).toMatch(/from visit_rollup_country/i);
     expect(read).toMatch(/from visit_rollup_dashboard/i);
-    expect(read).toMatch(/from visit_rollup_daily/i);
+    // By OS alone: the rollup by OS (the daily rollup before it).
+    expect(read).toMatch(/from visit_rollup_by_os/i);
+    expect(read).not.toMatch(/from visit_rollup_daily/i);
     expect(answer).toEqual([
       {
         id: 'byDayAndCountry',
@@ -334,6 +339,7 @@ describe('the ClickHouse DDL of a cluster (ASSENT_CLICKHOUSE_CLUSTER)', () => {
       'visit_rollup_daily',
       'visit_rollup_country',
       'visit_rollup_dashboard',
+      'visit_rollup_by_os',
     ])
       expect(create(table)).toBe(
         `CREATE TABLE IF NOT EXISTS ${table} ON CLUSTER \`assent\` AS ${table}_local\nENGINE = Distributed(\`assent\`, currentDatabase(), ${table}_local, cityHash64(pcode))`,

@@ -165,7 +165,7 @@ describe.each(cases)('analytics reports ($name)', ({ store, clickhouse }) => {
       expect(database?.n).toBe(0);
       await call('summary', summaryRequestFor(current, [a.uuid]));
       // The summary reads the smallest rollup holding its columns, as on PostgreSQL.
-      expect(shim!.statements.at(-1)).toMatch(/from visit_rollup_country/i);
+      expect(shim!.statements.at(-1)).toMatch(/from visit_rollup_by_page_format/i);
     },
   );
 

@@ -85,12 +85,33 @@ export const NARROW_COUNT_COLUMNS = [
 ] as const;
 
 /**
- * The narrow rollups, as PostgreSQL's (migration 019): the same visits with only the dimensions the
- * dashboard groups and filters by, the outcome and shown folded into six counts per row. Smallest
- * first (the query layer reads the first holding every column a query uses).
+ * The narrow rollups, as PostgreSQL's (migrations 019 and 020): the same visits with only the
+ * dimensions the dashboard and the report builder group and filter by, the outcome and shown
+ * folded into six counts per row. Smallest first (the query layer reads the first holding every
+ * column a query uses).
  */
 export const NARROW_ROLLUPS: ReadonlyArray<{ table: string; dimensions: readonly string[] }> = [
+  // A rollup per report-builder dimension, as PostgreSQL's migration 020 (there one table read
+  // through a view per dimension; here a table each, which a SummingMergeTree keeps typed): a
+  // split by OS over 30 days reads a few thousand rows instead of the daily rollup's millions.
+  // Page format first: it also answers the totals, by day and by property (every visit has one).
+  ...[
+    'page_format',
+    'gbc_applicable',
+    'cop_applicable',
+    'advanced_applicable',
+    'device',
+    'regulation',
+    'os',
+    'browser',
+    'theme_language',
+    'theme_id',
+  ].map((d) => ({
+    table: `visit_rollup_by_${d === 'theme_id' ? 'theme' : d}`,
+    dimensions: ['property_uuid', d],
+  })),
   { table: 'visit_rollup_country', dimensions: ['property_uuid', 'country'] },
+  { table: 'visit_rollup_by_us_section', dimensions: ['property_uuid', 'regulation', 'state'] },
   {
     table: 'visit_rollup_dashboard',
     dimensions: ['property_uuid', 'regulation', 'state', 'country', 'device', 'page_format'],
@@ -123,6 +144,37 @@ const narrowSelect = (dimensions: readonly string[], where = ''): string =>
   `SELECT r.pcode AS pcode, r.day AS day, ${dimensions.map((d) => `r.${d} AS ${d}`).join(', ')}, ${NARROW_SUMS}
 FROM visit_rollup_daily AS r${where}
 GROUP BY pcode, day, ${dimensions.join(', ')}`;
+
+/**
+ * The statements that fill every rollup from visits held in `source` (a table with the visits'
+ * columns), as the materialized views do on each insert, but one INSERT … SELECT per rollup into
+ * tables named by `target` (the bench's staging tables, docs/analytics.md "Benchmarks"): the daily
+ * rollup with one row per visit (`visits` 1; its sort on insert and its merges sum equal keys, so
+ * the 20-column GROUP BY the view does per insert is skipped), then each narrow rollup from it.
+ */
+export function rollupFillStatements(
+  source: string,
+  target: (table: string) => string,
+  settings = '',
+): string[] {
+  const daily = target('visit_rollup_daily');
+  return [
+    `INSERT INTO ${daily} (day, ${names.join(', ')}, visits)
+SELECT toDate(created_at, 'UTC') AS day, ${names.join(', ')}, 1 AS visits FROM ${source}${settings}`,
+    ...NARROW_ROLLUPS.map(
+      ({ table, dimensions }) =>
+        `INSERT INTO ${target(table)}
+${narrowSelect(dimensions).replace('FROM visit_rollup_daily', `FROM ${daily}`)}${settings}`,
+    ),
+  ];
+}
+
+/** The store's tables that hold rows (not views), the raw visits first. */
+export const CLICKHOUSE_TABLES: readonly string[] = [
+  'visits',
+  'visit_rollup_daily',
+  ...NARROW_ROLLUPS.map((r) => r.table),
+];
 
 /**
  * The production layout (docs/analytics.md, "Production cluster layout") when
@@ -230,9 +282,7 @@ GROUP BY day, ${names.join(', ')}`,
       narrowTable(layout, table, dimensions),
       narrowView(layout, table, dimensions),
     ]),
-    ...['visits', 'visit_rollup_daily', ...NARROW_ROLLUPS.map((r) => r.table)].flatMap((t) =>
-      distributed(layout, t),
-    ),
+    ...CLICKHOUSE_TABLES.flatMap((t) => distributed(layout, t)),
     // A store created before the index gets it (its parts from their next merge on).
     `ALTER TABLE ${daily}${on(layout)} ADD ${DO_NOT_SELL_INDEX.replace('INDEX', 'INDEX IF NOT EXISTS')}`,
     // A store created before the rollup kept a deduplication window gets it.
@@ -271,12 +321,7 @@ async function existingColumns(
   const rows = await result.json<{ table: string; columns: string[] }>();
   const byTable = new Map(rows.map((r) => [r.table, r.columns]));
   // In a cluster the local tables are the ones that hold (and upgrade) the data.
-  return new Map(
-    ['visits', 'visit_rollup_daily', ...NARROW_ROLLUPS.map((r) => r.table)].map((t) => [
-      t,
-      byTable.get(local(layout, t)) ?? [],
-    ]),
-  );
+  return new Map(CLICKHOUSE_TABLES.map((t) => [t, byTable.get(local(layout, t)) ?? []]));
 }
 
 /**
