@@ -112,3 +112,21 @@ export function assentLaunch(checkout: string): {
   );
   return { env, execArgv: node >= 0 ? words.slice(node + 1) : [] };
 }
+
+/** The lock every benchmark holds while it measures (common.md: one benchmark at a time). */
+export const BENCH_LOCK = '/tmp/assent-bench.lock';
+
+/**
+ * Takes `file`'s lock (flock(1) in a child, as `flock FILE command` does) and resolves once it is
+ * held, with the function that releases it: a long job can hold the lock step by step and let
+ * other benchmarks run between its steps.
+ */
+export function takeLock(file: string): Promise<() => void> {
+  const holder = spawn('flock', [file, '-c', 'echo locked; cat >/dev/null'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    holder.stdout.once('data', () => resolve(() => holder.stdin.end()));
+    holder.on('error', reject);
+  });
+}
