@@ -36,5 +36,8 @@ export function setup() {
   execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
     cwd: web,
     stdio: 'inherit',
+    // vitest runs with NODE_ENV=test, which Vite would pass on: React's development build then
+    // filled dist (jsxDEV, several times slower), and every benchmark run after a test measured it.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
 }
