@@ -327,6 +327,14 @@ describeInChromium('the site detail reports in a real browser', () => {
       await page.goto(detail);
       await page.getByRole('heading', { name: 'com.detail.e2e' }).waitFor();
       await page.getByText(SITE_REPORT_PERIOD).waitFor();
+      // A single reports tab (properties-and-tags §2); the change history is a button beside Edit.
+      expect(
+        await page
+          .getByRole('main')
+          .getByRole('tab')
+          .evaluateAll((tabs) => tabs.map((t) => t.textContent)),
+      ).toEqual(['Reports']);
+      await page.getByRole('button', { name: 'History' }).waitFor();
       const gdpr = page.getByRole('region', { name: 'GDPR', exact: true });
       expect(await rowsOf(gdpr)).toEqual([
         'Banners shown: 6',

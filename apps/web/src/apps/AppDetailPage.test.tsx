@@ -6,7 +6,7 @@ import { ACCOUNT, PCODE, storedApp } from '../property-form/testing';
 import { gdprAnalytics } from '../testing/builders';
 import { apiError } from '../testing/fake-api';
 import { fakeApi, renderApp } from '../testing/render';
-import { HISTORY_TAB } from '../history/copy';
+import { HISTORY_TAB, HISTORY_TITLE } from '../history/copy';
 
 const DETAIL = `${ACCOUNT}/apps/detail/app-1`;
 const ANALYTICS = `POST /analytics/v1/properties/pcode/${PCODE}`;
@@ -16,21 +16,52 @@ afterEach(() => {
 });
 
 describe('app detail', () => {
-  it('is titled by the package id, with EDIT, a reports tab (two decimals) and History', async () => {
+  it('is titled by the package id, with EDIT and a single reports tab (two decimals); History opens as a dialog', async () => {
     const api = fakeApi()
       .on('GET /customization/v2/app/app-1', { body: storedApp() })
-      .on(ANALYTICS, { body: { 'app-1': gdprAnalytics(45.678) } });
+      .on(ANALYTICS, { body: { 'app-1': gdprAnalytics(45.678) } })
+      .on('GET /customization/v2/history', {
+        body: {
+          items: [
+            {
+              id: 'e1',
+              at: '2024-03-01T08:00:00.000Z',
+              actor: 'editor@example.com',
+              tokenName: null,
+              via: 'session',
+              bulkUpdateId: null,
+              entityType: 'APP',
+              entityId: 'app-1',
+              entityName: 'com.example.news',
+              action: 'UPDATE',
+              changes: [{ field: 'publisherName', from: 'Old', to: 'New' }],
+            },
+          ],
+          total: 1,
+          page: 0,
+          size: 50,
+        },
+      });
     const { user, router } = renderApp({ path: DETAIL, api });
     expect(await screen.findByRole('heading', { name: 'com.example.news' })).toBeTruthy();
     expect(
       within(screen.getByRole('main'))
         .getAllByRole('tab')
         .map((t) => t.textContent),
-    ).toEqual([REPORT.tab, HISTORY_TAB]);
+    ).toEqual([REPORT.tab]);
     expect(await screen.findByText(SITE_REPORT_PERIOD)).toBeTruthy();
     const gdpr = screen.getByRole('region', { name: 'GDPR' });
     expect(within(gdpr).getByText('45.68%')).toBeTruthy();
     expect(within(gdpr).getByText('100')).toBeTruthy();
+    // The change history is one button away, in a dialog over the report.
+    await user.click(screen.getByRole('button', { name: HISTORY_TAB }));
+    const dialog = await screen.findByRole('dialog', {
+      name: `${HISTORY_TITLE}: com.example.news`,
+    });
+    expect(await within(dialog).findByText('publisherName')).toBeTruthy();
+    const call = api.calls.find((c) => c.path === '/customization/v2/history');
+    expect(new URLSearchParams(call?.search).get('entityType')).toBe('APP');
+    expect(new URLSearchParams(call?.search).get('entityId')).toBe('app-1');
     await user.click(screen.getByRole('button', { name: EDIT }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${ACCOUNT}/apps/edit/app-1`));
   });

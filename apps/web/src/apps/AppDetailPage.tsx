@@ -1,9 +1,9 @@
 import { propertyKeys, propertyQuery } from '@assent/core/queries';
 import { formatAppReportPercent } from '@assent/core/reports';
-import { Button, Tab, Tabs } from '@blueprintjs/core';
-import { EditIcon } from '@blueprintjs/icons';
+import { Button, Dialog, DialogBody, Tab, Tabs } from '@blueprintjs/core';
+import { EditIcon, HistoryIcon } from '@blueprintjs/icons';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAccount } from '../app/AccountContext';
 import { paths } from '../app/paths';
@@ -12,7 +12,7 @@ import { BackLink } from '../components/BackLink';
 import { Loading } from '../components/Loading';
 import { PageLayout } from '../components/PageLayout';
 import { ChangeHistory } from '../history/ChangeHistory';
-import { HISTORY_TAB } from '../history/copy';
+import { HISTORY_TAB, HISTORY_TITLE } from '../history/copy';
 import { BACK_TO_PROPERTIES } from '../components/Placeholder';
 import { EDIT, REPORT } from '../property-form/copy';
 import { PropertyReport, ReportFailure } from '../property-form/PropertyReport';
@@ -20,14 +20,17 @@ import { useClearEmptyCurrentItemOnLeave } from '../property-form/use-clear-on-l
 
 /**
  * The consent report of an app (/apps/detail/{id}), titled by its package id, with an edit button
- * a reports tab and its change history (History); percentages show two decimals. A failed or mismatched load shows
- * 'Something went wrong' with 'Back to Properties'.
+ * and a single reports tab (properties-and-tags §2); percentages show two decimals. The app's
+ * change history opens from a History button beside Edit (a dialog, as in the theme editor), not
+ * as a second tab. A failed or mismatched load shows 'Something went wrong' with 'Back to
+ * Properties'.
  */
 export default function AppDetailPage({ id }: { id: string }) {
   const { pCode } = useAccount();
   const client = useClient();
   const navigate = useNavigate();
   const app = useQuery(propertyQuery(client, { pCode, id, propertyType: 'APP' }));
+  const [historyOpen, setHistoryOpen] = useState(false);
   useClearEmptyCurrentItemOnLeave(propertyKeys.detail(pCode, id));
   useEffect(() => {
     if (app.error) console.error('Assent: the app report failed to load', app.error);
@@ -43,11 +46,14 @@ export default function AppDetailPage({ id }: { id: string }) {
       title={packageId}
       before={<BackLink to={paths.properties(pCode)} text={BACK_TO_PROPERTIES} />}
       actions={
-        <Button
-          icon={<EditIcon />}
-          text={EDIT}
-          onClick={() => navigate(paths.appEdit(pCode, id))}
-        />
+        <>
+          <Button icon={<HistoryIcon />} text={HISTORY_TAB} onClick={() => setHistoryOpen(true)} />
+          <Button
+            icon={<EditIcon />}
+            text={EDIT}
+            onClick={() => navigate(paths.appEdit(pCode, id))}
+          />
+        </>
       }
     >
       <Tabs id="assent-app-detail-tabs" defaultSelectedTabId="reports" renderActiveTabPanelOnly>
@@ -62,12 +68,19 @@ export default function AppDetailPage({ id }: { id: string }) {
             />
           }
         />
-        <Tab
-          id="history"
-          title={HISTORY_TAB}
-          panel={<ChangeHistory pCode={pCode} entityType="APP" entityId={id} />}
-        />
       </Tabs>
+      {historyOpen ? (
+        <Dialog
+          isOpen
+          onClose={() => setHistoryOpen(false)}
+          title={`${HISTORY_TITLE}: ${packageId}`}
+          className="assent-history-dialog"
+        >
+          <DialogBody>
+            <ChangeHistory pCode={pCode} entityType="APP" entityId={id} />
+          </DialogBody>
+        </Dialog>
+      ) : null}
     </PageLayout>
   );
 }
