@@ -198,6 +198,8 @@ export {
   reportsPagePath,
   ReportStatus,
   reportStatusDisplay,
+  reportNextRunText,
+  NEXT_RUN_PAUSED,
   ReportType,
   reportTypeFromQuery,
   SCHEDULE_DISABLED_HOURS,

@@ -25,6 +25,8 @@ import {
   validateReportName,
   validateScheduleForm,
   viewReportsPagePath,
+  NEXT_RUN_PAUSED,
+  reportNextRunText,
 } from './report-job';
 import type { ScheduleForm } from './report-job';
 import { RUN_REPORT_INCOMPLETE } from './messages';
@@ -40,6 +42,21 @@ describe('report statuses', () => {
     expect(reportStatusDisplay('ACTIVE')).toEqual({ label: '-', color: null });
     expect(reportStatusDisplay(null)).toEqual({ label: '-', color: null });
     expect(reportStatusDisplay('whatever')).toEqual({ label: '-', color: null });
+  });
+  it("a paused scheduled report's next run reads 'Paused', an active one its next instant, else '-'", () => {
+    const at = (iso: string) => `at ${iso}`;
+    expect(NEXT_RUN_PAUSED).toBe('Paused');
+    expect(reportNextRunText({ status: 'PAUSED', active: false, nextRunAt: null }, at)).toBe(
+      'Paused',
+    );
+    // A paused report whose status is a run's (RUNNING while its last run ends) is still paused.
+    expect(reportNextRunText({ status: 'RUNNING', active: false, nextRunAt: null }, at)).toBe(
+      'Paused',
+    );
+    expect(
+      reportNextRunText({ status: 'ACTIVE', active: true, nextRunAt: '2026-01-02T08:00:00Z' }, at),
+    ).toBe('at 2026-01-02T08:00:00Z');
+    expect(reportNextRunText({ status: 'COMPLETED', active: true, nextRunAt: null }, at)).toBe('-');
   });
   it('knows the job statuses, types and frequencies (daily by default)', () => {
     expect(ReportStatus.options).toEqual([

@@ -62,6 +62,26 @@ export function reportStatusDisplay(status: string | null | undefined): {
   return color && status ? { label: status, color } : { label: '-', color: null };
 }
 
+/** The next-run cell of a paused scheduled report: it does not run again until resumed. */
+export const NEXT_RUN_PAUSED = 'Paused';
+
+/**
+ * What a scheduled report's next-run cell shows: 'Paused' for a paused report (its status shows
+ * '-', the spec's "anything else", so this cell is where the list says it is paused), else its
+ * next run's instant as `formatInstant` writes it, else '-' (it will not run again).
+ */
+export function reportNextRunText(
+  job: {
+    status: string | null;
+    active?: boolean | undefined;
+    nextRunAt?: string | null | undefined;
+  },
+  formatInstant: (iso: string) => string,
+): string {
+  if (job.status === 'PAUSED' || job.active === false) return NEXT_RUN_PAUSED;
+  return job.nextRunAt ? formatInstant(job.nextRunAt) : '-';
+}
+
 export const ScheduleFrequency = z.enum(['daily', 'weekly', 'monthly']);
 export type ScheduleFrequency = z.infer<typeof ScheduleFrequency>;
 

@@ -1,6 +1,7 @@
 import {
   DELETE_REPORT_CONFIRMATION,
   DELETE_REPORT_TITLE,
+  NEXT_RUN_PAUSED,
   REPORT_DELETED,
   REPORT_PAUSED,
   REPORT_RESUMED,
@@ -31,8 +32,19 @@ const onDemand: ReportJob[] = [
   buildReportJob({ id: '4', name: 'Broken', status: 'FAILED', fileUrl: null }),
 ];
 const scheduled: ReportJob[] = [
-  buildScheduledReportJob({ id: '10', name: 'Daily consent', status: 'ACTIVE' }),
-  buildScheduledReportJob({ id: '11', name: 'Paused one', status: 'PAUSED', active: false }),
+  buildScheduledReportJob({
+    id: '10',
+    name: 'Daily consent',
+    status: 'ACTIVE',
+    nextRunAt: '2024-05-21T09:00:00.000Z',
+  }),
+  buildScheduledReportJob({
+    id: '11',
+    name: 'Paused one',
+    status: 'PAUSED',
+    active: false,
+    nextRunAt: null,
+  }),
 ];
 
 function setup(search = '') {
@@ -107,7 +119,7 @@ describe('the saved reports list', () => {
     const { user, api, lists } = setup('?report_type=scheduled');
     api.on(`PATCH /analytics/v1/pcode/${PCODE}/job/10`, ({ url }) => {
       lists.scheduled = lists.scheduled!.map((j) =>
-        j.id === '10' ? { ...j, status: 'PAUSED', active: false } : j,
+        j.id === '10' ? { ...j, status: 'PAUSED', active: false, nextRunAt: null } : j,
       );
       return {
         body: {
@@ -131,6 +143,11 @@ describe('the saved reports list', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['Edit', 'Resume']);
+    // The status column shows '-' for both (the spec's "anything else"); the next-run column says
+    // which one is paused.
+    const nextRun = (row: HTMLElement) => row.querySelectorAll('td')[7]?.textContent;
+    expect(nextRun(daily)).toBe('21 May 2024, 09:00 UTC');
+    expect(nextRun(paused)).toBe(NEXT_RUN_PAUSED);
 
     await user.click(within(daily).getByRole('button', { name: 'Pause Daily consent' }));
     expect(await screen.findByText(REPORT_UPDATED)).toBeTruthy();
@@ -142,6 +159,7 @@ describe('the saved reports list', () => {
           .map((b) => b.textContent),
       ).toEqual(['Edit', 'Resume']),
     );
+    expect(nextRun(daily)).toBe(NEXT_RUN_PAUSED);
     await user.click(within(paused).getByRole('button', { name: 'Resume Paused one' }));
     await waitFor(() =>
       expect(api.calls.filter((c) => c.method === 'PATCH').at(-1)?.search).toBe('?active=true'),

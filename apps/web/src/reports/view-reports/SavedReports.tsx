@@ -17,6 +17,7 @@ import {
   REPORT_UPDATED,
   reportRowActions,
   reportsPagePath,
+  reportNextRunText,
   reportStatusDisplay,
   reportTypeFromQuery,
   ReportType as ReportTypes,
@@ -234,7 +235,7 @@ function ReportsTable({
                   <td>{job.scheduleInfo?.endDate ?? dash}</td>
                   <td>{job.scheduleInfo?.time ?? dash}</td>
                   <td>{job.recipients.length ? job.recipients.join(', ') : dash}</td>
-                  <td>{instant(job.nextRunAt)}</td>
+                  <td>{reportNextRunText(job, (iso) => formatUtcDateTime(new Date(iso)))}</td>
                 </>
               ) : (
                 <>
