@@ -14,7 +14,6 @@
  * another checkout's built console (apps/web/dist) instead of this one's, for A/B.
  * Chromium runs under the shared browser lock. Needs apps/web/dist (node scripts/run.mjs build).
  */
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,7 +23,14 @@ import { findPostgresBin, launchChromium, startCluster } from '@assent/testing';
 import { SESSION_COOKIE } from '../../apps/server/src/services/auth';
 import { startLiveServer } from '../../apps/server/test/live-server';
 import { day, fillRollupInDatabase, PROPERTIES } from './report-queries';
-import { stringArg } from './support';
+import {
+  cardsReadyAt,
+  dashboardReadyAt,
+  paintedAt,
+  propertiesReadyAt,
+  stringArg,
+  withBrowserLock,
+} from './support';
 
 const EVENTS = Number(stringArg('events', '200000'));
 const STORE = stringArg('store', 'pglite');
@@ -125,21 +131,6 @@ function jsByScript(profile: {
   return [`JS by file: ${top(files, 8)}`, `JS by function: ${top(functions, 10)}`];
 }
 
-const dashboardReadyAt = (): number | false => {
-  const cards = document.querySelectorAll('.assent-summary-card-value');
-  const charts = Array.from(document.querySelectorAll('.assent-insights-chart'));
-  const drawn = charts.filter(
-    (c) => c.querySelector('.main-svg') !== null || c.querySelector('.assent-chart-empty') !== null,
-  );
-  const rows = document.querySelectorAll('.assent-country-table-table tbody tr');
-  const ready = cards.length > 0 && charts.length === 6 && drawn.length === 6 && rows.length > 0;
-  return ready ? performance.now() : false;
-};
-const cardsReadyAt = (): number | false =>
-  document.querySelectorAll('.assent-summary-card-value').length > 0 ? performance.now() : false;
-const propertiesReadyAt = (): number | false =>
-  document.querySelectorAll('main table tbody tr').length > 0 ? performance.now() : false;
-
 async function traced(page: Page, url: string, cold: boolean, readyAt: () => number | false) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
@@ -155,12 +146,7 @@ async function traced(page: Page, url: string, cold: boolean, readyAt: () => num
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
   await cdp.send('Profiler.start');
-  await page.goto(url, { waitUntil: 'commit' });
-  const handle = await page.waitForFunction(readyAt, undefined, {
-    polling: 'raf',
-    timeout: 120_000,
-  });
-  const paint = (await handle.jsonValue()) as number;
+  const paint = await paintedAt(page, url, readyAt, 120_000);
   const resources = await page.evaluate(() =>
     performance.getEntriesByType('resource').map((r) => {
       const e = r as PerformanceResourceTiming;
@@ -193,9 +179,6 @@ const cluster = STORE === 'postgres' ? await startCluster(findPostgresBin()!) : 
 const server = await startLiveServer({
   env: { ASSENT_WEB_DIST: webCopy, DATABASE_URL: cluster ? cluster.url : '' },
 });
-const holder = spawn('flock', ['/tmp/assent-browser.lock', 'sh', '-c', 'echo locked; exec cat'], {
-  stdio: ['pipe', 'pipe', 'inherit'],
-});
 try {
   const owner = await server.user('bench.trace@example.com');
   const api = server.api(owner);
@@ -215,46 +198,49 @@ try {
     count: EVENTS,
     chunk: 1_000_000,
   });
-  await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));
-  const browser = await launchChromium({ viewport: { width: 1360, height: 900 } });
-  try {
-    await browser.context.addCookies([
-      { name: SESSION_COOKIE, value: owner.cookie, url: server.url },
-    ]);
-    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    const account = `${server.url}/protect/p-${owner.pcode}`;
-    const pages = [
-      ['properties page', `${account}/properties`, propertiesReadyAt],
-      ['reports dashboard (cards)', `${account}/reports/${properties[0]}`, cardsReadyAt],
-      ['reports dashboard (all)', `${account}/reports/${properties[0]}`, dashboardReadyAt],
-    ] as const;
-    // One untraced load of each first (server-side caches, the JIT of the server).
-    for (const [, url, ready] of pages) await traced(page, url, false, ready);
-    console.log(
-      `\nConsole trace (${ROOT}), CPU throttled ${THROTTLE}x, load ${os.loadavg()[0]!.toFixed(1)}`,
-    );
-    for (const [name, url, ready] of pages) {
-      for (const cold of [true, false]) {
-        const t = await traced(page, url, cold, ready);
-        const wire = t.resources.reduce((s, r) => s + r.wire, 0);
-        console.log(
-          `\n${name}, ${cold ? 'cold' : 'warm'}: first paint ${t.paint.toFixed(0)} ms, ${t.resources.length} requests (${t.resources.filter((r) => r.wire > 0).length} to the server), ${(wire / 1024).toFixed(1)} KB on the wire`,
-        );
-        const main = [...t.breakdown].sort((a, b) => b[1] - a[1]);
-        console.log(`  main thread: ${main.map(([k, v]) => `${k} ${v.toFixed(0)} ms`).join(', ')}`);
-        for (const l of t.js) console.log(`  ${l}`);
-        for (const r of t.resources.sort((a, b) => a.start - b.start)) {
+  // Chromium under the shared browser lock, taken once the store is filled.
+  await withBrowserLock(async () => {
+    const browser = await launchChromium({ viewport: { width: 1360, height: 900 } });
+    try {
+      await browser.context.addCookies([
+        { name: SESSION_COOKIE, value: owner.cookie, url: server.url },
+      ]);
+      const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+      const account = `${server.url}/protect/p-${owner.pcode}`;
+      const pages = [
+        ['properties page', `${account}/properties`, propertiesReadyAt],
+        ['reports dashboard (cards)', `${account}/reports/${properties[0]}`, cardsReadyAt],
+        ['reports dashboard (all)', `${account}/reports/${properties[0]}`, dashboardReadyAt],
+      ] as const;
+      // One untraced load of each first (server-side caches, the JIT of the server).
+      for (const [, url, ready] of pages) await traced(page, url, false, ready);
+      console.log(
+        `\nConsole trace (${ROOT}), CPU throttled ${THROTTLE}x, load ${os.loadavg()[0]!.toFixed(1)}`,
+      );
+      for (const [name, url, ready] of pages) {
+        for (const cold of [true, false]) {
+          const t = await traced(page, url, cold, ready);
+          const wire = t.resources.reduce((s, r) => s + r.wire, 0);
           console.log(
-            `  ${r.start.toFixed(0).padStart(6)} → ${r.end.toFixed(0).padStart(6)} ms ${(r.wire / 1024).toFixed(1).padStart(7)} KB  ${r.name.slice(0, 110)}`,
+            `\n${name}, ${cold ? 'cold' : 'warm'}: first paint ${t.paint.toFixed(0)} ms, ${t.resources.length} requests (${t.resources.filter((r) => r.wire > 0).length} to the server), ${(wire / 1024).toFixed(1)} KB on the wire`,
           );
+          const main = [...t.breakdown].sort((a, b) => b[1] - a[1]);
+          console.log(
+            `  main thread: ${main.map(([k, v]) => `${k} ${v.toFixed(0)} ms`).join(', ')}`,
+          );
+          for (const l of t.js) console.log(`  ${l}`);
+          for (const r of t.resources.sort((a, b) => a.start - b.start)) {
+            console.log(
+              `  ${r.start.toFixed(0).padStart(6)} → ${r.end.toFixed(0).padStart(6)} ms ${(r.wire / 1024).toFixed(1).padStart(7)} KB  ${r.name.slice(0, 110)}`,
+            );
+          }
         }
       }
+    } finally {
+      await browser.close();
     }
-  } finally {
-    await browser.close();
-  }
+  });
 } finally {
-  holder.stdin.end();
   await server.close();
   cluster?.stop();
   rmSync(webCopy, { recursive: true, force: true });

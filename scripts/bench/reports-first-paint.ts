@@ -26,7 +26,6 @@
  * the shared browser lock (/tmp/assent-browser.lock, through flock) itself, after the store is
  * filled, so a long fill does not hold other engineers' browser tests.
  */
-import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,7 +37,14 @@ import { SESSION_COOKIE } from '../../apps/server/src/services/auth';
 import type { LiveServer } from '../../apps/server/test/live-server';
 import { startLiveServer } from '../../apps/server/test/live-server';
 import { day, fillRollupInDatabase, PROPERTIES, visits } from './report-queries';
-import { percentile, stringArg } from './support';
+import {
+  dashboardReadyAt,
+  paintedAt,
+  percentile,
+  propertiesReadyAt,
+  stringArg,
+  withBrowserLock,
+} from './support';
 
 const EVENTS = Number(stringArg('events', '1000000'));
 const RUNS = Number(stringArg('runs', '5'));
@@ -127,17 +133,12 @@ async function fillRollup(server: LiveServer, pcode: string, properties: string[
 }
 
 /**
- * Milliseconds from navigation start until `readyAt` (run in the page, self-contained) answers a
- * time instead of false: checked at every animation frame.
+ * Milliseconds from navigation start until `readyAt` (support.ts) answers a time instead of false;
+ * infinity (not painted) after the timeout, saying which API calls had finished.
  */
 async function firstPaint(page: Page, url: string, readyAt: () => number | false): Promise<number> {
-  await page.goto(url, { waitUntil: 'commit' });
   try {
-    const handle = await page.waitForFunction(readyAt, undefined, {
-      polling: 'raf',
-      timeout: PAINT_TIMEOUT_MS,
-    });
-    return (await handle.jsonValue()) as number;
+    return await paintedAt(page, url, readyAt, PAINT_TIMEOUT_MS);
   } catch (error) {
     // Say what the page was still waiting for, then count the load as not painted.
     const pending = await page.evaluate(() =>
@@ -149,43 +150,6 @@ async function firstPaint(page: Page, url: string, readyAt: () => number | false
     process.stderr.write(`  ${url}: not painted in ${PAINT_TIMEOUT_MS} ms (${String(error)})\n`);
     process.stderr.write(`  finished API calls: ${pending.join(', ') || 'none'}\n`);
     return Number.POSITIVE_INFINITY;
-  }
-}
-
-/** The dashboard is painted: cards with values, six charts drawn or empty, country rows. */
-const dashboardReadyAt = (): number | false => {
-  const cards = document.querySelectorAll('.assent-summary-card-value');
-  const charts = Array.from(document.querySelectorAll('.assent-insights-chart'));
-  const drawn = charts.filter(
-    (c) => c.querySelector('.main-svg') !== null || c.querySelector('.assent-chart-empty') !== null,
-  );
-  const rows = document.querySelectorAll('.assent-country-table-table tbody tr');
-  const ready = cards.length > 0 && charts.length === 6 && drawn.length === 6 && rows.length > 0;
-  return ready ? performance.now() : false;
-};
-
-/** The properties page is painted: its table shows rows. */
-const propertiesReadyAt = (): number | false =>
-  document.querySelectorAll('main table tbody tr').length > 0 ? performance.now() : false;
-
-const BROWSER_LOCK = '/tmp/assent-browser.lock';
-
-/**
- * Runs `fn` holding the shared browser lock: flock holds it while its `cat` reads our stdin pipe,
- * which closes (and frees the lock) when we end it, or when this process dies.
- */
-async function withBrowserLock<T>(fn: () => Promise<T>): Promise<T> {
-  const holder = spawn('flock', [BROWSER_LOCK, 'sh', '-c', 'echo locked; exec cat'], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    holder.stdout.once('data', () => resolve());
-    holder.once('exit', (code) => reject(new Error(`flock exited with ${code}`)));
-  });
-  try {
-    return await fn();
-  } finally {
-    holder.stdin.end();
   }
 }
 

@@ -1,9 +1,14 @@
-/** What several benchmarks share: the demo account's password and token, a site's settings, percentiles, running bin/assent. */
+/// <reference lib="dom" />
+/**
+ * What several benchmarks share: the demo account's password and token, a site's settings,
+ * percentiles, running bin/assent, and the browser benchmarks' readiness checks and lock.
+ */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Page } from '@assent/testing';
 
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/assent');
 
@@ -129,4 +134,57 @@ export function takeLock(file: string): Promise<() => void> {
     holder.stdout.once('data', () => resolve(() => holder.stdin.end()));
     holder.on('error', reject);
   });
+}
+
+/**
+ * The browser benchmarks' page readiness checks (reports-first-paint.ts, console-trace.ts). Each
+ * runs in the page (self-contained, polled at every animation frame by `paintedAt`) and answers
+ * the time since navigation start once the page shows what it waits for, else false.
+ */
+/** The dashboard is painted: cards with values, six charts drawn (or empty), country rows. */
+export const dashboardReadyAt = (): number | false => {
+  const cards = document.querySelectorAll('.assent-summary-card-value');
+  const charts = Array.from(document.querySelectorAll('.assent-insights-chart'));
+  const drawn = charts.filter(
+    (c) => c.querySelector('.main-svg') !== null || c.querySelector('.assent-chart-empty') !== null,
+  );
+  const rows = document.querySelectorAll('.assent-country-table-table tbody tr');
+  const ready = cards.length > 0 && charts.length === 6 && drawn.length === 6 && rows.length > 0;
+  return ready ? performance.now() : false;
+};
+
+/** The dashboard's summary cards show values. */
+export const cardsReadyAt = (): number | false =>
+  document.querySelectorAll('.assent-summary-card-value').length > 0 ? performance.now() : false;
+
+/** The properties page is painted: its table shows rows. */
+export const propertiesReadyAt = (): number | false =>
+  document.querySelectorAll('main table tbody tr').length > 0 ? performance.now() : false;
+
+/**
+ * Loads `url` and answers the milliseconds from navigation start until `readyAt` (run in the page
+ * at every animation frame) answers a time; throws when it has not within `timeout` ms.
+ */
+export async function paintedAt(
+  page: Page,
+  url: string,
+  readyAt: () => number | false,
+  timeout: number,
+): Promise<number> {
+  await page.goto(url, { waitUntil: 'commit' });
+  const handle = await page.waitForFunction(readyAt, undefined, { polling: 'raf', timeout });
+  return (await handle.jsonValue()) as number;
+}
+
+/** The shared lock every Chromium test and benchmark holds while its browser runs. */
+const BROWSER_LOCK = '/tmp/assent-browser.lock';
+
+/** Runs `fn` holding the shared browser lock (taken through `takeLock`, freed when it ends). */
+export async function withBrowserLock<T>(fn: () => Promise<T>): Promise<T> {
+  const release = await takeLock(BROWSER_LOCK);
+  try {
+    return await fn();
+  } finally {
+    release();
+  }
 }
