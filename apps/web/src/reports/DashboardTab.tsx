@@ -2,7 +2,7 @@ import type { DashboardFilterSelection, ReportDateRange } from '@assent/core/rep
 import { defaultComparisonRange, isChartFullWidth } from '@assent/core/reports';
 import { Callout, H3 } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useClient, useNow } from '../app/ServicesContext';
 import { Loading } from '../components/Loading';
 import { preloadPlot } from '../components/plot/LazyPlot';
@@ -59,6 +59,9 @@ export function DashboardTab({ pCode, propertyIds }: DashboardTabProps) {
   const summary = useQuery(queries.summary);
   const insights = useQuery(queries.insights);
   const countries = useQuery(queries.countries);
+  // The same charts while the other calls answer (the query keeps its data's identity), so plotly
+  // is not asked to redraw them.
+  const charts = useMemo(() => insights.data && dashboardCharts(insights.data), [insights.data]);
 
   const failed = <Callout intent="danger" title={DASHBOARD_LOAD_FAILED} />;
   return (
@@ -104,11 +107,8 @@ export function DashboardTab({ pCode, propertyIds }: DashboardTabProps) {
         </div>
         {insights.isError ? (
           failed
-        ) : insights.data ? (
-          <InsightsCharts
-            charts={dashboardCharts(insights.data)}
-            fullWidth={isChartFullWidth(insightsRange)}
-          />
+        ) : charts ? (
+          <InsightsCharts charts={charts} fullWidth={isChartFullWidth(insightsRange)} />
         ) : (
           <Loading />
         )}

@@ -6,11 +6,15 @@ import type { PlotProps } from './plot-props';
 // module is the console's one use of plotly, and it is only ever imported lazily (LazyPlot).
 const PlotlyPlot = createPlotlyComponent(Plotly);
 
+const CONFIG = { displayModeBar: false, responsive: true };
+
 /**
  * Every console chart: plotly sized to its container, grouped bars, a horizontal legend; the
  * chart's own layout on top. No mode bar: its dozen icon links were Tab stops inside every chart
  * (inside a role="img" on the dashboard), and what they offer is elsewhere (the data table under
- * each chart, the CSV export); hover still shows the values.
+ * each chart, the CSV export); hover still shows the values. Plotly's own `responsive` follows
+ * the window's size: react-plotly's `useResizeHandler` would also resize every chart once just
+ * after drawing it (a second full layout of each, 100 ms later, on the dashboard's first paint).
  */
 export default function Plot({ data, layout }: PlotProps) {
   return (
@@ -23,8 +27,7 @@ export default function Plot({ data, layout }: PlotProps) {
         legend: { orientation: 'h' },
         ...layout,
       }}
-      config={{ displayModeBar: false, responsive: true }}
-      useResizeHandler
+      config={CONFIG}
       style={{ width: '100%' }}
     />
   );

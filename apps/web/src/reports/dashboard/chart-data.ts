@@ -25,7 +25,12 @@ export interface DashboardChart {
   /** The x values (bar, line) or the slices (pie). */
   categoryTitle: string;
   categories: string[];
-  series: Array<{ name: string; values: number[] }>;
+  /**
+   * `total`: the series is the sum of the others (Total, Total (All Pages)). On a line chart it is
+   * drawn as a wide band under them, so it stays visible where it equals one of them (every page
+   * HTTP, say).
+   */
+  series: Array<{ name: string; values: number[]; total?: boolean }>;
 }
 
 export const CHART_TITLES: Record<DashboardChartId, string> = {
@@ -66,9 +71,14 @@ export function dashboardCharts(response: DashboardInsightsResponse): DashboardC
   const grouped = <G extends string>(
     points: Array<{ period: string } & Record<G, number>>,
     groups: readonly G[],
+    total: G,
   ) => ({
     categories: points.map((p) => p.period),
-    series: groups.map((g) => ({ name: g, values: points.map((p) => p[g]) })),
+    series: groups.map((g) => ({
+      name: g,
+      values: points.map((p) => p[g]),
+      ...(g === total ? { total: true } : {}),
+    })),
   });
   const devices = chartRows(response, 'sessionsByDevice');
   return [
@@ -92,6 +102,7 @@ export function dashboardCharts(response: DashboardInsightsResponse): DashboardC
       ...grouped(
         groupSessionsByRegulation(chartRows(response, 'sessionsByRegulation')),
         REGION_GROUPS,
+        'Total',
       ),
     },
     {
@@ -99,6 +110,7 @@ export function dashboardCharts(response: DashboardInsightsResponse): DashboardC
       ...grouped(
         groupSessionsByCountryRegion(chartRows(response, 'sessionsByCountry')),
         REGION_GROUPS,
+        'Total',
       ),
     },
     {
@@ -106,6 +118,7 @@ export function dashboardCharts(response: DashboardInsightsResponse): DashboardC
       ...grouped(
         groupSessionsByPageFormat(chartRows(response, 'sessionsByPageFormat')),
         PAGE_FORMAT_GROUPS,
+        'Total (All Pages)',
       ),
     },
     {
