@@ -19,7 +19,12 @@ describe('dashboard chart traces', () => {
     const [total, amp, http] = traces;
     // Total equals HTTP here: the same points, so only its style tells them apart.
     expect(total!.y).toEqual(http!.y);
-    expect(total).toMatchObject({ mode: 'lines', opacity: 0.35, line: { width: 10 } });
+    expect(total).toMatchObject({
+      mode: 'lines+markers',
+      opacity: 0.35,
+      line: { width: 10 },
+      marker: { size: 16 },
+    });
     expect(http).toMatchObject({ type: 'scatter', mode: 'lines+markers' });
     expect(http!.line).toBeUndefined();
     expect(amp!.y).toEqual([0, 0]);

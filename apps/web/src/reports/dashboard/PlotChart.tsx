@@ -4,10 +4,11 @@ import { PERCENT_AXIS } from '../../components/plot/plot-props';
 import type { DashboardChart } from './chart-data';
 
 /**
- * A total on a line chart: a wide, pale band drawn first (under the others), without markers, so
- * a total equal to one of its parts (every page HTTP) still shows around that part's line.
+ * A total on a line chart: a wide, pale band with wide markers (a single period has no line),
+ * drawn first (under the others), so a total equal to one of its parts (every page HTTP) still
+ * shows around that part's line.
  */
-const TOTAL_LINE = { mode: 'lines', line: { width: 10 }, opacity: 0.35 } as const;
+const TOTAL_LINE = { line: { width: 10 }, marker: { size: 16 }, opacity: 0.35 } as const;
 
 /**
  * Fixed margins wide enough for the axis labels (periods, slanted when many; counts up to 1.2M)
@@ -23,6 +24,20 @@ const COUNT_LAYOUT = {
   yaxis: { rangemode: 'tozero', automargin: false },
 };
 const PERCENT_LAYOUT = { ...COUNT_LAYOUT, yaxis: { ...PERCENT_AXIS, automargin: false } };
+
+/**
+ * A chart's layout. A line chart's category axis keeps half a period free at each end: its first
+ * and last points would otherwise sit on the axes, the first period's label under the y axis's 0.
+ */
+function layoutOf(chart: DashboardChart) {
+  if (chart.kind === 'pie') return PIE_LAYOUT;
+  const layout = chart.percent ? PERCENT_LAYOUT : COUNT_LAYOUT;
+  if (chart.kind !== 'line') return layout;
+  return {
+    ...layout,
+    xaxis: { ...layout.xaxis, range: [-0.5, chart.categories.length - 0.5] },
+  };
+}
 
 /** The plotly traces of a dashboard chart: a pie, grouped bars or lines over its categories. */
 export function chartTraces(chart: DashboardChart): Record<string, unknown>[] {
@@ -65,10 +80,5 @@ export function chartTraces(chart: DashboardChart): Record<string, unknown>[] {
  * figure object would make plotly diff (or redraw) a chart whose data did not change.
  */
 export const PlotChart = memo(function PlotChart({ chart }: { chart: DashboardChart }) {
-  return (
-    <LazyPlot
-      data={chartTraces(chart)}
-      layout={chart.kind === 'pie' ? PIE_LAYOUT : chart.percent ? PERCENT_LAYOUT : COUNT_LAYOUT}
-    />
-  );
+  return <LazyPlot data={chartTraces(chart)} layout={layoutOf(chart)} />;
 });
