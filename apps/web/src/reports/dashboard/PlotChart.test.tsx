@@ -1,8 +1,9 @@
+import type { AnalyticsResultRow } from '@assent/core/reports';
 import { describe, expect, it } from 'vitest';
 import { dashboardCharts } from './chart-data';
 import { chartTraces } from './PlotChart';
 
-const insights = (pageFormatRows: Record<string, unknown>[]) =>
+const insights = (pageFormatRows: AnalyticsResultRow[]) =>
   dashboardCharts({
     granularity: 'day',
     charts: [{ id: 'sessionsByPageFormat', results: pageFormatRows }],
