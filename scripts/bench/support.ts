@@ -136,11 +136,10 @@ export function takeLock(file: string): Promise<() => void> {
   });
 }
 
-/**
- * The browser benchmarks' page readiness checks (reports-first-paint.ts, console-trace.ts). Each
- * runs in the page (self-contained, polled at every animation frame by `paintedAt`) and answers
- * the time since navigation start once the page shows what it waits for, else false.
- */
+// The browser benchmarks' page readiness checks (reports-first-paint.ts, console-trace.ts). Each
+// runs in the page (self-contained, polled at every animation frame by `paintedAt`) and answers
+// the time since navigation start once the page shows what it waits for, else false.
+
 /** The dashboard is painted: cards with values, six charts drawn (or empty), country rows. */
 export const dashboardReadyAt = (): number | false => {
   const cards = document.querySelectorAll('.assent-summary-card-value');
