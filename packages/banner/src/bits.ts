@@ -89,13 +89,18 @@ export class BitReader {
     return parseInt(s, 2);
   }
 
+  // bool and field read characters, not slices: a return visit decodes the stored TC string's
+  // vendor fields (hundreds of bits) before the CMP answers.
   bool(): boolean {
-    return this.int(1) === 1;
+    if (this.pos >= this.bits.length) throw new RangeError('Bit string too short');
+    return this.bits.charCodeAt(this.pos++) === 49; // '1'
   }
 
   field(width: number): number[] {
+    if (this.pos + width > this.bits.length) throw new RangeError('Bit string too short');
     const ids: number[] = [];
-    for (let id = 1; id <= width; id++) if (this.bool()) ids.push(id);
+    for (let i = 0; i < width; i++) if (this.bits.charCodeAt(this.pos + i) === 49) ids.push(i + 1);
+    this.pos += width;
     return ids;
   }
 

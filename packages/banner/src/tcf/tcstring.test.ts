@@ -97,6 +97,15 @@ describe('TC string encoder, decoded by @iabtechlabtcf/core on the real GVLs', (
     }
   }
 
+  it('refuses a TC string cut inside its vendor bit field', () => {
+    const gdpr = configFromGvl(readGvl(GVL_FILES[0]!), (ids) => ids).gdpr!;
+    const m = toTCModel(gdpr, acceptAllChoices(gdpr), ctx);
+    const core = encodeTCString(m).split('.')[0]!;
+    expect(decodeTCString(core)).toEqual({ ...m, disclosedVendors: undefined });
+    // 230 bits of fixed fields, then the vendor section: cut a few characters into it.
+    expect(() => decodeTCString(core.slice(0, 45))).toThrow(RangeError);
+  });
+
   it('accept all sets consent for every vendor asking it and never LI for purposes 3 to 6', () => {
     const config = configFromGvl(readGvl('gvl3-vendor-list.json'), (ids) => ids, {
       gdpr: {
