@@ -9,8 +9,8 @@
  *   npx tsx scripts/bench/clickhouse.ts [--events 10000000] [--chunk 10000000] [--runs 10]
  *     [--pg-events 0] [--threads 2] [--writer 20000] [--store DIR] [--fresh] [--lock FILE]
  *
- * Run it without an outer flock: it takes /tmp/assent-bench.lock itself, per generated chunk, for
- * the merge and for the timed part, so other benchmarks run between its chunks. The store (chDB's
+ * Run it without an outer flock: it takes /tmp/assent-bench.lock itself, per generated chunk, then
+ * once for the merge and the timed part, so other benchmarks run between its chunks. The store (chDB's
  * directory, the configuration store and the account) is kept in `--store` (default
  * .assent/bench-clickhouse-<events>, ignored by git) and reused: a second run times the reports
  * at once; a run stopped between chunks resumes at the next (`--fresh` starts over).
@@ -212,9 +212,12 @@ async function clickhouseBench(store: string): Promise<string[]> {
     const settings = ` SETTINGS max_threads = ${THREADS}, max_insert_threads = ${THREADS}`;
     let generatedNow = 0;
     for (let k = 0; k * CHUNK < EVENTS; k += 1) {
-      if (done.has(k)) continue;
       const from = k * CHUNK;
       const n = Math.min(CHUNK, EVENTS - from);
+      const before = done.get(k);
+      if (before && Number(before.events) !== n)
+        throw new Error(`${store} was generated with another --chunk: use that one, or --fresh`);
+      if (before) continue;
       await locked(`chunk ${k + 1} of ${Math.ceil(EVENTS / CHUNK)}`, async () => {
         const t = performance.now();
         const cpu = process.cpuUsage();
@@ -264,14 +267,17 @@ async function clickhouseBench(store: string): Promise<string[]> {
     // The rollups merged as a production store's are after its background merges: OPTIMIZE …
     // FINAL (partitions already one merged part are skipped), timed. The raw visits are left to
     // background merges: no report reads them.
-    const merged = await locked('OPTIMIZE … FINAL of the rollups', async () => {
+    // From here on the lock is held until the reports are timed.
+    const release = await takeLock(LOCK);
+    lines.push(`  merged and timed under the bench lock from load ${os.loadavg()[0]!.toFixed(1)}`);
+    const merged = await (async () => {
       const t = performance.now();
       for (const table of CLICKHOUSE_TABLES.filter((x) => x !== 'visits'))
         await session.queryAsync(
           `OPTIMIZE TABLE ${table} FINAL SETTINGS optimize_skip_merged_partitions = 1, max_threads = ${THREADS}`,
         );
       return (performance.now() - t) / 1000;
-    });
+    })();
     const raw = await count('SELECT count() AS n FROM visits');
     const rollup = await count(
       'SELECT count() AS rows, sum(visits) AS visits FROM visit_rollup_daily',
@@ -303,8 +309,6 @@ async function clickhouseBench(store: string): Promise<string[]> {
           `${(Number(s.compressed) / total).toFixed(2)} bytes per event`,
       );
     }
-    const release = await takeLock(LOCK);
-    lines.push(`  timed under the bench lock from load ${os.loadavg()[0]!.toFixed(1)}`);
     // The engine's own time of every statement so far (ms), as the shim reports it.
     const engineMs = () => shim.engineMs.reduce((sum, ms) => sum + ms, 0);
     const reference = await time(
