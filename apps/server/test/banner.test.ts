@@ -950,6 +950,9 @@ describe.each(stores())('banner runtime endpoints (%s)', (store) => {
       expect(script).toContain('"agreeButton":"Yes please"');
       expect(script).toContain(`${ORIGIN}/banner/preview/cmp.js`);
       expect(script).not.toMatch(/__ASSENT_(BOOT|STUB_OPTIONS)__/);
+      // GDPR forced on: the GDPR runtime, without the US encoders (about 6 KB less than cmp.js).
+      expect(script).not.toContain('SaleOptOutNotice');
+      expect(readFileSync(path.join(DIST, 'cmp.js'), 'utf8')).toContain('SaleOptOutNotice');
       expect(bootOf(script).region).toEqual({ country: 'FR' });
       expect(bootOf(script).endpoints.visit).toBeUndefined();
       // Choices made in a preview are not visitors' choices: no consent records.

@@ -31,7 +31,7 @@ const samplePreviewSite = (pCode: string, now: Date): Property => ({
 
 /**
  * The banner script for unsaved theme values (the theme form's PREVIEW GDPR MODE): the stub and
- * cmp.js with the boot of the account's first site (or a built-in sample) under the unsaved theme,
+ * the GDPR runtime (cmp-gdpr.js) with the boot of the account's first site (or a built-in sample) under the unsaved theme,
  * GDPR forced on for a visitor in France, and no visit beacon. Self-contained: the console posts it
  * to the preview frame (GET /banner/preview/frame, core's previewFrameDocument), which runs it.
  */
@@ -52,8 +52,9 @@ export async function previewTheme(
     });
     const assets = createBannerAssets(deps.config);
     const stub = inlineStub(assets.get('stub.js').text, bannerStubOptions(config));
+    // GDPR is forced on: the runtime without the US screen and encoders (cmp-gdpr.js).
     const cmp = replaceToken(
-      assets.get('cmp.js').text,
+      assets.get('cmp-gdpr.js').text,
       BANNER_TOKENS.boot,
       bootOf(config, { country: 'FR' }, origin, false),
     );
