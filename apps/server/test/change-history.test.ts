@@ -84,6 +84,38 @@ describe.each(stores())('change history (%s)', (store) => {
     });
   });
 
+  it('keeps concurrent saves of one site in order: each change starts where the one before ended', async () => {
+    // A save is read and checked unlocked, then written only if the row is still as read: the
+    // others are checked again against the newest row, so none records a stale 'from' or is lost.
+    const site = await createSite('concurrent.example');
+    const url = `/customization/v2/site/${site.uuid}?pCode=${user.pcode}`;
+    const names = Array.from({ length: 8 }, (_, i) => `Concurrent ${i}`);
+    const saves = await Promise.all(
+      names.map((publisherName) =>
+        server.request({
+          method: 'PUT',
+          url,
+          payload: { ...toSavePayload(site), publisherName },
+          as: user,
+        }),
+      ),
+    );
+    expect(saves.map((r) => r.statusCode)).toEqual(names.map(() => 200));
+    const updates = (await entityHistory(site.uuid)).items
+      .filter((entry) => entry.action === 'UPDATE')
+      .reverse();
+    expect(updates).toHaveLength(names.length);
+    let previous: unknown = 'Before';
+    for (const entry of updates) {
+      const change = entry.changes.find((c) => c.field === 'publisherName');
+      expect(change?.from).toBe(previous);
+      previous = change?.to;
+    }
+    expect(new Set(updates.map((e) => e.changes[0]?.to))).toEqual(new Set(names));
+    const stored = json<Property>(await server.request({ method: 'GET', url, as: user }));
+    expect(stored.publisherName).toBe(previous);
+  });
+
   it('records nothing for a save that fails, nor for a save that changes nothing', async () => {
     const site = await createSite('failing.example');
     const url = `/customization/v2/site/${site.uuid}?pCode=${user.pcode}`;

@@ -44,6 +44,33 @@ const toEntry = (r: Row): ChangeEntry => ({
   changes: r.changes as ChangeEntry['changes'],
 });
 
+const INSERT_COLUMNS = `id, pcode, entity_type, entity_id, entity_name, action, actor, token_name, via, bulk_update_id, changes, created_at`;
+
+/** A change's values in INSERT_COLUMNS order; none when an update changed no field (it records nothing). */
+function changeValues(
+  pcode: string,
+  actor: ChangeActor,
+  change: RecordedChange,
+  now: Date,
+): unknown[] | undefined {
+  const changes = diffChanges(change.before, change.after);
+  if (change.action === 'UPDATE' && changes.length === 0) return undefined;
+  return [
+    crypto.randomUUID(),
+    pcode,
+    change.entityType,
+    change.entityId,
+    change.entityName,
+    change.action,
+    actor.email,
+    actor.tokenName ?? null,
+    actor.via,
+    actor.bulkUpdateId ?? null,
+    JSON.stringify(changes),
+    now,
+  ];
+}
+
 export const changeHistory = {
   /**
    * Records a change in the caller's transaction (so a failed save records nothing): the fields
@@ -56,26 +83,52 @@ export const changeHistory = {
     change: RecordedChange,
     now: Date,
   ): Promise<void> {
-    const changes = diffChanges(change.before, change.after);
-    if (change.action === 'UPDATE' && changes.length === 0) return;
+    const values = changeValues(pcode, actor, change, now);
+    if (!values) return;
     await q.query(
-      `insert into change_history (id, pcode, entity_type, entity_id, entity_name, action, actor, token_name, via, bulk_update_id, changes, created_at)
+      `insert into change_history (${INSERT_COLUMNS})
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      [
-        crypto.randomUUID(),
-        pcode,
-        change.entityType,
-        change.entityId,
-        change.entityName,
-        change.action,
-        actor.email,
-        actor.tokenName ?? null,
-        actor.via,
-        actor.bulkUpdateId ?? null,
-        JSON.stringify(changes),
-        now,
-      ],
+      values,
     );
+  },
+
+  /**
+   * A change's insert as a data-modifying part of another statement (a save writes its row and its
+   * history in one statement, so one commits exactly when the other does): `cte` names the CTE,
+   * its values are parameters `$first`..`$first+11`, and it inserts only when the CTE `whenRowIn`
+   * has a row. Undefined when the change records nothing (as `record`).
+   */
+  recordWith(
+    cte: string,
+    whenRowIn: string,
+    first: number,
+    pcode: string,
+    actor: ChangeActor,
+    change: RecordedChange,
+    now: Date,
+  ): { sql: string; params: unknown[] } | undefined {
+    const values = changeValues(pcode, actor, change, now);
+    if (!values) return undefined;
+    const types = [
+      'text',
+      'text',
+      'text',
+      'text',
+      'text',
+      'text',
+      'text',
+      'text',
+      'text',
+      'text',
+      'jsonb',
+      'timestamptz',
+    ];
+    const list = types.map((type, i) => `$${first + i}::${type}`).join(', ');
+    return {
+      sql: `${cte} as (insert into change_history (${INSERT_COLUMNS})
+         select ${list} where exists (select 1 from ${whenRowIn}))`,
+      params: values,
+    };
   },
 
   /**
@@ -106,7 +159,7 @@ export const changeHistory = {
     if (!rows.length) return;
     // In the given order (the history's order among equal times follows its insertion sequence).
     await q.query(
-      `insert into change_history (id, pcode, entity_type, entity_id, entity_name, action, actor, token_name, via, bulk_update_id, changes, created_at)
+      `insert into change_history (${INSERT_COLUMNS})
        select e.r->>'id', $1::text, e.r->>'entityType', e.r->>'entityId', e.r->>'entityName',
          e.r->>'action', $3::text, $4::text, $5::text, $6::text, e.r->'changes', $7::timestamptz
        from jsonb_array_elements($2::jsonb) with ordinality as e(r, n)

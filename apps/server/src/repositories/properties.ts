@@ -70,8 +70,8 @@ function storedListItem(p: PropertyValues, uuid: string, siteId: number): Stored
   };
 }
 
-/** A stored property's settings alone (no identity or bookkeeping), as saves and the history see them. */
-export const propertySettingsOf = (p: Property): PropertyValues => PropertySettings.parse(p);
+/** A property's settings alone (no identity or bookkeeping), as saves store them and the history sees them. */
+export const propertySettingsOf = (p: PropertyValues): PropertyValues => PropertySettings.parse(p);
 
 export type PropertySort = 'url,ASC' | 'url,DESC' | 'updatedAt,DESC';
 
@@ -162,23 +162,31 @@ export const properties = {
   },
 
   /**
-   * A property locked for its save, with what the save's rules read of its account (as
-   * `saveRuleContext`), in one query: a save makes one round trip fewer.
+   * A property for its save, with what the save's rules read of its account (as
+   * `saveRuleContext`) and its row version, in one query: locked (`for update`) in a transaction's
+   * save, or unlocked for `updateIfUnchanged`, which writes only if the row version is still the same.
    */
   async getForSave(
     q: Queryable,
     pcode: string,
     uuid: string,
-  ): Promise<{ property: Property; context: SaveRuleContext } | undefined> {
+    options: { lock?: boolean } = {},
+  ): Promise<{ property: Property; context: SaveRuleContext; rowVersion: string } | undefined> {
     const rows = await q.query(
       `${SELECT.replace(
         'from properties p',
-        `, ${RULE_CONTEXT_COLUMNS} from properties p`,
-      )} where p.pcode = $1 and p.uuid = $2 for update of p`,
+        `, p.xmin::text as row_version, ${RULE_CONTEXT_COLUMNS} from properties p`,
+      )} where p.pcode = $1 and p.uuid = $2${options.lock === false ? '' : ' for update of p'}`,
       [pcode, uuid],
     );
     const row = rows[0];
-    return row && { property: toProperty(row), context: toRuleContext(row) };
+    return (
+      row && {
+        property: toProperty(row),
+        context: toRuleContext(row),
+        rowVersion: String(row.row_version),
+      }
+    );
   },
 
   /** A property of any account, by its uuid (unique across accounts). */
@@ -297,6 +305,54 @@ export const properties = {
     );
     if (!rows[0]) throw new Error(`Property ${uuid} vanished during its update`);
     return toProperty(rows[0]);
+  },
+
+  /**
+   * A single save in one statement, without a transaction around it: the update, the account's
+   * content version and the change's history (the part `history` gives for CTE `updated`, its
+   * parameters from $11 on; see `changeHistory.recordWith`) are written only if the row is still
+   * the version `getForSave` read (PostgreSQL's `xmin`: any write since, a save, a bulk update or
+   * an editability change, makes a new one) and still editable. One statement commits all or
+   * nothing. Returns the stored row, or undefined when nothing was written.
+   */
+  async updateIfUnchanged(
+    q: Queryable,
+    pcode: string,
+    uuid: string,
+    values: PropertyValues,
+    now: Date,
+    rowVersion: string,
+    history?: (updated: string, first: number) => { sql: string; params: unknown[] } | undefined,
+  ): Promise<Property | undefined> {
+    const identifier = propertyIdentifier(values);
+    const recorded = history?.('updated', 11);
+    const rows = await q.query(
+      `with updated as (
+         update properties set identifier = $3, identifier_key = $4, theme_id = $5, cmp_version = $6, config = $7,
+           list_item = jsonb_set($8::jsonb, '{siteId}', to_jsonb(id)), updated_at = $9
+         where pcode = $1 and uuid = $2 and xmin = $10::xid and editable returning *),
+       bumped as (${BUMP_CONTENT_VERSION} and exists (select 1 from updated))${
+         recorded
+           ? `,
+       ${recorded.sql}`
+           : ''
+       }
+       ${SELECT.replace('from properties p', 'from updated p')}`,
+      [
+        pcode,
+        uuid,
+        identifier,
+        identifierKey(identifier),
+        values.themeId,
+        String(values.cmpVersion),
+        values,
+        storedListItem(values, uuid, 0),
+        now,
+        rowVersion,
+        ...(recorded?.params ?? []),
+      ],
+    );
+    return rows[0] && toProperty(rows[0]);
   },
 
   /** Sets a site's A/B test variants (validated by core's `validateAbTest`); none ends the test. */

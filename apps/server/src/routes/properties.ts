@@ -120,27 +120,64 @@ async function updateProperty(
   identifierChanged: boolean,
   actor: ChangeActor,
 ): Promise<Property> {
+  /** Every rule of the save against the row as read: the values to store. */
+  const check = async (q: Queryable, loaded: Awaited<ReturnType<typeof properties.getForSave>>) => {
+    if (!loaded || loaded.property.propertyType !== type) throw notFound();
+    const { property: current, context } = loaded;
+    if (!current.editable) throw new AssentError('NOT_EDITABLE', PENDING_UPDATES);
+    const identifier = propertyIdentifier(current);
+    return checkPropertyForSave(
+      q,
+      deps,
+      pcode,
+      { ...body, propertyType: type },
+      {
+        existing: { uuid, identifier, publisherLogoUrl: current.publisherLogoUrl },
+        identifierChanged,
+        context,
+      },
+    );
+  };
   try {
+    // Read and checked without a lock (the logo check may wait on the network), then written by
+    // one statement, its history included, if the row is still the version that was checked.
+    const loaded = await properties.getForSave(deps.db, pcode, uuid, { lock: false });
+    const payload = await check(deps.db, loaded);
+    const current = loaded!.property;
+    const now = deps.now();
+    const saved = await properties.updateIfUnchanged(
+      deps.db,
+      pcode,
+      uuid,
+      payload,
+      now,
+      loaded!.rowVersion,
+      (updated, first) =>
+        changeHistory.recordWith(
+          'recorded',
+          updated,
+          first,
+          pcode,
+          actor,
+          {
+            entityType: current.propertyType,
+            entityId: current.uuid,
+            entityName: propertyIdentifier(payload),
+            action: 'UPDATE',
+            before: propertySettingsOf(current),
+            after: propertySettingsOf(payload),
+          },
+          now,
+        ),
+    );
+    if (saved) return saved;
+    // Written in between (another save, a bulk update): checked again with the row locked.
     return await deps.db.transaction(async (tx) => {
-      // The row, locked, and the account's rule context in one round trip.
-      const loaded = await properties.getForSave(tx, pcode, uuid);
-      if (!loaded || loaded.property.propertyType !== type) throw notFound();
-      const { property: current, context } = loaded;
-      if (!current.editable) throw new AssentError('NOT_EDITABLE', PENDING_UPDATES);
-      const identifier = propertyIdentifier(current);
-      const payload = await checkPropertyForSave(
-        tx,
-        deps,
-        pcode,
-        { ...body, propertyType: type },
-        {
-          existing: { uuid, identifier, publisherLogoUrl: current.publisherLogoUrl },
-          identifierChanged,
-          context,
-        },
-      );
-      const updated = await properties.update(tx, pcode, uuid, payload, deps.now());
-      await recordPropertyChange(tx, deps, pcode, actor, 'UPDATE', current, updated);
+      const locked = await properties.getForSave(tx, pcode, uuid);
+      const values = await check(tx, locked);
+      const before = locked!.property;
+      const updated = await properties.update(tx, pcode, uuid, values, deps.now());
+      await recordPropertyChange(tx, deps, pcode, actor, 'UPDATE', before, updated);
       return updated;
     });
   } catch (error) {
