@@ -67,8 +67,11 @@ with moved as (
 )
 select count(*)::int as n from moved`;
 
-/** The most key buckets a pass is cut into. */
-const MAX_SLICES = 64;
+/**
+ * The most key buckets a pass is cut into: every slice scans the whole pending table, so more cost
+ * more (8,000 visits over 594 keys, in-process: 8 buckets 130 ms of CPU, 16 190 ms, 32 270 ms).
+ */
+const MAX_SLICES = 16;
 
 /** Lets every callback already due (a visit batch's start, requests read) run before the next step. */
 const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
