@@ -68,10 +68,13 @@ with moved as (
 select count(*)::int as n from moved`;
 
 /**
- * The most key buckets a pass is cut into: every slice scans the whole pending table, so more cost
- * more (8,000 visits over 594 keys, in-process: 8 buckets 130 ms of CPU, 16 190 ms, 32 270 ms).
+ * The most key buckets a pass is cut into. Every bucket's statement scans the whole pending table
+ * and updates the narrow rollups again (about 3.5 ms each on PGlite), so more buckets cost more:
+ * 8,000 visits over 594 keys, in-process, 8 buckets 130 ms of CPU, 16 190 ms, 32 270 ms; in the
+ * 20 s ingestion bench at load 19, 16 buckets cost 171-198 ms per 1,000 visits against 134 ms
+ * for whole 2,000-visit steps.
  */
-const MAX_SLICES = 16;
+const MAX_SLICES = 8;
 
 /** Lets every callback already due (a visit batch's start, requests read) run before the next step. */
 const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -129,7 +132,7 @@ export function pendingRollup(
 ): PendingRollup {
   const maxStep = options.step ?? ROLLUP_STEP;
   const budgetMs = options.stepBudgetMs;
-  const slices = { count: 8 };
+  const slices = { count: 4 };
   let running: Promise<void> | undefined;
   let queued: Promise<void> | undefined;
   const countAll = async () => {
