@@ -9,8 +9,8 @@
  *   npx tsx scripts/bench/clickhouse.ts [--events 10000000] [--chunk 10000000] [--runs 10]
  *     [--pg-events 0] [--threads 2] [--writer 20000] [--store DIR] [--fresh] [--lock FILE]
  *
- * Run it without an outer flock: it takes /tmp/assent-bench.lock itself, per generated chunk, then
- * once for the merge and the timed part, so other benchmarks run between its chunks. The store (chDB's
+ * Run it without an outer flock: it takes /tmp/assent-bench.lock itself, per generated chunk (the
+ * last keeps it for the merge and the timed part), so other benchmarks run between its chunks. The store (chDB's
  * directory, the configuration store and the account) is kept in `--store` (default
  * .assent/bench-clickhouse-<events>, ignored by git) and reused: a second run times the reports
  * at once; a run stopped between chunks resumes at the next (`--fresh` starts over).
@@ -128,15 +128,26 @@ interface StoreAccount {
   today: string;
 }
 
-/** A step that holds the bench lock (taken and released per step: other benches run between). */
-async function locked<T>(what: string, fn: () => Promise<T>): Promise<T> {
+/**
+ * Runs a step under the bench lock (taken per step: other benches run between steps); with `keep`,
+ * returns still holding it, with the function that releases it.
+ */
+async function locked(
+  what: string,
+  fn: () => Promise<void>,
+  keep = false,
+): Promise<(() => void) | undefined> {
   const release = await takeLock(LOCK);
   process.stderr.write(`  [lock] ${what}: load ${os.loadavg()[0]!.toFixed(1)}\n`);
   try {
-    return await fn();
-  } finally {
+    await fn();
+  } catch (error) {
     release();
+    throw error;
   }
+  if (keep) return release;
+  release();
+  return undefined;
 }
 
 async function clickhouseBench(store: string): Promise<string[]> {
@@ -211,6 +222,9 @@ async function clickhouseBench(store: string): Promise<string[]> {
     const stage = (table: string) => `bench_stage_${table}`;
     const settings = ` SETTINGS max_threads = ${THREADS}, max_insert_threads = ${THREADS}`;
     let generatedNow = 0;
+    // The last chunk keeps the lock for the merge and the timed part (one wait in the queue less).
+    let held: (() => void) | undefined;
+    const lastChunk = Math.ceil(EVENTS / CHUNK) - 1;
     for (let k = 0; k * CHUNK < EVENTS; k += 1) {
       const from = k * CHUNK;
       const n = Math.min(CHUNK, EVENTS - from);
@@ -218,46 +232,53 @@ async function clickhouseBench(store: string): Promise<string[]> {
       if (before && Number(before.events) !== n)
         throw new Error(`${store} was generated with another --chunk: use that one, or --fresh`);
       if (before) continue;
-      await locked(`chunk ${k + 1} of ${Math.ceil(EVENTS / CHUNK)}`, async () => {
-        const t = performance.now();
-        const cpu = process.cpuUsage();
-        // Staging tables of the live tables' structure (and no views): the chunk's visits, then
-        // each rollup filled from them by one INSERT … SELECT, then every partition attached to
-        // the live table (parts hard-linked, no view runs), then the chunk recorded.
-        for (const table of CLICKHOUSE_TABLES) {
-          await session.queryAsync(`DROP TABLE IF EXISTS ${stage(table)}`);
-          await session.queryAsync(`CREATE TABLE ${stage(table)} AS ${table}`);
-        }
-        await session.queryAsync(
-          generateSql(stage('visits'), pcode, properties, today, WRITER + from, n),
-        );
-        for (const query of rollupFillStatements(stage('visits'), stage, settings))
-          await session.queryAsync(query);
-        for (const table of CLICKHOUSE_TABLES) {
-          const parts = await session.queryAsync(
-            `SELECT DISTINCT partition_id FROM system.parts
-             WHERE database = currentDatabase() AND table = '${stage(table)}' AND active`,
-            { format: 'TSV' },
+      held = await locked(
+        `chunk ${k + 1} of ${Math.ceil(EVENTS / CHUNK)}`,
+        async () => {
+          const t = performance.now();
+          const cpu = process.cpuUsage();
+          // Staging tables of the live tables' structure (and no views): the chunk's visits, then
+          // each rollup filled from them by one INSERT … SELECT, then every partition attached to
+          // the live table (parts hard-linked, no view runs), then the chunk recorded.
+          for (const table of CLICKHOUSE_TABLES) {
+            await session.queryAsync(`DROP TABLE IF EXISTS ${stage(table)}`);
+            await session.queryAsync(`CREATE TABLE ${stage(table)} AS ${table}`);
+          }
+          await session.queryAsync(
+            generateSql(stage('visits'), pcode, properties, today, WRITER + from, n),
           );
-          for (const id of Buffer.from(parts.bytes()).toString('utf8').split('\n').filter(Boolean))
-            await session.queryAsync(
-              `ALTER TABLE ${table} ATTACH PARTITION ID '${id}' FROM ${stage(table)}`,
+          for (const query of rollupFillStatements(stage('visits'), stage, settings))
+            await session.queryAsync(query);
+          for (const table of CLICKHOUSE_TABLES) {
+            const parts = await session.queryAsync(
+              `SELECT DISTINCT partition_id FROM system.parts
+             WHERE database = currentDatabase() AND table = '${stage(table)}' AND active`,
+              { format: 'TSV' },
             );
-        }
-        const used = process.cpuUsage(cpu);
-        const seconds = (performance.now() - t) / 1000;
-        await session.queryAsync(
-          `INSERT INTO bench_generated VALUES (${k}, ${n}, ${seconds}, ${(used.user + used.system) / 1e6})`,
-        );
-        for (const table of CLICKHOUSE_TABLES)
-          await session.queryAsync(`DROP TABLE IF EXISTS ${stage(table)}`);
-        done.set(k, { chunk: k, events: n, seconds, cpu: (used.user + used.system) / 1e6 });
-        generatedNow += n;
-        process.stderr.write(
-          `  ${(from + n).toLocaleString('en')} events generated ` +
-            `(${(n / seconds).toFixed(0)} events/s, ${((used.user + used.system) / 1e6 / (n / 1e6)).toFixed(2)} s of CPU per million)\n`,
-        );
-      });
+            for (const id of Buffer.from(parts.bytes())
+              .toString('utf8')
+              .split('\n')
+              .filter(Boolean))
+              await session.queryAsync(
+                `ALTER TABLE ${table} ATTACH PARTITION ID '${id}' FROM ${stage(table)}`,
+              );
+          }
+          const used = process.cpuUsage(cpu);
+          const seconds = (performance.now() - t) / 1000;
+          await session.queryAsync(
+            `INSERT INTO bench_generated VALUES (${k}, ${n}, ${seconds}, ${(used.user + used.system) / 1e6})`,
+          );
+          for (const table of CLICKHOUSE_TABLES)
+            await session.queryAsync(`DROP TABLE IF EXISTS ${stage(table)}`);
+          done.set(k, { chunk: k, events: n, seconds, cpu: (used.user + used.system) / 1e6 });
+          generatedNow += n;
+          process.stderr.write(
+            `  ${(from + n).toLocaleString('en')} events generated ` +
+              `(${(n / seconds).toFixed(0)} events/s, ${((used.user + used.system) / 1e6 / (n / 1e6)).toFixed(2)} s of CPU per million)\n`,
+          );
+        },
+        k === lastChunk,
+      );
     }
     const chunks = [...done.values()];
     const seconds = chunks.reduce((a, c) => a + c.seconds, 0);
@@ -268,7 +289,7 @@ async function clickhouseBench(store: string): Promise<string[]> {
     // FINAL (partitions already one merged part are skipped), timed. The raw visits are left to
     // background merges: no report reads them.
     // From here on the lock is held until the reports are timed.
-    const release = await takeLock(LOCK);
+    const release = held ?? (await takeLock(LOCK));
     lines.push(`  merged and timed under the bench lock from load ${os.loadavg()[0]!.toFixed(1)}`);
     const merged = await (async () => {
       const t = performance.now();
