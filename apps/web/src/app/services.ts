@@ -1,6 +1,5 @@
 import type { ConsoleStorage } from '@assent/core/account';
-import { createClient } from '@assent/core/api';
-import type { AssentClient, FetchLike } from '@assent/core/api';
+import type { AssentClient, ClientOptions, FetchLike, callRoute, routes } from '@assent/core/api';
 import { createQueryClientDefaults } from '@assent/core/queries';
 import { QueryClient } from '@tanstack/react-query';
 
@@ -55,6 +54,42 @@ export function webStorage(storage: Storage): ConsoleStorage {
   };
 }
 
+/**
+ * The API client, its route table (every route's zod schemas, and zod) loaded with the first call
+ * rather than in the entry chunk: /login, say, makes no call until the form is sent. Each method
+ * is `client.group.name(input, options)` as in core's client, resolved on the table when called.
+ */
+function lazyClient(options: ClientOptions): AssentClient {
+  let api: Promise<{ callRoute: typeof callRoute; routes: typeof routes }> | undefined;
+  const group = (groupName: string) =>
+    new Proxy(
+      {},
+      {
+        get: (_, name) =>
+          typeof name !== 'string' || name === 'then'
+            ? undefined
+            : async (...args: unknown[]) => {
+                api ??= import('@assent/core/api');
+                const { callRoute, routes } = await api;
+                const route = (routes as Record<string, Record<string, unknown>>)[groupName]?.[
+                  name
+                ];
+                if (!route) throw new Error(`Assent: no API route ${groupName}.${name}`);
+                return callRoute(route as never, args[0] as never, options, args[1] as never);
+              },
+      },
+    );
+  const groups = new Map<string, object>();
+  return new Proxy({} as AssentClient, {
+    get: (_, name) => {
+      if (typeof name !== 'string' || name === 'then') return undefined;
+      let found = groups.get(name);
+      if (!found) groups.set(name, (found = group(name)));
+      return found;
+    },
+  });
+}
+
 export function createServices(options: {
   fetch: FetchLike;
   storage: ConsoleStorage;
@@ -63,7 +98,7 @@ export function createServices(options: {
   now?: () => Date;
 }): Services {
   return {
-    client: createClient({ baseUrl: options.baseUrl ?? '', fetch: options.fetch }),
+    client: lazyClient({ baseUrl: options.baseUrl ?? '', fetch: options.fetch }),
     queryClient: createQueryClient(),
     storage: options.storage,
     now: options.now ?? (() => new Date()),
