@@ -14,6 +14,9 @@
  *
  *   npx tsx scripts/bench/web-size.ts [--properties 1000] [--root DIR]
  *
+ * The server is started with this process's environment, so `ASSENT_WEB_DIST=DIR` serves another
+ * console build (an A/B of the console alone). The last line (SUMMARY) states each goal's figure.
+ *
  * `--root` measures the server and built console of another checkout (say a worktree of the
  * previous commit, built) with this script; the build-output reference stays this checkout's.
  *
@@ -304,6 +307,19 @@ async function main() {
           `  list response ${p}: ${kb(wire)} on the wire, ${kb(decoded)} of JSON (wire/JSON ${(wire / Math.max(decoded, 1)).toFixed(2)}), ${PROPERTIES} added sites`,
         );
       }
+      // One line for the lead's re-run: each issue-16 goal with its figure and met / not met.
+      const met = (ok: boolean) => (ok ? 'met' : 'not met');
+      const listWire = Math.max(0, ...lists.map(([, t]) => t.wire));
+      console.log(
+        [
+          `SUMMARY web-size (${PROPERTIES} sites, reference build output ${kb(reference)}):`,
+          `/login ${kb(loginCold.bytes)} (goal 260 KB, ratio ${(loginCold.bytes / reference).toFixed(2)}, ${met(loginCold.bytes <= 260 * 1024)})`,
+          `properties cold ${kb(propertiesCold.bytes)} (goal 350 KB, ratio ${(propertiesCold.bytes / reference).toFixed(2)}, ${met(propertiesCold.bytes <= 350 * 1024)})`,
+          `warm ${propertiesWarm.network} requests (goal 5, ${met(propertiesWarm.network <= 5)})`,
+          `first row 4x ${rowCold4x.toFixed(0)} ms cold (goal 2000, ${met(rowCold4x < 2000)}; unthrottled ${rowCold1x.toFixed(0)} ms)`,
+          `list ${kb(listWire)} on the wire (goal 60 KB, ${met(listWire > 0 && listWire <= 60 * 1024)})`,
+        ].join(' | '),
+      );
     } finally {
       await browser.close();
       release();

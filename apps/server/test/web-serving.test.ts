@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { CONSOLE_CACHE_SECONDS } from '@assent/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from './harness';
 import { createTestServer } from './harness';
@@ -120,8 +121,48 @@ describe('serving the console and compressed API responses', () => {
     expect((JSON.parse(body.toString()) as { gvlVersion: number }).gvlVersion).toBe(3);
     expect(list.rawPayload.length).toBeLessThan(body.length / 4);
 
-    const health = await get('/healthz', 'gzip, br');
-    expect(health.headers['content-encoding']).toBeUndefined();
-    expect(JSON.parse(health.body)).toMatchObject({ status: 'ok' });
+    const me = await server.request({
+      method: 'GET',
+      url: '/auth/me',
+      headers: { 'accept-encoding': 'gzip, br' },
+      as: user,
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.rawPayload.length).toBeLessThan(1024);
+    expect(me.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(me.body)).toMatchObject({ email: user.email });
+  });
+
+  it("lets the user's browser keep slowly changing answers a minute, per session, revalidated by ETag", async () => {
+    // Issue 16: a reload of the properties page reads these from the cache instead of the network.
+    const user = await server.user();
+    const first = await server.request({
+      method: 'GET',
+      url: '/customization/announcements',
+      as: user,
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe(`private, max-age=${CONSOLE_CACHE_SECONDS}`);
+    expect(first.headers.vary).toMatch(/cookie/i);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"/);
+    const again = await server.request({
+      method: 'GET',
+      url: '/customization/announcements',
+      headers: { 'if-none-match': etag },
+      as: user,
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // A list the user's own changes alter at any moment is not kept.
+    const rows = await server.request({
+      method: 'GET',
+      url: `/customization/v2/site/rows?pCode=${user.pcode}`,
+      as: user,
+    });
+    expect(rows.statusCode).toBe(200);
+    expect(String(rows.headers['cache-control'] ?? '')).not.toMatch(/max-age/);
+    const health = await get('/healthz');
+    expect(health.headers['cache-control']).toBe(`private, max-age=${CONSOLE_CACHE_SECONDS}`);
   });
 });

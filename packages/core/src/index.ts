@@ -101,3 +101,4 @@ export {
   tooLongText,
   tooManyItems,
 } from './limits';
+export { CONSOLE_CACHE_SECONDS } from './console-cache';

@@ -5,6 +5,7 @@ import { shortHash } from '../banner/assets';
 import { LruCache } from '../services/lru';
 import {
   NO_STORE,
+  PRIVATE_MINUTE,
   PRIVATE_REVALIDATE,
   PRIVATE_SHORT,
   PUBLIC_HOUR,
@@ -23,6 +24,7 @@ export const CACHE_CONTROL: Record<CachePolicy, string> = {
   revalidate: REVALIDATE_STALE_IF_ERROR,
   'public-hour': PUBLIC_HOUR,
   short: PRIVATE_SHORT,
+  minute: PRIVATE_MINUTE,
   immutable: PUBLIC_IMMUTABLE,
 };
 

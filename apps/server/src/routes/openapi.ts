@@ -66,6 +66,8 @@ const CACHE_NOTE: Record<NonNullable<AnyRoute['cache']>, string> = {
     ' Cached for an hour by anyone (public, max-age=3600) with a strong ETag, brotli or gzip.',
   short:
     ' Kept 5 minutes, then used while revalidated in the background (private, max-age=300, stale-while-revalidate=604800, stale-if-error=86400), with a strong ETag (304), brotli or gzip.',
+  minute:
+    " Kept a minute by the user's browser (private, max-age=60, Vary: Cookie) with a strong ETag (304), brotli or gzip; the console revalidates later reads.",
   immutable:
     ' Cached for a year by anyone (public, max-age=31536000, immutable) with a strong ETag, brotli or gzip.',
 };

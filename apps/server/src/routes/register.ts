@@ -319,6 +319,8 @@ export function registerRoutes<T extends RouteTable>(
           }
         }
         if (route.cache && hasEtag(route.cache)) {
+          // A user's own answer: another session (a sign-in as someone else) does not reuse it.
+          if (route.cache === 'minute') addVary(reply, 'Cookie');
           return sendWithEtag(request, reply, gzip, raw ? result.text : JSON.stringify(result), {
             type: JSON_TYPE,
             cacheControl: CACHE_CONTROL[route.cache],

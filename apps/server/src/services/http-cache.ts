@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { CONSOLE_CACHE_SECONDS } from '@assent/core';
 import type { FastifyRequest } from 'fastify';
 
 /** Per-visitor or per-user responses: the browser keeps them but revalidates each time. */
@@ -18,6 +19,8 @@ export const PUBLIC_HOUR = 'public, max-age=3600';
 export const PRIVATE_SHORT =
   'private, max-age=300, stale-while-revalidate=604800, stale-if-error=86400';
 /** Content-hashed files (the runtime under its build id): their URL changes with their bytes. */
+/** A signed-in user's slowly changing answer, kept a minute by that browser (the console's reloads). */
+export const PRIVATE_MINUTE = `private, max-age=${CONSOLE_CACHE_SECONDS}`;
 export const PUBLIC_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_STORE = 'no-store';
 

@@ -1,4 +1,5 @@
 import type { ConsoleStorage } from '@assent/core/account';
+import { CONSOLE_CACHE_SECONDS } from '@assent/core';
 import type { AssentClient, ClientOptions, FetchLike, callRoute, routes } from '@assent/core/api';
 import { createQueryClientDefaults } from '@assent/core/queries';
 import { QueryClient } from '@tanstack/react-query';
@@ -105,10 +106,44 @@ export function createServices(options: {
   };
 }
 
+/** When the console last changed data (ms since the epoch): kept in storage for reloads and tabs. */
+const CHANGED_AT_KEY = 'assent-changed-at';
+
+/**
+ * The console's reads and the browser's HTTP cache. Answers the server lets a browser keep a
+ * minute (`minute` routes: statuses, the survey, the vendor selection, announcements, health)
+ * come from the cache on the page's first read of them, so a reload does not ask again. A later
+ * read of the same URL in the page (a refetch after a change, a poll) revalidates, and so does
+ * every read for CONSOLE_CACHE_SECONDS after a write: a change never shows its old answer. Writes
+ * under /auth/ (a new session has a new cookie, and those answers vary by cookie) and the report
+ * queries posted under /analytics/ change nothing those answers hold.
+ */
+export function revalidatingFetch(
+  fetch: FetchLike,
+  storage: ConsoleStorage,
+  now: () => number = Date.now,
+): FetchLike {
+  const read = new Set<string>();
+  return (url, init) => {
+    if (init.method !== 'GET') {
+      const path = new URL(url, 'http://console.invalid').pathname;
+      if (!path.startsWith('/auth/') && !path.startsWith('/analytics/'))
+        storage.setItem(CHANGED_AT_KEY, String(now()));
+      return fetch(url, init);
+    }
+    const changedAt = Number(storage.getItem(CHANGED_AT_KEY) ?? 0);
+    const again = read.has(url) || now() - changedAt < CONSOLE_CACHE_SECONDS * 1000;
+    read.add(url);
+    return fetch(url, again ? { ...init, cache: 'no-cache' } : init);
+  };
+}
+
 /** The browser's services: same-origin client over window.fetch, localStorage. */
-export const createBrowserServices = (win: Window): Services =>
-  createServices({
+export function createBrowserServices(win: Window): Services {
+  const storage = webStorage(win.localStorage);
+  return createServices({
     // The core client types its transport loosely (its signal is `unknown`); the browser's fetch fits.
-    fetch: win.fetch.bind(win) as unknown as FetchLike,
-    storage: webStorage(win.localStorage),
+    fetch: revalidatingFetch(win.fetch.bind(win) as unknown as FetchLike, storage),
+    storage,
   });
+}

@@ -11,6 +11,8 @@ export interface FetchInit {
   body?: string;
   credentials: 'include';
   signal?: unknown;
+  /** The browser's HTTP cache mode (the console's revalidating reads); other transports ignore it. */
+  cache?: 'default' | 'no-cache';
 }
 
 export interface FetchResponse {

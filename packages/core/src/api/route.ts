@@ -52,12 +52,16 @@ export type CorsPolicy =
  * - `short`: a per-visitor answer kept a few minutes, then used while it is revalidated in the
  *   background (`private, max-age=300, stale-while-revalidate=604800, stale-if-error=86400`),
  *   ETag and gzip: cmp.js's loader and the banner configuration.
+ * - `minute`: a signed-in user's slowly changing answer (a status, a setting), kept by that
+ *   browser for CONSOLE_CACHE_SECONDS (`private, max-age=60`, `Vary: Cookie`), ETag and gzip, so
+ *   a reload of a console page does not ask again. The console revalidates any later read of it
+ *   in the same page, and every read for that long after a change it made.
  * - `immutable`: a content-hashed file, the same for everyone for a year
  *   (`public, max-age=31536000, immutable`), ETag and gzip. A handler may answer another
  *   Cache-Control (FileReply.cacheControl) when the hash asked for is not the current one.
  */
 export type CachePolicy =
-  'no-store' | 'no-cache' | 'revalidate' | 'public-hour' | 'short' | 'immutable';
+  'no-store' | 'no-cache' | 'revalidate' | 'public-hour' | 'short' | 'minute' | 'immutable';
 
 type Schema = z.ZodType;
 

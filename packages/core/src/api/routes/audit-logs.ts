@@ -24,6 +24,7 @@ export const auditLogs = {
     access: ACCOUNT_QUERY,
     query: AccountQuery,
     response: z.array(AuditLog),
+    cache: 'minute',
   }),
   download: defineRoute({
     method: 'GET',

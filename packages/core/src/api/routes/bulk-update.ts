@@ -29,5 +29,6 @@ export const bulkUpdate = {
     access: ACCOUNT_QUERY,
     query: z.object({ pCode: PCode, page: BulkStatusPage.optional() }),
     response: BulkUpdateStatusResponse,
+    cache: 'minute',
   }),
 };

@@ -18,6 +18,7 @@ export const feedback = {
     access: ACCOUNT_PARAM,
     params: AccountParams,
     response: SurveyStatus,
+    cache: 'minute',
   }),
   submitSurvey: defineRoute({
     method: 'POST',
@@ -52,5 +53,6 @@ export const feedback = {
     summary: 'Announcements running now (the console filters dismissed ones)',
     access: USER,
     response: z.array(Announcement),
+    cache: 'minute',
   }),
 };

@@ -20,6 +20,7 @@ export const meta = {
       /** Configuration that works but harms publishers (an unregistered CMP id). */
       warnings: z.array(z.string()).optional(),
     }),
+    cache: 'minute',
   }),
   cmpVersions: defineRoute({
     method: 'GET',

@@ -31,6 +31,7 @@ export const vendors = {
     access: ACCOUNT_QUERY,
     query: z.object({ pCode: z.string().min(1) }),
     response: VendorSelectionResponse,
+    cache: 'minute',
   }),
   saveSelection: defineRoute({
     method: 'PUT',
