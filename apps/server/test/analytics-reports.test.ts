@@ -534,6 +534,24 @@ describe.each(cases)('analytics reports ($name)', ({ store, clickhouse }) => {
     expect(res[b.uuid]!['1']).toMatchObject({ totalShown: 5, doNotSellRequestReceived: null });
   });
 
+  it('counts a US state-section visit without a known state under CCPA, never as a null state', async () => {
+    const august = { startDate: '2026-08-01', endDate: '2026-08-01' };
+    // No region header and no state in the beacon: nobody knows the visitor's state.
+    await post('2026-08-01', 'US', [
+      beacon(b.uuid, { r: 3, o: 'r' }),
+      beacon(b.uuid, { r: 3, s: 'VA', o: 'a' }),
+    ]);
+    user = await server.refresh(user); // the clock moved
+    const res = await call<Record<string, PropertyAnalytics>>('properties', {
+      propertyIds: [b.uuid],
+      ...august,
+    });
+    expect(res[b.uuid]!['2']).toMatchObject({ totalShown: 1, rejectAll: 1 });
+    expect(res[b.uuid]!['3']).toEqual([
+      expect.objectContaining({ state: 'VA', totalShown: 1, acceptAll: 1 }),
+    ]);
+  });
+
   it('refuses another account’s property inside the request of every analytics route', async () => {
     const ids = [a.uuid, foreign.uuid];
     const requests: Array<[string, object]> = [

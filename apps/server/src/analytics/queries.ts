@@ -679,8 +679,8 @@ export async function countryTable(
 /**
  * Consent analytics of some properties between two days (inclusive), keyed by property uuid, then
  * by regulation, each visit in one section: 1 GDPR, 2 CCPA (the visits under the US national
- * section, regulation 2), 10 Google basic consent, 3 the US state sections (regulation 3) by
- * state (a null state: such visits without a known state). A property without visits
+ * section, regulation 2, and state-section visits without a known state), 10 Google basic
+ * consent, 3 the US state sections (regulation 3) by state. A property without visits
  * answers an empty entry; ids of other accounts are refused (403, naming them).
  */
 export async function propertyAnalytics(
@@ -744,9 +744,12 @@ export async function propertyAnalytics(
     const regulation = Number(r.regulation);
     if (regulation === 1) e.gdpr = addVisitCounts(e.gdpr, c);
     if (regulation === 10) e.gbc = addVisitCounts(e.gbc, c);
-    if (regulation === 2) e.ccpa = addVisitCounts(e.ccpa, c);
-    if (regulation === 3) {
-      const state = (r.us_state as string | null) ?? null;
+    // A state-section visit without a state is a national one (core's visitDimensions stores it
+    // so; rows stored before that are counted the same way here).
+    const state = regulation === 3 ? ((r.us_state as string | null) ?? null) : null;
+    if (regulation === 2 || (regulation === 3 && state === null))
+      e.ccpa = addVisitCounts(e.ccpa, c);
+    if (state !== null) {
       e.states.set(state, addVisitCounts(e.states.get(state) ?? ZERO_VISIT_COUNTS, c));
     }
     byProperty.set(uuid, e);

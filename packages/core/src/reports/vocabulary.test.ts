@@ -60,6 +60,15 @@ describe('the visit vocabulary', () => {
     expect(visitDimensions({ ...event, r: 1, s: 'CA' }, 'CA').state).toBeNull();
   });
 
+  it('counts a US state-section visit without a known state as national (CCPA, regulation 2)', () => {
+    expect(visitDimensions({ ...event, r: 3 })).toMatchObject({ regulation: 2, state: null });
+    expect(visitDimensions({ ...event, r: 3 }, 'co')).toMatchObject({ regulation: 3, state: 'CO' });
+    expect(visitDimensions({ ...event, r: 3, s: 'ut' })).toMatchObject({
+      regulation: 3,
+      state: 'UT',
+    });
+  });
+
   it('classifies every parsed user agent inside the report enums', () => {
     const agents = [
       'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36 Edg/120.0',

@@ -143,13 +143,16 @@ export interface VisitDimensions {
 
 /**
  * A beacon's event in the report vocabulary. `regionState` is the state the server resolved for
- * the request; the event's own state is used when the server knows none.
+ * the request; the event's own state is used when the server knows none. A US state-section visit
+ * (regulation 3) without a state is counted as national (regulation 2, CCPA).
  */
 export function visitDimensions(event: VisitEvent, regionState?: string | null): VisitDimensions {
   const us = event.r === 2 || event.r === 3;
   const state = us ? (regionState ?? event.s ?? null) : null;
   return {
-    regulation: event.r,
+    // A state-section visit whose state is known to neither the server nor the beacon is a
+    // national one (properties-and-tags §3: a null state means national), counted under CCPA.
+    regulation: event.r === 3 && !state ? 2 : event.r,
     state: state ? state.toUpperCase().slice(0, 2) : null,
     outcome: OUTCOME_OF_WIRE[event.o],
     shown: event.x !== 1,
