@@ -708,7 +708,7 @@ export async function propertyAnalytics(
   const rollup = rollupFor(c, ['property_uuid', 'regulation', 'state']);
   const rows = await read(rollup.table, rollup.counts);
   // Do-not-sell requests are kept by the daily rollup only: its few rows that carry one (a partial
-  // index of migration 017), added to the counts of their group.
+  // index of migration 023), added to the counts of their group.
   const requests = await read(
     'visit_rollup_daily',
     countColumns(c, ['dns']),
