@@ -93,41 +93,24 @@ export const changeHistory = {
   },
 
   /**
-   * A change's insert as a data-modifying part of another statement (a save writes its row and its
-   * history in one statement, so one commits exactly when the other does): `cte` names the CTE,
-   * its values are parameters `$first`..`$first+11`, and it inserts only when the CTE `whenRowIn`
-   * has a row. Undefined when the change records nothing (as `record`).
+   * A change's history row as one JSON object (migration 014's property_save writes it in the
+   * save's statement, so one commits exactly when the other does; its time is the save's):
+   * undefined when an update changed no field, which records nothing (as `record`).
    */
-  recordWith(
-    cte: string,
-    whenRowIn: string,
-    first: number,
-    pcode: string,
-    actor: ChangeActor,
-    change: RecordedChange,
-    now: Date,
-  ): { sql: string; params: unknown[] } | undefined {
-    const values = changeValues(pcode, actor, change, now);
-    if (!values) return undefined;
-    const types = [
-      'text',
-      'text',
-      'text',
-      'text',
-      'text',
-      'text',
-      'text',
-      'text',
-      'text',
-      'text',
-      'jsonb',
-      'timestamptz',
-    ];
-    const list = types.map((type, i) => `$${first + i}::${type}`).join(', ');
+  recordValues(actor: ChangeActor, change: RecordedChange): Record<string, unknown> | undefined {
+    const changes = diffChanges(change.before, change.after);
+    if (change.action === 'UPDATE' && changes.length === 0) return undefined;
     return {
-      sql: `${cte} as (insert into change_history (${INSERT_COLUMNS})
-         select ${list} where exists (select 1 from ${whenRowIn}))`,
-      params: values,
+      id: crypto.randomUUID(),
+      entityType: change.entityType,
+      entityId: change.entityId,
+      entityName: change.entityName,
+      action: change.action,
+      actor: actor.email,
+      tokenName: actor.tokenName ?? null,
+      via: actor.via,
+      bulkUpdateId: actor.bulkUpdateId ?? null,
+      changes,
     };
   },
 

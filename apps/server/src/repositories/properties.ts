@@ -172,14 +172,22 @@ export const properties = {
     uuid: string,
     options: { lock?: boolean } = {},
   ): Promise<{ property: Property; context: SaveRuleContext; rowVersion: string } | undefined> {
-    const rows = await q.query(
-      `${SELECT.replace(
-        'from properties p',
-        `, p.xmin::text as row_version, ${RULE_CONTEXT_COLUMNS} from properties p`,
-      )} where p.pcode = $1 and p.uuid = $2${options.lock === false ? '' : ' for update of p'}`,
-      [pcode, uuid],
-    );
-    const row = rows[0];
+    // Unlocked, the single save's read: migration 014's function, one JSON value (a cached plan,
+    // one value to decode).
+    const row =
+      options.lock === false
+        ? ((
+            await q.query<{ r: Row | null }>('select property_for_save($1, $2) as r', [pcode, uuid])
+          )[0]?.r ?? undefined)
+        : (
+            await q.query(
+              `${SELECT.replace(
+                'from properties p',
+                `, p.xmin::text as row_version, ${RULE_CONTEXT_COLUMNS} from properties p`,
+              )} where p.pcode = $1 and p.uuid = $2 for update of p`,
+              [pcode, uuid],
+            )
+          )[0];
     return (
       row && {
         property: toProperty(row),
@@ -308,12 +316,12 @@ export const properties = {
   },
 
   /**
-   * A single save in one statement, without a transaction around it: the update, the account's
-   * content version and the change's history (the part `history` gives for CTE `updated`, its
-   * parameters from $11 on; see `changeHistory.recordWith`) are written only if the row is still
+   * A single save in one statement, without a transaction around it (migration 014's
+   * property_save): the update, the account's content version and the change's `history` row
+   * (`changeHistory.recordValues`; none when nothing changed) are written only if the row is still
    * the version `getForSave` read (PostgreSQL's `xmin`: any write since, a save, a bulk update or
-   * an editability change, makes a new one) and still editable. One statement commits all or
-   * nothing. Returns the stored row, or undefined when nothing was written.
+   * an editability change, makes a new one) and still editable. All or nothing. Returns the stored
+   * row, or undefined when nothing was written.
    */
   async updateIfUnchanged(
     q: Queryable,
@@ -322,22 +330,11 @@ export const properties = {
     values: PropertyValues,
     now: Date,
     rowVersion: string,
-    history?: (updated: string, first: number) => { sql: string; params: unknown[] } | undefined,
+    history: Record<string, unknown> | undefined,
   ): Promise<Property | undefined> {
     const identifier = propertyIdentifier(values);
-    const recorded = history?.('updated', 11);
-    const rows = await q.query(
-      `with updated as (
-         update properties set identifier = $3, identifier_key = $4, theme_id = $5, cmp_version = $6, config = $7,
-           list_item = jsonb_set($8::jsonb, '{siteId}', to_jsonb(id)), updated_at = $9
-         where pcode = $1 and uuid = $2 and xmin = $10::xid and editable returning *),
-       bumped as (${BUMP_CONTENT_VERSION} and exists (select 1 from updated))${
-         recorded
-           ? `,
-       ${recorded.sql}`
-           : ''
-       }
-       ${SELECT.replace('from properties p', 'from updated p')}`,
+    const rows = await q.query<{ r: Row | null }>(
+      'select property_save($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) as r',
       [
         pcode,
         uuid,
@@ -349,10 +346,11 @@ export const properties = {
         storedListItem(values, uuid, 0),
         now,
         rowVersion,
-        ...(recorded?.params ?? []),
+        history ?? null,
       ],
     );
-    return rows[0] && toProperty(rows[0]);
+    const row = rows[0]?.r;
+    return row ? toProperty(row) : undefined;
   },
 
   /** Sets a site's A/B test variants (validated by core's `validateAbTest`); none ends the test. */

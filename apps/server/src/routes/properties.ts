@@ -152,23 +152,14 @@ async function updateProperty(
       payload,
       now,
       loaded!.rowVersion,
-      (updated, first) =>
-        changeHistory.recordWith(
-          'recorded',
-          updated,
-          first,
-          pcode,
-          actor,
-          {
-            entityType: current.propertyType,
-            entityId: current.uuid,
-            entityName: propertyIdentifier(payload),
-            action: 'UPDATE',
-            before: propertySettingsOf(current),
-            after: propertySettingsOf(payload),
-          },
-          now,
-        ),
+      changeHistory.recordValues(actor, {
+        entityType: current.propertyType,
+        entityId: current.uuid,
+        entityName: propertyIdentifier(payload),
+        action: 'UPDATE',
+        before: propertySettingsOf(current),
+        after: propertySettingsOf(payload),
+      }),
     );
     if (saved) return saved;
     // Written in between (another save, a bulk update): checked again with the row locked.
