@@ -47,5 +47,12 @@ export default defineConfig({
     emptyOutDir: true,
     // Blueprint's all-icon path chunks (~300 kB) exist only for string icon names; we import icons.
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically is one file: every page loads all of it anyway,
+        // and each extra file costs a request's headers on the wire (issue 16, /login's bytes).
+        codeSplitting: { groups: [{ name: 'entry', tags: ['$initial'] }] },
+      },
+    },
   },
 });
