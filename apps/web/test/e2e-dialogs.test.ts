@@ -477,7 +477,10 @@ describeInChromium('dialogs and messages in a real browser', { timeout: 90_000 }
       .poll(
         () =>
           page.evaluate(async (code) => {
-            const response = await fetch(`/customization/v2/audit-log/status?pCode=${code}`);
+            // The status may be kept a minute (`minute` cache policy): ask the server each time.
+            const response = await fetch(`/customization/v2/audit-log/status?pCode=${code}`, {
+              cache: 'no-cache',
+            });
             const body = (await response.json()) as Array<{ queryState: string }>;
             return body.map((l) => l.queryState).join(',');
           }, pcode),
