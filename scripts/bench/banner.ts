@@ -392,7 +392,7 @@ async function measureView(
 async function compareWithPeers(runs: number): Promise<string[]> {
   if (!hasChromium()) return [`(no ${CHROMIUM}: the comparison with the peers is not measured)`];
   const live = await startLiveServer({ env: { ASSENT_CMP_ID: '300' } });
-  const baselineDist = stringArg('--baseline', '');
+  const baselineDist = stringArg('baseline', '');
   const baseline = baselineDist
     ? await startLiveServer({
         env: { ASSENT_CMP_ID: '300', ASSENT_BANNER_DIST: path.resolve(baselineDist) },
@@ -578,7 +578,7 @@ console.log(`${'what'.padEnd(width)}  ${'raw'.padStart(9)}  ${'gzip'.padStart(9)
 for (const [what, raw, gz] of rows)
   console.log(`${what.padEnd(width)}  ${raw.padStart(9)}  ${gz.padStart(9)}`);
 try {
-  for (const line of await compareWithPeers(numberArg('--runs', 3))) console.log(line);
+  for (const line of await compareWithPeers(numberArg('runs', 3))) console.log(line);
 } catch (error) {
   // The sizes above stand; say why the browser figures are missing.
   console.log(`comparison with the peers failed: ${(error as Error).stack ?? String(error)}`);
