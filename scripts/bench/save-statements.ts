@@ -11,7 +11,7 @@
  * of one statement).
  */
 // The server's own copy (the root has no dependency on it): one module instance to patch.
-import { PGlite } from '../../apps/server/node_modules/@electric-sql/pglite/dist/index.js';
+import { PGlite } from '../../apps/server/src/db/pglite';
 import { startLiveServer } from '../../apps/server/test/live-server';
 import { numberArg, siteSettings } from './support';
 

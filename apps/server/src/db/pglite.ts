@@ -135,6 +135,9 @@ export async function openPglite(
 }
 
 /** A template's cluster as PGlite's `dumpDataDir` writes it (what an in-memory database loads). */
+// The class itself, for tools that must patch the server's own instance (scripts/bench/save-statements.ts).
+export { PGlite };
+
 export const TEMPLATE_TARBALL = 'pgdata.tar';
 
 /** The `Db` over an open PGlite; `release` runs after it closes. */
