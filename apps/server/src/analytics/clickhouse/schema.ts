@@ -36,7 +36,8 @@ const DIMENSIONS: ReadonlyArray<[string, string]> = [
 /** Dimensions added after the first release (PostgreSQL migration 017), added to older stores. */
 const ADDED_DIMENSIONS = ['gbc_consent', 'cop_choice', 'do_not_sell'];
 
-const names = DIMENSIONS.map(([n]) => n);
+/** The daily rollup's dimension columns, in its order. */
+export const DIMENSION_NAMES = DIMENSIONS.map(([n]) => n);
 const columns = (list: ReadonlyArray<[string, string]>) =>
   list.map(([n, t]) => `${n} ${t}`).join(',\n  ');
 
@@ -53,7 +54,7 @@ const ROLLUP_KEY = [
   'page_format',
   'outcome',
   'shown',
-  ...names.filter(
+  ...DIMENSION_NAMES.filter(
     (n) =>
       ![
         'pcode',
@@ -140,34 +141,10 @@ const NARROW_SUMS = [
 ].join(', ');
 
 /** The select of a narrow rollup's rows from daily rollup rows (the view's, and the backfill's). */
-const narrowSelect = (dimensions: readonly string[], where = ''): string =>
+export const narrowSelect = (dimensions: readonly string[], where = ''): string =>
   `SELECT r.pcode AS pcode, r.day AS day, ${dimensions.map((d) => `r.${d} AS ${d}`).join(', ')}, ${NARROW_SUMS}
 FROM visit_rollup_daily AS r${where}
 GROUP BY pcode, day, ${dimensions.join(', ')}`;
-
-/**
- * The statements that fill every rollup from visits held in `source` (a table with the visits'
- * columns), as the materialized views do on each insert, but one INSERT … SELECT per rollup into
- * tables named by `target` (the bench's staging tables, docs/analytics.md "Benchmarks"): the daily
- * rollup with one row per visit (`visits` 1; its sort on insert and its merges sum equal keys, so
- * the 20-column GROUP BY the view does per insert is skipped), then each narrow rollup from it.
- */
-export function rollupFillStatements(
-  source: string,
-  target: (table: string) => string,
-  settings = '',
-): string[] {
-  const daily = target('visit_rollup_daily');
-  return [
-    `INSERT INTO ${daily} (day, ${names.join(', ')}, visits)
-SELECT toDate(created_at, 'UTC') AS day, ${names.join(', ')}, 1 AS visits FROM ${source}${settings}`,
-    ...NARROW_ROLLUPS.map(
-      ({ table, dimensions }) =>
-        `INSERT INTO ${target(table)}
-${narrowSelect(dimensions).replace('FROM visit_rollup_daily', `FROM ${daily}`)}${settings}`,
-    ),
-  ];
-}
 
 /** The store's tables that hold rows (not views), the raw visits first. */
 export const CLICKHOUSE_TABLES: readonly string[] = [
@@ -275,9 +252,9 @@ PARTITION BY toYYYYMM(day)
 ORDER BY (${ROLLUP_KEY.join(', ')})
 SETTINGS allow_nullable_key = 1, ${dedupWindow(layout)}`,
     `CREATE MATERIALIZED VIEW IF NOT EXISTS visit_rollup_daily_mv${on(layout)} TO ${daily} AS
-SELECT toDate(created_at, 'UTC') AS day, ${names.join(', ')}, count() AS visits
+SELECT toDate(created_at, 'UTC') AS day, ${DIMENSION_NAMES.join(', ')}, count() AS visits
 FROM ${visits}
-GROUP BY day, ${names.join(', ')}`,
+GROUP BY day, ${DIMENSION_NAMES.join(', ')}`,
     ...NARROW_ROLLUPS.flatMap(({ table, dimensions }) => [
       narrowTable(layout, table, dimensions),
       narrowView(layout, table, dimensions),
