@@ -24,9 +24,6 @@ export interface AnalyticsStore {
   close(): Promise<void>;
 }
 
-/** How long one roll-up step may hold PGlite (ingest/rollup.ts). */
-const PGLITE_ROLLUP_SLICE_MS = 8;
-
 /**
  * The analytics of the configuration database itself. Visits are counted into the rollups in the
  * background every `rollupIntervalMs` (ingest/rollup.ts), and before every report query, which
@@ -36,13 +33,12 @@ export function databaseAnalytics(
   db: Db,
   options: { timeoutMs: number; rollupIntervalMs: number; logger: Logger },
 ): AnalyticsStore {
-  // On PGlite a roll-up step holds the server's only thread: time slices of a few ms, so that a
-  // visit batch never waits long behind one (PostgreSQL runs them on its own connections).
+  // Whole 2,000-visit steps on both stores: on PGlite, time slices (stepBudgetMs) gave a visit
+  // p99 of 42-45 ms against 14 ms for whole steps in an interleaved A/B (docs/decisions.md).
   const embedded = db.kind === 'pglite';
   const rollup = pendingRollup(db, {
     intervalMs: options.rollupIntervalMs,
     logger: options.logger,
-    stepBudgetMs: embedded ? PGLITE_ROLLUP_SLICE_MS : undefined,
     vacuum: embedded,
   });
   return {
