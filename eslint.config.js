@@ -58,6 +58,7 @@ const runtimeModules = [
   'banner/consent-lifetime',
   'banner/rules',
   'banner/us-signal',
+  'banner/vendor-sets',
   'banner/visit',
   'messages',
   'pick-language',

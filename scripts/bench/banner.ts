@@ -8,23 +8,26 @@
  * the return visit's main-thread CPU (DevTools trace, minus a bare page's), rounds interleaved.
  * One summary line per goal. `--detail` adds the first layer's and the click's main-thread times
  * from the packaged page server (the older figures).
- * `--baseline DIR`: also measures another build of the runtime (DIR: its packages/banner/dist,
- * served by a second server through ASSENT_BANNER_DIST) as the contender 'Assent (baseline)', in
- * the same interleaved rounds, and prints the ratios to it.
+ * `--baseline DIR`: also measures another build as the contender 'Assent (baseline)', in the same
+ * interleaved rounds, and prints the ratios to it. DIR is a built checkout (or its
+ * packages/banner/dist): its own server serves its own runtime, so a change of the configuration's
+ * shape is measured against the configuration its runtime reads. A dist directory outside a
+ * checkout is served by this tree's server through ASSENT_BANNER_DIST.
  * Run: flock /tmp/assent-bench.lock flock /tmp/assent-browser.lock npx tsx scripts/bench/banner.ts
  *   [--runs 3] [--detail] [--baseline DIR]
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { bannerConfigFixture } from '../../packages/core/src/banner/fixtures';
 import type { GvlVendorDeclarations } from '../../packages/core/src/banner/rules';
-import { compactVendor } from '../../packages/core/src/banner/rules';
+import { compactVendor, partnerCount } from '../../packages/core/src/banner/rules';
+import { packVendors } from '../../packages/core/src/banner/vendor-sets';
 import { servePublisherPage } from '../../packages/banner/test/page-server';
 import { CHROMIUM, gvlFixture, hasChromium, launchChromium } from '@assent/testing';
 import type { Browser, Page } from '@assent/testing';
@@ -53,7 +56,10 @@ const gvl = JSON.parse(gvlFixture('gvl3-vendor-list-v17.json')) as {
 const gvlVendors = Object.keys(gvl.vendors).length;
 const base = bannerConfigFixture();
 const config = bannerConfigFixture({
-  gdpr: { ...base.gdpr!, vendors: Object.values(gvl.vendors).map(compactVendor) },
+  gdpr: {
+    ...base.gdpr!,
+    vendors: packVendors({ ...base.gdpr!, vendors: Object.values(gvl.vendors).map(compactVendor) }),
+  },
 });
 const configJson = JSON.stringify({
   config,
@@ -393,11 +399,22 @@ async function compareWithPeers(runs: number): Promise<string[]> {
   if (!hasChromium()) return [`(no ${CHROMIUM}: the comparison with the peers is not measured)`];
   const live = await startLiveServer({ env: { ASSENT_CMP_ID: '300' } });
   const baselineDist = stringArg('baseline', '');
-  const baseline = baselineDist
-    ? await startLiveServer({
-        env: { ASSENT_CMP_ID: '300', ASSENT_BANNER_DIST: path.resolve(baselineDist) },
-      })
+  const baselineRoot = baselineDist
+    ? [baselineDist, path.join(baselineDist, '../../..')]
+        .map((dir) => path.resolve(dir))
+        .find((dir) => existsSync(path.join(dir, 'apps/server/test/live-server.ts')))
     : undefined;
+  const baseline = baselineRoot
+    ? await (
+        (await import(
+          pathToFileURL(path.join(baselineRoot, 'apps/server/test/live-server.ts')).href
+        )) as { startLiveServer: typeof startLiveServer }
+      ).startLiveServer({ env: { ASSENT_CMP_ID: '300' } })
+    : baselineDist
+      ? await startLiveServer({
+          env: { ASSENT_CMP_ID: '300', ASSENT_BANNER_DIST: path.resolve(baselineDist) },
+        })
+      : undefined;
   const assets = await peerAssets();
   const gz = Object.fromEntries(
     Object.entries(assets).map(([name, a]) => [name, gzipSync(a.body, { level: 9 })]),
@@ -525,9 +542,9 @@ async function compareWithPeers(runs: number): Promise<string[]> {
     const boot = (await (
       await fetch(`${live.url}/banner/property/${site.uuid}/config.json`)
     ).json()) as {
-      config: { gdpr?: { vendors: unknown[] } };
+      config: { gdpr?: Parameters<typeof partnerCount>[0] };
     };
-    const vendors = boot.config.gdpr?.vendors.length ?? 0;
+    const vendors = boot.config.gdpr ? partnerCount(boot.config.gdpr) : 0;
     const med = (views: View[], pick: (v: View) => number) => median(views.map(pick));
     const bare = figures.get('bare')!;
     const lines = [

@@ -176,7 +176,7 @@ export async function paintedAt(
 }
 
 /** The shared lock every Chromium test and benchmark holds while its browser runs. */
-export const BROWSER_LOCK = '/tmp/assent-browser.lock';
+const BROWSER_LOCK = '/tmp/assent-browser.lock';
 
 /** Runs `fn` holding the shared browser lock (taken through `takeLock`, freed when it ends). */
 export async function withBrowserLock<T>(fn: () => Promise<T>): Promise<T> {

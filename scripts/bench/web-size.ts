@@ -34,7 +34,7 @@ import { NEXT_BUTTON, SIGN_IN_BUTTON } from '../../packages/core/src/account/ind
 import { PROPERTIES_TITLE } from '../../packages/core/src/property/index';
 import type { Page } from '@assent/testing';
 import { launchChromium } from '@assent/testing';
-import { BENCH_PASSWORD, BROWSER_LOCK, demoToken, numberArg, takeLock } from './support';
+import { BENCH_PASSWORD, demoToken, numberArg } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const web = path.join(root, 'apps/web');
@@ -43,6 +43,7 @@ const serverRoot = process.argv.includes('--root')
   ? path.resolve(process.argv[process.argv.indexOf('--root') + 1]!)
   : root;
 const PROPERTIES = numberArg('properties', 1000);
+const BROWSER_LOCK = '/tmp/assent-browser.lock';
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 interface ManifestChunk {
@@ -130,6 +131,17 @@ async function addSites(url: string, token: string, pcode: string, count: number
       }
     }),
   );
+}
+
+/** Holds the shared browser lock (flock(1) in a child) until the returned function is called. */
+function takeBrowserLock(): Promise<() => void> {
+  const holder = spawn('flock', [BROWSER_LOCK, '-c', 'echo locked; cat >/dev/null'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    holder.stdout.on('data', () => resolve(() => holder.stdin.end()));
+    holder.on('error', reject);
+  });
 }
 
 interface Transfer {
@@ -221,7 +233,7 @@ async function main() {
       `Added ${PROPERTIES} sites to the demo account in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
     );
 
-    const release = await takeLock(BROWSER_LOCK);
+    const release = await takeBrowserLock();
     const browser = await launchChromium({ viewport: { width: 1360, height: 900 } });
     try {
       const page = browser.context.pages()[0] ?? (await browser.context.newPage());

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Property } from '@assent/core/property';
 import { TCString } from '@iabtechlabtcf/core';
 import type { Page } from '@assent/testing';
-import { hasChromium, launchChromium, noChromiumMessage } from '@assent/testing';
+import { gvlFixture, hasChromium, launchChromium, noChromiumMessage } from '@assent/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublisherServer } from './banner-e2e-support';
 import {
@@ -248,6 +248,100 @@ describe.skipIf(!hasChromium())(
 
         const rows = await waitForVisits(2);
         expect(rows[1]).toMatchObject({ outcome: 'rejectAll', shown: true });
+      } finally {
+        await browser.close();
+      }
+    }, 90_000);
+
+    it('the configuration carries the vendors packed (issue 16): Accept all still gives every vendor its consent and LI bit, and the second layer names them from the vendor list', async () => {
+      const browser = await launchChromium({
+        args: HOST_RULES,
+        viewport: { width: 1024, height: 720 },
+      });
+      const { context } = browser;
+      try {
+        await context.clearCookies();
+        const page = context.pages()[0] ?? (await context.newPage());
+        const errors: string[] = [];
+        page.on('pageerror', (e) => errors.push(e.message));
+        const configResponse = page.waitForResponse((r) => /\/config\.json(\?|$)/.test(r.url()));
+        await page.goto(`${publisher.origin('news.test')}/`);
+        const { config } = (await (await configResponse).json()) as {
+          config: {
+            gdpr: {
+              vendors: unknown;
+              consentPurposes: number[];
+              legitimateInterestPurposes: number[];
+              specialFeatures: number[];
+            };
+          };
+        };
+        // No declarations before the first layer: one character per vendor id.
+        expect(config.gdpr.vendors).toEqual(expect.stringMatching(/^[0-4]+$/));
+
+        // What accept all gives, from the GVL's own declarations (every active vendor is in scope).
+        const gvl = JSON.parse(gvlFixture('gvl3-vendor-list.json')) as {
+          vendors: Record<
+            string,
+            {
+              id: number;
+              name: string;
+              purposes: number[];
+              legIntPurposes: number[];
+              flexiblePurposes: number[];
+              specialFeatures: number[];
+              deletedDate?: string;
+            }
+          >;
+        };
+        const active = Object.values(gvl.vendors)
+          .filter((v) => !v.deletedDate)
+          .sort((a, b) => a.id - b.id);
+        const { consentPurposes, legitimateInterestPurposes, specialFeatures } = config.gdpr;
+        const liPurposes = legitimateInterestPurposes.filter((p) => p < 3 || p > 6);
+        const any = (ids: number[], of: number[]) => ids.some((id) => of.includes(id));
+        const consent = active
+          .filter(
+            (v) =>
+              any(v.purposes, consentPurposes) ||
+              any(v.flexiblePurposes, consentPurposes) ||
+              any(v.specialFeatures, specialFeatures),
+          )
+          .map((v) => v.id);
+        const li = active.filter((v) => any(v.legIntPurposes, liPurposes)).map((v) => v.id);
+        expect(li.length).toBeGreaterThan(10);
+
+        const accept = page.locator('#assent-cmp [data-action="accept"]');
+        await accept.waitFor({ state: 'visible', timeout: 15_000 });
+        await accept.click();
+        await expect(accept.count()).resolves.toBe(0);
+        const decoded = TCString.decode(await tcString(page));
+        expect([...decoded.vendorConsents.values()].filter(Boolean).length).toBe(consent.length);
+        expect(consent.every((id) => decoded.vendorConsents.has(id))).toBe(true);
+        expect(li.every((id) => decoded.vendorLegitimateInterests.has(id))).toBe(true);
+        expect([...decoded.vendorLegitimateInterests.values()].filter(Boolean).length).toBe(
+          li.length,
+        );
+        expect(active.every((v) => decoded.vendorsDisclosed.has(v.id))).toBe(true);
+
+        // The second layer lists every vendor by its name in the vendor list, an LI toggle for those
+        // relying on legitimate interest.
+        await page.locator('#assent-cmp').getByText('Privacy choices').click();
+        await page.locator('#assent-cmp [data-action="more"]').click();
+        const vendors = page.locator('#assent-cmp [data-vendor]');
+        await vendors.first().waitFor({ state: 'visible', timeout: 15_000 });
+        await expect(vendors.count()).resolves.toBe(active.length);
+        for (const v of [active[0]!, active[Math.floor(active.length / 2)]!, active.at(-1)!]) {
+          const row = page.locator(`#assent-cmp [data-vendor="${v.id}"]`);
+          await expect(row.locator('p').textContent()).resolves.toContain(v.name);
+        }
+        await expect(
+          page
+            .locator('#assent-cmp [data-vendor]')
+            .filter({ hasText: 'Legitimate interest' })
+            .count(),
+        ).resolves.toBe(li.length);
+        expect(errors).toEqual([]);
       } finally {
         await browser.close();
       }

@@ -6,6 +6,7 @@ import {
   pickLanguage,
   regulationForConfig,
   textsFor,
+  vendorSets,
   visitBase,
 } from '@assent/core/runtime';
 import type { BannerConfig, GoogleVendorNames, VisitorRegion } from '@assent/core/runtime';
@@ -201,7 +202,7 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
           cmpVersion: config.cmpVersion,
           tcfPolicyVersion: gdpr.tcfPolicyVersion,
           gvlVersion: gdpr.vendorListVersion,
-          vendorIds: gdpr.vendors.map((v) => v[0]),
+          vendorIds: vendorSets(gdpr).ids,
           otherVendorIds: gdpr.customVendors.map((v) => v.id),
           loadVendorList,
         },

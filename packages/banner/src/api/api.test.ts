@@ -2,7 +2,13 @@
 import { GppModel } from '@iabgpp/cmpapi';
 import { TCString } from '@iabtechlabtcf/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bannerConfigFixture, VISIT_EVENT_MAX_BYTES, VisitEvent } from '@assent/core/banner';
+import {
+  BANNER_FIXTURE_VENDORS,
+  bannerConfigFixture,
+  compactVendor,
+  VISIT_EVENT_MAX_BYTES,
+  VisitEvent,
+} from '@assent/core/banner';
 import { button, call, flush, resetWindow, setNavigator, start } from '../../test/harness';
 import { installStub } from '../stub';
 import { acceptAllChoices } from '../tcf/consent';
@@ -126,8 +132,9 @@ describe('__tcfapi', () => {
     // TCF 2.2 (issue 15 item 2): the shown UI's TC string signals every surfaced vendor's and
     // purpose's legitimate interest and no consent, and TCData says the same.
     const decoded = TCString.decode(data.tcString as string);
-    const config = bannerConfigFixture();
-    const vendorsLI = config.gdpr!.vendors.filter(([, , li]) => li & 0b1111000010).map((v) => v[0]);
+    const vendorsLI = BANNER_FIXTURE_VENDORS.map(compactVendor)
+      .filter(([, , li]) => li & 0b1111000010)
+      .map((v) => v[0]);
     expect([...decoded.purposeConsents.values()]).toEqual([]);
     expect([...decoded.vendorConsents.values()]).toEqual([]);
     expect([...decoded.specialFeatureOptins.values()]).toEqual([]);

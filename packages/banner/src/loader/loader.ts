@@ -20,8 +20,11 @@ export interface PendingBoot {
 }
 
 export const LOADER_KEY = '__assentLoad';
-/** localStorage key prefix of the last configuration fetched from a URL. */
-export const BOOT_CACHE_PREFIX = 'assent-boot:';
+/**
+ * localStorage key prefix of the last configuration fetched from a URL. '2' since the configuration
+ * packs its vendors (issue 16): a copy kept by an earlier runtime, with the declarations, is not read.
+ */
+export const BOOT_CACHE_PREFIX = 'assent-boot2:';
 /** localStorage key of the runtime file whose compiled code the browser was helped to keep. */
 export const WARM_KEY = 'assent-warm';
 

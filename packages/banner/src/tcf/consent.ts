@@ -1,9 +1,8 @@
 import {
   allowedLegitimateInterestPurposes,
   encodeAcString,
-  idsOf,
-  maskOf,
   parseAcString,
+  vendorSets,
 } from '@assent/core/runtime';
 import type { BannerGdpr, ConsentChoices } from '@assent/core/runtime';
 import type { TCModel } from './tcstring';
@@ -23,61 +22,6 @@ export interface Choices {
   others: Set<string>;
 }
 
-export interface VendorDeclarations {
-  id: number;
-  purposes: number[];
-  legIntPurposes: number[];
-  flexiblePurposes: number[];
-  specialFeatures: number[];
-}
-
-/**
- * Per vendor, the purposes it may rely on legitimate interest for, as a mask: those it declares,
- * and those a publisher restriction requires legitimate interest for (TCF restriction type 2, on a
- * purpose the vendor declares as flexible consent).
- */
-function legIntMasks(gdpr: BannerGdpr): Map<number, number> {
-  const masks = new Map(gdpr.vendors.map((v) => [v[0], v[2]]));
-  for (const r of gdpr.restrictions)
-    if (r.type === 2)
-      for (const id of r.vendorIds) masks.set(id, (masks.get(id) ?? 0) | maskOf([r.purposeId]));
-  return masks;
-}
-
-export const vendorDeclarations = (gdpr: BannerGdpr): VendorDeclarations[] => {
-  const legInt = legIntMasks(gdpr);
-  return gdpr.vendors.map(([id, p, , flex, sf]) => ({
-    id,
-    purposes: idsOf(p),
-    legIntPurposes: idsOf(legInt.get(id) ?? 0),
-    flexiblePurposes: idsOf(flex),
-    specialFeatures: idsOf(sf),
-  }));
-};
-
-/**
- * The vendors accept all consents to and allows legitimate interest for, from the compact masks
- * (no per-vendor arrays): computed once per config, as a click must stay well inside a frame with
- * 700 vendors.
- */
-const acceptAllVendorsCache = new WeakMap<BannerGdpr, { consent: number[]; li: number[] }>();
-function acceptAllVendors(gdpr: BannerGdpr): { consent: number[]; li: number[] } {
-  let lists = acceptAllVendorsCache.get(gdpr);
-  if (!lists) {
-    const offered = maskOf(gdpr.consentPurposes);
-    const features = maskOf(gdpr.specialFeatures);
-    const allowedLI = maskOf(allowedLegitimateInterestPurposes(gdpr.legitimateInterestPurposes));
-    const legInt = legIntMasks(gdpr);
-    lists = { consent: [], li: [] };
-    for (const [id, purposes, , flexible, special] of gdpr.vendors) {
-      if (purposes & offered || flexible & offered || special & features) lists.consent.push(id);
-      if ((legInt.get(id) ?? 0) & allowedLI) lists.li.push(id);
-    }
-    acceptAllVendorsCache.set(gdpr, lists);
-  }
-  return lists;
-}
-
 const customIds = (gdpr: BannerGdpr, basis: 'CONSENT' | 'LEGITIMATE_INTEREST') =>
   (gdpr.publisherTC?.customPurposes ?? []).filter((c) => c.legalBasis === basis).map((c) => c.id);
 
@@ -86,8 +30,8 @@ export function acceptAllChoices(gdpr: BannerGdpr): Choices {
     purposes: new Set(gdpr.consentPurposes),
     purposesLI: new Set(allowedLegitimateInterestPurposes(gdpr.legitimateInterestPurposes)),
     specialFeatures: new Set(gdpr.specialFeatures),
-    vendors: new Set(acceptAllVendors(gdpr).consent),
-    vendorsLI: new Set(acceptAllVendors(gdpr).li),
+    vendors: new Set(vendorSets(gdpr).consent),
+    vendorsLI: new Set(vendorSets(gdpr).li),
     custom: new Set(customIds(gdpr, 'CONSENT')),
     google: new Set(gdpr.googleVendors),
     others: new Set(gdpr.customVendors.map((v) => v.id)),
@@ -162,7 +106,7 @@ export interface EncodeContext {
 export function toTCModel(gdpr: BannerGdpr, c: Choices, ctx: EncodeContext): TCModel {
   const inScope = (ids: Set<number>, allowed: readonly number[]) =>
     allowed.filter((id) => ids.has(id));
-  const allVendors = gdpr.vendors.map((v) => v[0]);
+  const allVendors = vendorSets(gdpr).ids;
   const pub = gdpr.publisherTC;
   const numCustom = (pub?.customPurposes ?? []).reduce((m, p) => Math.max(m, p.id), 0);
   return {

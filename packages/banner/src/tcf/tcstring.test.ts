@@ -1,6 +1,8 @@
 import { BitLength, FieldSequence, Segment, TCString } from '@iabtechlabtcf/core';
 import { describe, expect, it } from 'vitest';
 import type { BannerConfig } from '@assent/core/banner';
+import { vendorSets as setsOf } from '@assent/core/runtime';
+import { packVendors } from '@assent/core/banner';
 import { configFromGvl, GVL_FILES, readGvl } from '../../test/gvl';
 import type { Choices } from './consent';
 import {
@@ -167,7 +169,7 @@ describe('TC string encoder, decoded by @iabtechlabtcf/core on the real GVLs', (
     expect(ids(d.publisherCustomConsents)).toEqual([3]);
     expect(ids(d.publisherCustomLegitimateInterests)).toEqual([2]);
     expect(choicesFromStored(decodeTCString(tc)).vendors).toEqual(
-      new Set([...choices.vendors].filter((id) => gdpr.vendors.some((v) => v[0] === id))),
+      new Set([...choices.vendors].filter((id) => setsOf(gdpr).ids.includes(id))),
     );
   });
 
@@ -257,8 +259,9 @@ function bannerGdpr() {
 }
 
 function bannerGdprWith(vendorIds: number[]) {
-  return {
-    ...bannerGdpr(),
-    vendors: vendorIds.map((id) => [id, 1, 2, 0, 0] as [number, number, number, number, number]),
-  };
+  const gdpr = bannerGdpr();
+  const declared = vendorIds.map(
+    (id) => [id, 1, 2, 0, 0] as [number, number, number, number, number],
+  );
+  return { ...gdpr, vendors: packVendors({ ...gdpr, vendors: declared }) };
 }

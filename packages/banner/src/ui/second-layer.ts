@@ -1,7 +1,6 @@
-import { allowedLegitimateInterestPurposes, partnerCount } from '@assent/core/runtime';
+import { allowedLegitimateInterestPurposes, partnerCount, vendorSets } from '@assent/core/runtime';
 import type { BannerConfig, BannerTexts, GoogleVendorNames } from '@assent/core/runtime';
 import type { Choices } from '../tcf/consent';
-import { vendorDeclarations } from '../tcf/consent';
 import { h, safeLink, toggle } from './dom';
 import { TITLE_ID } from './first-layer';
 
@@ -114,29 +113,31 @@ export function renderSecondLayer(ctx: SecondLayerContext): HTMLElement {
     }),
   ]).then(
     ([gvl, google]) => {
+      // Vendors with an LI purpose of the publisher's (declared or by a restriction) get an LI toggle.
+      const sets = vendorSets(gdpr);
+      const usesLI = new Set(sets.li);
       vendorList.replaceChildren(
-        ...vendorDeclarations(gdpr).map((v) => {
-          const info = gvl.vendors[v.id];
-          const usesLI = v.legIntPurposes.some((p) => li.includes(p));
+        ...sets.ids.map((id) => {
+          const info = gvl.vendors[id];
           return h(
             doc,
             'div',
-            { 'data-vendor': v.id },
+            { 'data-vendor': id },
             h(
               doc,
               'p',
               {},
-              info?.name ?? `#${v.id}`,
+              info?.name ?? `#${id}`,
               ' ',
               safeLink(doc, '↗', info?.urls?.[0]?.privacy),
             ),
-            toggle(doc, l.consent, choices.vendors.has(v.id), flip(choices.vendors, v.id)),
-            usesLI &&
+            toggle(doc, l.consent, choices.vendors.has(id), flip(choices.vendors, id)),
+            usesLI.has(id) &&
               toggle(
                 doc,
                 l.legitimateInterest,
-                choices.vendorsLI.has(v.id),
-                flip(choices.vendorsLI, v.id),
+                choices.vendorsLI.has(id),
+                flip(choices.vendorsLI, id),
               ),
           );
         }),

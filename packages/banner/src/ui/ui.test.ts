@@ -1,10 +1,18 @@
 // @vitest-environment happy-dom
 import { TCString } from '@iabtechlabtcf/core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { BANNER_EN_TEXTS, bannerConfigFixture } from '@assent/core/banner';
+import {
+  BANNER_EN_TEXTS,
+  BANNER_FIXTURE_VENDORS,
+  bannerConfigFixture,
+  compactVendor,
+} from '@assent/core/banner';
 import { ConsentRecordBeacon } from '@assent/core/banner';
 import { button, call, flush, resetWindow, setNavigator, start } from '../../test/harness';
 import { newConsentId } from '../consent-id';
+
+/** The fixture's vendors' GVL declarations as bit masks (its config carries them packed). */
+const masks = () => BANNER_FIXTURE_VENDORS.map(compactVendor);
 
 beforeEach(() => {
   resetWindow();
@@ -120,8 +128,8 @@ describe('second layer (lazy)', () => {
     const tc = tcOf(h);
     expect(ids(tc.purposeConsents)).toEqual([]);
     expect(ids(tc.purposeLegitimateInterests)).toEqual([2, 7, 9, 10]);
-    const liVendors = bannerConfigFixture()
-      .gdpr!.vendors.filter(([, , li]) => li & 0b1111000010)
+    const liVendors = masks()
+      .filter(([, , li]) => li & 0b1111000010)
       .map(([id]) => id);
     expect(liVendors).toContain(2);
     expect(ids(tc.vendorLegitimateInterests)).toEqual(liVendors.filter((id) => id !== 2));
@@ -133,7 +141,7 @@ describe('second layer (lazy)', () => {
       gdpr: { ...base.gdpr!, restrictions: [{ purposeId: 7, type: 2, vendorIds: [1] }] },
     });
     // Vendor 1 declares purpose 7 as flexible consent and no legitimate interest at all.
-    expect(base.gdpr!.vendors.find(([id]) => id === 1)![2]).toBe(0);
+    expect(masks().find(([id]) => id === 1)![2]).toBe(0);
     const h = await start({ config });
     button(h.cmp, 'more')!.click();
     const root = h.cmp.root;
@@ -219,7 +227,7 @@ describe('Google providers and non-IAB vendors', () => {
         legIntPurposes: [],
       },
     ];
-    const iab = config.gdpr!.vendors.length;
+    const iab = masks().length;
     const h = await start({ config });
     expect(button(h.cmp, 'vendors')!.textContent).toBe(`Vendors (${iab + 3})`);
     button(h.cmp, 'vendors')!.click();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerAmpConsentCheck } from './amp';
 import { BANNER_DEFAULT_COLORS, BannerConfig, VISIT_EVENT_MAX_BYTES, VisitEvent } from './config';
-import { bannerConfigFixture } from './fixtures';
+import { BANNER_FIXTURE_VENDORS, bannerConfigFixture } from './fixtures';
 import {
   AMP_CONSENT_STRING_TYPE,
   compactVendor,
@@ -136,14 +136,15 @@ describe('rules', () => {
   });
   it('partnerCount counts IAB vendors, Google providers and custom vendors', () => {
     const gdpr = bannerConfigFixture().gdpr!;
-    expect(partnerCount(gdpr)).toBe(gdpr.vendors.length);
+    expect(partnerCount(gdpr)).toBe(BANNER_FIXTURE_VENDORS.length);
+    expect(partnerCount({ vendors: '0102034' })).toBe(4);
     expect(
       partnerCount({
         ...gdpr,
         googleVendors: [1, 2],
         customVendors: [{ id: 'a', name: 'A', policyUrl: '', purposes: [1], legIntPurposes: [] }],
       }),
-    ).toBe(gdpr.vendors.length + 3);
+    ).toBe(BANNER_FIXTURE_VENDORS.length + 3);
   });
   it('fillPlaceholders fills known names only', () => {
     expect(fillPlaceholders('{{partnerCount}} partners, {{other}}', { partnerCount: 12 })).toBe(

@@ -104,7 +104,12 @@ export const BannerGdpr = z.object({
     .default('GB'),
   isServiceSpecific: z.boolean().default(true),
   includeVendorsDisclosedSegment: z.boolean().default(true),
-  vendors: z.array(BannerVendor),
+  /**
+   * The vendors in scope, packed (`packVendors`): one character per vendor id from 1, '0' not in
+   * scope, else 1, + 1 when accept all consents to it, + 2 when it keeps legitimate interest. The
+   * runtime reads it with `vendorSets`; the declarations are the vendor list's (issue 16).
+   */
+  vendors: z.string().regex(/^[0-4]*$/),
   restrictions: z.array(BannerRestriction).default([]),
   /** Google ad-technology providers asked for Additional Consent (the property's Google vendors). */
   googleVendors: Ids.default([]),

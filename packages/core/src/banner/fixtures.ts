@@ -1,6 +1,7 @@
-import type { BannerConfig, BannerConfigInput, BannerTexts } from './config';
+import type { BannerConfig, BannerConfigInput, BannerTexts, BannerVendor } from './config';
 import { BannerConfig as BannerConfigSchema } from './config';
 import { CONSENT_LIFETIME_MONTHS, compactVendor } from './rules';
+import { packVendors } from './vendor-sets';
 
 /** English texts as the server would compile them from the default theme. */
 export const BANNER_EN_TEXTS: BannerTexts = {
@@ -139,12 +140,50 @@ export const BANNER_FIXTURE_VENDORS = [
   },
 ] as const;
 
+type FixtureGdpr = Omit<NonNullable<BannerConfigInput['gdpr']>, 'vendors'> & {
+  /** Packed as compiled, or declarations (`compactVendor`) to pack with this section's settings. */
+  vendors?: string | readonly BannerVendor[];
+};
+
+const FIXTURE_DECLARATIONS = BANNER_FIXTURE_VENDORS.map(compactVendor);
+/** The fixture's GDPR settings the vendors are packed with. */
+const FIXTURE_GDPR_SETTINGS = {
+  consentPurposes: [1, 2, 3, 4, 7, 8, 9, 10],
+  legitimateInterestPurposes: [2, 7, 8, 9, 10],
+  specialFeatures: [1, 2],
+  restrictions: [],
+};
+
+/** The section's vendors packed as the compiler packs them (`packVendors`) from its settings. */
+function packedGdpr(gdpr: FixtureGdpr, defaultPacked: string) {
+  const { vendors = FIXTURE_DECLARATIONS } = gdpr;
+  // The fixture's own vendors (packed, as a spread of another fixture's gdpr carries them) are
+  // packed again with this section's purposes and restrictions, as the compiler would.
+  const declared =
+    typeof vendors != 'string' ? vendors : vendors === defaultPacked ? FIXTURE_DECLARATIONS : null;
+  return {
+    ...gdpr,
+    vendors: declared
+      ? packVendors({
+          vendors: declared,
+          consentPurposes: gdpr.consentPurposes,
+          legitimateInterestPurposes: gdpr.legitimateInterestPurposes,
+          specialFeatures: gdpr.specialFeatures,
+          restrictions: gdpr.restrictions ?? [],
+        })
+      : (vendors as string),
+  };
+}
+
 /**
  * A fixed, valid banner configuration for tests: GDPR worldwide with US MSPA, Google basic consent
- * and Consent or Pay present but off. `overrides` are shallow-merged before parsing.
+ * and Consent or Pay present but off. `overrides` are shallow-merged before parsing; the GDPR
+ * section's vendors are packed from its settings (`packedGdpr`).
  */
-export function bannerConfigFixture(overrides: Partial<BannerConfigInput> = {}): BannerConfig {
-  const input: BannerConfigInput = {
+export function bannerConfigFixture(
+  overrides: Partial<Omit<BannerConfigInput, 'gdpr'>> & { gdpr?: FixtureGdpr } = {},
+): BannerConfig {
+  const input: Omit<BannerConfigInput, 'gdpr'> & { gdpr?: FixtureGdpr } = {
     schema: 1,
     configVersion: 'cfg-1',
     propertyId: 'site-1',
@@ -158,15 +197,13 @@ export function bannerConfigFixture(overrides: Partial<BannerConfigInput> = {}):
       encodingMode: 'TCF_AND_GPP',
       tcfPolicyVersion: 4,
       vendorListVersion: 17,
-      consentPurposes: [1, 2, 3, 4, 7, 8, 9, 10],
-      legitimateInterestPurposes: [2, 7, 8, 9, 10],
-      specialFeatures: [1, 2],
+      ...FIXTURE_GDPR_SETTINGS,
       stacks: [],
       purposeOneTreatment: false,
       publisherCC: 'GB',
       isServiceSpecific: true,
       includeVendorsDisclosedSegment: true,
-      vendors: BANNER_FIXTURE_VENDORS.map(compactVendor),
+      vendors: FIXTURE_DECLARATIONS,
       restrictions: [],
       storageMonths: CONSENT_LIFETIME_MONTHS,
     },
@@ -215,5 +252,9 @@ export function bannerConfigFixture(overrides: Partial<BannerConfigInput> = {}):
     },
     ...overrides,
   };
-  return BannerConfigSchema.parse(input);
+  const defaultPacked = packVendors({ ...FIXTURE_GDPR_SETTINGS, vendors: FIXTURE_DECLARATIONS });
+  return BannerConfigSchema.parse({
+    ...input,
+    gdpr: input.gdpr && packedGdpr(input.gdpr, defaultPacked),
+  });
 }

@@ -63,6 +63,8 @@ export {
   textsFor,
   usSectionNames,
 } from './rules';
+export { packVendors, vendorSets } from './vendor-sets';
+export type { BannerVendorSets, DeclaredVendorsGdpr } from './vendor-sets';
 export type {
   BannerConsentModeDefaults,
   GoogleVendorNames,

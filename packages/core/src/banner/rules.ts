@@ -128,7 +128,9 @@ export const compactVendor = (v: GvlVendorDeclarations): BannerVendor => [
 export const partnerCount = (
   gdpr: Pick<BannerGdpr, 'vendors'> & Partial<Pick<BannerGdpr, 'googleVendors' | 'customVendors'>>,
 ): number =>
-  gdpr.vendors.length + (gdpr.googleVendors?.length ?? 0) + (gdpr.customVendors?.length ?? 0);
+  gdpr.vendors.replace(/0/g, '').length +
+  (gdpr.googleVendors?.length ?? 0) +
+  (gdpr.customVendors?.length ?? 0);
 
 /**
  * Google's Additional Consent string (v2): `2~{consented ids}~dv.{disclosed, not consented ids}`,

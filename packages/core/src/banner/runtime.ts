@@ -38,6 +38,8 @@ export type {
   VisitorRegion,
 } from './rules';
 export type { AmpConsentMetadata } from './amp';
+export { vendorSets } from './vendor-sets';
+export type { BannerVendorSets } from './vendor-sets';
 export type { ConsentChoices, ConsentRecordBeacon } from '../audit-log/consent-record';
 export { stateSensitiveDataProcessing, usSignal } from './us-signal';
 export type { Tri, UsChoice, UsSignal } from './us-signal';

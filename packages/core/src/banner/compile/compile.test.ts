@@ -9,7 +9,7 @@ import {
 import { US_DEFAULT_TEXTS } from '../../theme/control-texts';
 import { appThemeValues, textChangeRequest } from '../../testing/theme';
 import { BannerConfig } from '../config';
-import { idsOf } from '../rules';
+import { vendorSets } from '../vendor-sets';
 import { UNREGISTERED_CMP_ID, UNREGISTERED_CMP_ID_WARNING, cmpIdWarning } from './cmp-id';
 import { compileBannerConfig } from './compile';
 
@@ -110,7 +110,7 @@ describe('compileBannerConfig', () => {
   });
 
   it('vendors in scope: all active vendors until the account saves a selection, then the selection', () => {
-    expect(compile().gdpr!.vendors.map((v) => v[0])).toEqual([1, 2, 4]);
+    expect(vendorSets(compile().gdpr!).ids).toEqual([1, 2, 4]);
     const chosen = compile({
       vendorSelection: {
         vendorIds: [2, 3, 99],
@@ -118,15 +118,10 @@ describe('compileBannerConfig', () => {
         updatedAt: '2026-01-01T00:00:00Z',
       },
     }).gdpr!;
-    expect(chosen.vendors.map((v) => v[0])).toEqual([2]);
-    const [id, purposes, legInt, flexible, features] = chosen.vendors[0]!;
-    expect([id, idsOf(purposes), idsOf(legInt), idsOf(flexible), idsOf(features)]).toEqual([
-      2,
-      [1],
-      [2, 10],
-      [2],
-      [1],
-    ]);
+    // Vendor 2 declares purpose 1, LI for 2 and 10, 2 as flexible and special feature 1: in scope,
+    // asked for consent and keeping its legitimate interest (the declarations stay in the list).
+    expect(chosen.vendors).toBe('04');
+    expect(vendorSets(chosen)).toEqual({ ids: [2], consent: [2], li: [2] });
   });
 
   it("Google providers when the property enables Google vendors; the account's custom vendors", () => {

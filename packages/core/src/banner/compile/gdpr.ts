@@ -13,6 +13,7 @@ import {
   allowedLegitimateInterestPurposes,
   compactVendor,
 } from '../rules';
+import { packVendors } from '../vendor-sets';
 import { stableHash } from './hash';
 import { sortedUnique } from './ids';
 
@@ -137,6 +138,12 @@ export function compileGdpr(
   const basis = legalBasis(property, theme, vendors, list);
   const restricted = restrictions(theme, vendors);
   const publisherCC = /^[A-Z]{2}$/.test(property.publisherCC) ? property.publisherCC : 'GB';
+  // A 'require legitimate interest' restriction makes the purpose one the publisher relies on
+  // legitimate interest for: the visitor sees it, with its right to object (issue 15 item 8).
+  const legitimateInterestPurposes = sortedUnique([
+    ...basis.legitimate,
+    ...restricted.filter((r) => r.type === 2).map((r) => r.purposeId),
+  ]);
   return {
     encodingMode: property.gdprEncodingMode,
     // The policy version of the GVL the strings reference (TCF: a string's TcfPolicyVersion is its
@@ -145,19 +152,22 @@ export function compileGdpr(
     vendorListVersion: list.vendorListVersion,
     vendorListUpdatedAt: list.lastUpdated,
     consentPurposes: basis.consent,
-    // A 'require legitimate interest' restriction makes the purpose one the publisher relies on
-    // legitimate interest for: the visitor sees it, with its right to object (issue 15 item 8).
-    legitimateInterestPurposes: sortedUnique([
-      ...basis.legitimate,
-      ...restricted.filter((r) => r.type === 2).map((r) => r.purposeId),
-    ]),
+    legitimateInterestPurposes,
     specialFeatures: basis.specialFeatures,
     stacks: basis.stacks,
     purposeOneTreatment: !isPurposeOneRequired(publisherCC) && !basis.consent.includes(1),
     publisherCC,
     isServiceSpecific: true,
     includeVendorsDisclosedSegment: tcf23 || property.includeVendorsDisclosedSegment,
-    vendors: vendors.map((v) => compactVendor({ ...v, deletedDate: undefined })),
+    // What the runtime needs before the second layer (ids, accept all's consents and legitimate
+    // interests), packed: the declarations themselves travel in the vendor list (issue 16).
+    vendors: packVendors({
+      vendors: vendors.map((v) => compactVendor({ ...v, deletedDate: undefined })),
+      consentPurposes: basis.consent,
+      legitimateInterestPurposes,
+      specialFeatures: basis.specialFeatures,
+      restrictions: restricted,
+    }),
     restrictions: restricted,
     googleVendors: property.googleEnabled ? sortedUnique(selection.googleAtpIds ?? []) : [],
     customVendors: (selection.customVendors ?? []).map(customVendor),
