@@ -152,10 +152,17 @@ describe.skipIf(!hasChromium())('GBC and Consent-or-Pay flags end to end', () =>
     await reject.click();
     await waitForVisits(live, site.uuid, 3);
 
+    // Japan: outside GDPR's locations, under Google basic consent only (worldwide): nothing is
+    // asked, the Consent Mode defaults (both denied) apply, and the page view is reported at once
+    // as regulation 10, not shown, its outcome the defaults' (reject).
+    const unasked = await visitor('JP');
+    await waitForVisits(live, site.uuid, 4);
+    await expect(unasked.locator('#assent-cmp [data-action]').count()).resolves.toBe(0);
+
     const rows = await waitForVisits<Record<string, unknown>>(
       live,
       site.uuid,
-      3,
+      4,
       // Not the country: the bounce's beacon leaves with the unloading page, past the route that
       // adds this test's geo header (a proxy adds it to every request).
       'regulation, outcome, shown, gbc_consent, cop_choice',
@@ -182,6 +189,13 @@ describe.skipIf(!hasChromium())('GBC and Consent-or-Pay flags end to end', () =>
         gbc_consent: 'dd--',
         cop_choice: null,
       },
+      {
+        regulation: 10,
+        outcome: 'rejectAll',
+        shown: false,
+        gbc_consent: 'dd--',
+        cop_choice: null,
+      },
     ]);
 
     // The report builder's applicability dimensions, with the GBC and Users metrics.
@@ -195,7 +209,12 @@ describe.skipIf(!hasChromium())('GBC and Consent-or-Pay flags end to end', () =>
           {
             id: 'gbc',
             dimensions: ['gbcApplicable'],
-            metrics: ['totalSessions', 'gbcAdStorageGrantedPercent', 'gbcAdUserDataGrantedPercent'],
+            metrics: [
+              'totalTraffic',
+              'totalSessions',
+              'gbcAdStorageGrantedPercent',
+              'gbcAdUserDataGrantedPercent',
+            ],
             granularity: 'day',
           },
           {
@@ -213,8 +232,10 @@ describe.skipIf(!hasChromium())('GBC and Consent-or-Pay flags end to end', () =>
         results: [
           {
             gbcApplicable: true,
+            totalTraffic: 4,
             totalSessions: 3,
-            gbcAdStorageGrantedPercent: 33.33,
+            // granted in one of the four page views: the GBC-only one kept its denied default
+            gbcAdStorageGrantedPercent: 25,
             gbcAdUserDataGrantedPercent: null, // the property does not set ad_user_data
           },
         ],
@@ -224,7 +245,7 @@ describe.skipIf(!hasChromium())('GBC and Consent-or-Pay flags end to end', () =>
         results: [
           {
             copApplicable: false,
-            totalSessions: 1,
+            totalSessions: 1, // and the GBC-only page view, not shown
             copUsers: 0,
             copAcceptPercent: null,
             copSubscribePercent: null,
@@ -240,7 +261,8 @@ describe.skipIf(!hasChromium())('GBC and Consent-or-Pay flags end to end', () =>
       },
     ]);
 
-    // The property's analytics: the three GDPR banners under key 1.
+    // The property's analytics: the three GDPR banners under key 1; key 10, Google basic consent
+    // only, has its page view but no banner shown, so no rate.
     const analytics = await post<Record<string, PropertyAnalytics>>(
       `/analytics/v1/properties/pcode/${user.pcode}`,
       { propertyIds: [site.uuid], ...range },
@@ -251,5 +273,12 @@ describe.skipIf(!hasChromium())('GBC and Consent-or-Pay flags end to end', () =>
       rejectAll: 1,
       bounceRatePercentage: 33.33,
     });
-  });
+    expect(analytics[site.uuid]!['10']).toMatchObject({
+      totalShown: 0,
+      acceptAll: 0,
+      rejectAll: 0,
+      consentRatePercentage: null,
+    });
+    // Four visitors, a browser each, on a shared 2-core machine.
+  }, 120_000);
 });

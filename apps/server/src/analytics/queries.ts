@@ -761,7 +761,9 @@ export async function propertyAnalytics(
     const analytics: PropertyAnalytics = {};
     if (e.gdpr.shown) analytics['1'] = propertyAnalyticsReport(e.gdpr, scopeOf(false));
     if (e.ccpa.shown) analytics['2'] = propertyAnalyticsReport(e.ccpa, scopeOf(true));
-    if (e.gbc.shown) analytics['10'] = propertyAnalyticsReport(e.gbc, scopeOf(false));
+    // Google basic consent only asks nothing (its page views are not shown): its key is there
+    // once it has page views, with no banner shown and so no rate (docs/analytics.md).
+    if (e.gbc.traffic) analytics['10'] = propertyAnalyticsReport(e.gbc, scopeOf(false));
     const states = [...e.states].filter(([, c]) => c.shown > 0);
     if (states.length) {
       analytics['3'] = states.map(([state, c]) => ({

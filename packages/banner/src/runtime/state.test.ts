@@ -398,15 +398,61 @@ describe('runtime transitions: a US visitor', () => {
 });
 
 describe('runtime transitions: no regulation applies', () => {
-  it('answers the APIs and shows nothing; choices change nothing', () => {
-    const ctx = context(
-      { country: 'JP' },
-      { config: bannerConfigFixture({ consentLocations: ['EEA'] }) },
-    );
+  const japan = (gbc?: Partial<NonNullable<BannerConfig['gbc']>>) => {
+    const config = bannerConfigFixture({ consentLocations: ['EEA'] });
+    return context({ country: 'JP' }, { config: { ...config, gbc: { ...config.gbc!, ...gbc } } });
+  };
+
+  it('answers the APIs and shows nothing; choices change nothing; no visit without GBC', () => {
+    const ctx = japan({ enabled: false });
     const { state, last } = run(ctx, loaded());
     expect(state.phase).toBe('silent');
     expect(viewOf(state)).toEqual({ view: 'none' });
     expect(types(last)).toEqual(['tcf', 'gpp']);
     expect(reduce(ctx, state, { type: 'acceptAll', screen: 1 })).toEqual([state, []]);
+  });
+
+  it('under Google basic consent only, reports the page view at once, not shown, with the outcome of the defaults', () => {
+    // The fixture's four signals default to denied: a reject.
+    expect(run(japan(), loaded()).last).toContainEqual({
+      type: 'visit',
+      event: 'existing',
+      outcome: 'r',
+    });
+    const grant = (id: string) => ({ id, default: 'GRANTED' }) as const;
+    const granted = japan({ purposes: [grant('ad_storage'), grant('analytics_storage')] });
+    expect(run(granted, loaded()).last).toContainEqual({
+      type: 'visit',
+      event: 'existing',
+      outcome: 'a',
+    });
+    const mixed = japan({
+      purposes: [grant('ad_storage'), { id: 'analytics_storage', default: 'DENIED' }],
+    });
+    expect(run(mixed, loaded()).last).toContainEqual({
+      type: 'visit',
+      event: 'existing',
+      outcome: 'p',
+    });
+    // Nothing shows, and nothing is shown twice.
+    const { state, effects } = run(japan(), loaded());
+    expect(viewOf(state)).toEqual({ view: 'none' });
+    expect(effects.flat().filter((e) => e.type === 'visit')).toHaveLength(1);
+  });
+
+  it('outside the regions of Google basic consent, sends nothing', () => {
+    const { last } = run(japan({ regions: ['CA'] }), loaded());
+    expect(types(last)).toEqual(['tcf', 'gpp']);
+  });
+
+  it('a stored choice under Google basic consent only is reported as the stored outcome', () => {
+    const ctx = japan();
+    const meta = formatMeta({
+      configVersion: ctx.config.configVersion,
+      outcome: 'a',
+      savedAt: NOW.getTime(),
+    });
+    const { last } = run(ctx, loaded({ meta }));
+    expect(last).toContainEqual({ type: 'visit', event: 'existing', outcome: 'a' });
   });
 });

@@ -1,4 +1,4 @@
-import { usSectionNames, usSignal } from '@assent/core/runtime';
+import { gbcAppliesTo, gbcDefaultOutcome, usSectionNames, usSignal } from '@assent/core/runtime';
 import type {
   BannerConfig,
   ConsentChoices,
@@ -398,6 +398,10 @@ function start(ctx: RuntimeContext, s: Extract<RuntimeState, { phase: 'starting'
     );
     return [{ phase: 'closed', consent }, effects];
   }
+  // No regulation: a stored choice is reported as such; without one, a visitor under Google basic
+  // consent only is a page view (regulation 10) with its Consent Mode defaults, not shown (nothing
+  // is asked), its outcome the defaults'.
+  const gbc = gbcAppliesTo(config.gbc, ctx.region) && config.gbc;
   return [
     { phase: 'silent', consent },
     [
@@ -405,7 +409,15 @@ function start(ctx: RuntimeContext, s: Extract<RuntimeState, { phase: 'starting'
       ...publish(true),
       ...(fresh.use
         ? [{ type: 'visit', event: 'existing', outcome: fresh.meta.outcome } as const]
-        : []),
+        : gbc
+          ? [
+              {
+                type: 'visit',
+                event: 'existing',
+                outcome: gbcDefaultOutcome(gbc),
+              } as const,
+            ]
+          : []),
     ],
   ];
 }

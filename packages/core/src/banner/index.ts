@@ -104,6 +104,7 @@ export { AB_VARIANT_COOKIE, abTestVariant } from './ab-variant';
 export {
   GBC_REPORTED_SIGNALS,
   gbcAppliesTo,
+  gbcDefaultOutcome,
   gbcVisitCode,
   parseUserAgent,
   visitBase,

@@ -46,6 +46,7 @@ export type { Tri, UsChoice, UsSignal } from './us-signal';
 export {
   GBC_REPORTED_SIGNALS,
   gbcAppliesTo,
+  gbcDefaultOutcome,
   gbcVisitCode,
   parseUserAgent,
   visitBase,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VisitEvent } from './config';
 import { bannerConfigFixture } from './fixtures';
-import { gbcAppliesTo, gbcVisitCode, parseUserAgent, visitBase } from './visit';
+import { gbcAppliesTo, gbcDefaultOutcome, gbcVisitCode, parseUserAgent, visitBase } from './visit';
 
 const UA = {
   chromeLinux:
@@ -52,6 +52,13 @@ describe('visitBase', () => {
     expect(visitBase(config, { country: 'US', state: 'NY' }, 'HTTP', '')).toMatchObject({
       r: 2,
     });
+    // Outside the regulations' locations: 10 where Google basic consent applies to the visitor
+    // (the fixture's: everywhere), else none.
+    const eea = bannerConfigFixture({ consentLocations: ['EEA'] });
+    expect(visitBase(eea, { country: 'JP' }, 'HTTP', '')).toMatchObject({ r: 10 });
+    const canada = { ...eea, gbc: { ...eea.gbc!, regions: ['CA'] } };
+    expect(visitBase(canada, { country: 'JP' }, 'HTTP', '')).toMatchObject({ r: 0 });
+    expect(visitBase(canada, { country: 'CA' }, 'HTTP', '')).toMatchObject({ r: 10 });
   });
 });
 
@@ -66,6 +73,16 @@ describe('Google basic consent in the visit event', () => {
     urlPassThrough: false,
     adsDataRedaction: false,
   };
+
+  it("gives a page view under GBC only the outcome of the publisher's defaults", () => {
+    const all = (d: 'GRANTED' | 'DENIED') => ({
+      ...gbc,
+      purposes: gbc.purposes.map((p) => ({ ...p, default: d })),
+    });
+    expect(gbcDefaultOutcome(all('GRANTED'))).toBe('a');
+    expect(gbcDefaultOutcome(all('DENIED'))).toBe('r');
+    expect(gbcDefaultOutcome(gbc)).toBe('p');
+  });
 
   it('applies where the property enables it, in its gtag regions (none: everywhere)', () => {
     expect(gbcAppliesTo(gbc, { country: 'fr' })).toBe(true);

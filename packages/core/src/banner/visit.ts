@@ -85,6 +85,15 @@ export function gbcVisitCode(gbc: BannerGbc, state?: ConsentModeState): string {
 }
 
 /**
+ * The outcome of a page view under Google basic consent only, where nothing is asked: the
+ * defaults' (every one granted: accept all, every one denied: reject all, else partial).
+ */
+export function gbcDefaultOutcome(gbc: BannerGbc): 'a' | 'r' | 'p' {
+  const defaults = gbc.purposes.map((p) => p.default);
+  return !defaults.includes('DENIED') ? 'a' : defaults.includes('GRANTED') ? 'p' : 'r';
+}
+
+/**
  * What every visit event of a page view carries: property, theme, the regulation as the reports
  * key it (1 GDPR, 2 US national, 3 US state, 10 Google basic consent only, 0 none), the US state,
  * the page format (HTTP, or AMP for the AMP prompt), device, OS and browser. The runtime adds
@@ -102,7 +111,16 @@ export function visitBase(
   return {
     p: config.propertyId,
     t: config.themeId,
-    r: regulation === 'GDPR' ? 1 : us ? (stateSection ? 3 : 2) : config.gbc?.enabled ? 10 : 0,
+    r:
+      regulation === 'GDPR'
+        ? 1
+        : us
+          ? stateSection
+            ? 3
+            : 2
+          : gbcAppliesTo(config.gbc, region)
+            ? 10
+            : 0,
     ...(region.state && us ? { s: region.state.toUpperCase().slice(0, 2) } : {}),
     f: pageFormat === 'AMP' ? 'A' : 'H',
     ...parseUserAgent(userAgent),
