@@ -1,7 +1,15 @@
-import type { VisitEvent } from '@assent/core/banner';
-import { regulationFor } from '@assent/core/banner';
+import type { ConsentModeState, VisitEvent } from '@assent/core/banner';
+import {
+  GBC_REPORTED_SIGNALS,
+  compileGbc,
+  gbcAppliesTo,
+  gbcDefaultOutcome,
+  gbcVisitCode,
+  regulationFor,
+} from '@assent/core/banner';
 import { PropertySettings, regulationsOf } from '@assent/core/property';
-import type { Property, PropertyDraft } from '@assent/core/property';
+import type { Property, PropertyDraft, PropertyValues } from '@assent/core/property';
+import { VendorSelection } from '@assent/core/vendors';
 import { ThemeSettings, defaultAppTheme, defaultSiteTheme } from '@assent/core/theme';
 import type { ThemeDraft } from '@assent/core/theme';
 import { groupCommitSink } from './analytics/ingest/group-commit-sink';
@@ -10,6 +18,7 @@ import type { Db } from './db';
 import { organisations, users } from './repositories/accounts';
 import { properties } from './repositories/properties';
 import { themes } from './repositories/themes';
+import { vendorSelections } from './repositories/vendors';
 import type { AppDeps } from './routes/context';
 import { checkPropertyForSave } from './services/property-rules';
 import { hashPassword, randomToken } from './services/secrets';
@@ -43,14 +52,49 @@ export async function ensureBuiltInThemes(db: Db, now: Date): Promise<void> {
   });
 }
 
+/**
+ * The demo's own vendor: it pursues basic ads (purpose 2), which Consent or Pay needs (a custom
+ * vendor, so the seed needs no vendor list from the network).
+ */
+const DEMO_VENDOR_SELECTION = VendorSelection.parse({
+  customVendors: [
+    {
+      id: 'demo-ads',
+      name: 'Demo Ads',
+      privacyPolicyUrl: 'https://demo-news.example/privacy',
+      purposes: [1, 2, 7],
+    },
+  ],
+});
+
 const demoSites: PropertyDraft[] = [
   {
     url: 'demo-news.example',
     publisherName: 'Demo News',
     consentLocations: ['WORLDWIDE'],
     applyToSubDomains: true,
+    // Consent or Pay for French and German visitors (the Users metrics).
+    consentOrPayConfig: {
+      enabled: true,
+      countries: ['FR', 'DE'],
+      callbackType: 'publisher',
+      callbacks: { action1: 'https://demo-news.example/subscribe', action2: '' },
+    },
   },
-  { url: 'shop.example.com', publisherName: 'Example Shop', consentLocations: ['EEA'] },
+  {
+    url: 'shop.example.com',
+    publisherName: 'Example Shop',
+    consentLocations: ['EEA'],
+    // Google basic consent everywhere: outside the EEA it alone applies (the GBC metrics).
+    gbcEnabled: true,
+    gbcLocations: ['WORLDWIDE'],
+    gbcApplicablePurposes: [
+      { id: 1, enabled: true, defaultValue: 'DENIED' },
+      { id: 2, enabled: true, defaultValue: 'GRANTED' },
+      { id: 3, enabled: true, defaultValue: 'DENIED' },
+      { id: 4, enabled: true, defaultValue: 'DENIED' },
+    ],
+  },
   {
     url: 'blog.example.org',
     publisherName: 'Example Blog',
@@ -92,6 +136,7 @@ export async function seedDemo(
       confirmed: true,
     });
     await organisations.addMember(tx, user.id, org.id);
+    await vendorSelections.save(tx, org.pcode, DEMO_VENDOR_SELECTION, null, now);
     const siteTheme = await themes.insert(
       tx,
       org.pcode,
@@ -153,10 +198,7 @@ const OTHER_VISITORS = ['CA', 'BR', 'JP', 'IN', 'AU'];
  * "Sessions by country" and "Sessions by regulation" differ, as they do on real traffic.
  */
 export function demoVisitRecords(
-  list: ReadonlyArray<
-    Pick<Property, 'uuid' | 'themeId' | 'propertyType'> &
-      Pick<PropertyDraft, 'cmpVersion' | 'consentLocations' | 'privacyModes'>
-  >,
+  list: ReadonlyArray<Pick<Property, 'uuid' | 'themeId' | 'propertyType'> & PropertyValues>,
   pcode: string,
   now: Date,
 ): VisitRecord[] {
@@ -164,6 +206,8 @@ export function demoVisitRecords(
   const records: VisitRecord[] = [];
   for (const p of list) {
     const has = regulationsOf(p);
+    const gbc = compileGbc(p);
+    const cop = p.consentOrPayConfig.enabled ? p.consentOrPayConfig.countries : [];
     for (let day = 1; day <= 30; day++) {
       const count = 15 + Math.floor(next() * 30);
       for (let i = 0; i < count; i++) {
@@ -187,13 +231,44 @@ export function demoVisitRecords(
         const receivedAt = new Date(
           now.getTime() - day * 86_400_000 + Math.floor(next() * 86_400_000),
         );
+        const region = { country, ...(state ? { state } : {}) };
+        // Google basic consent: its state at the end of the page view (`g`); where no regulation
+        // applies it alone does: nothing is asked (not shown), the defaults stay (the runtime's
+        // rule, state.ts).
+        const gbcHere = gbc && gbcAppliesTo(gbc, region) ? gbc : undefined;
+        const gbcOnly = !!gbcHere && regulation === 'NONE';
+        let o: VisitEvent['o'] = roll < 0.62 ? 'a' : roll < 0.8 ? 'r' : roll < 0.88 ? 'p' : 'b';
+        let existing = next() < 0.3;
+        // Consent or Pay's screen for its countries' GDPR visitors who were asked: some click
+        // subscribe or log in and leave for the publisher's page.
+        let c: VisitEvent['c'];
+        if (regulation === 'GDPR' && !existing && cop.includes(country)) {
+          const click = next();
+          c = click < 0.06 ? 's' : click < 0.09 ? 'l' : 'y';
+          if (c !== 'y') o = 'b';
+        }
+        if (gbcOnly) {
+          o = gbcDefaultOutcome(gbcHere);
+          existing = true;
+        }
         const event: VisitEvent = {
           p: p.uuid,
           t: p.themeId,
-          r: regulation === 'GDPR' ? 1 : us ? (state === 'NY' || state === 'TX' ? 2 : 3) : 0,
+          r:
+            regulation === 'GDPR'
+              ? 1
+              : us
+                ? state === 'NY' || state === 'TX'
+                  ? 2
+                  : 3
+                : gbcHere
+                  ? 10
+                  : 0,
           ...(us && state ? { s: state } : {}),
-          o: roll < 0.62 ? 'a' : roll < 0.8 ? 'r' : roll < 0.88 ? 'p' : 'b',
-          ...(next() < 0.3 ? { x: 1 as const } : {}),
+          o,
+          ...(existing ? { x: 1 as const } : {}),
+          ...(gbcHere ? { g: gbcVisitCode(gbcHere, gbcOnly ? undefined : consentModeOf(o)) } : {}),
+          ...(c ? { c } : {}),
           f: p.propertyType === 'SITE' && next() < 0.1 ? 'A' : 'H',
           d: pick(next, ['d', 'm', 'm', 't'] as const),
           os: pick(next, ['Android', 'iOS', 'Windows', 'macOS']),
@@ -205,6 +280,20 @@ export function demoVisitRecords(
     }
   }
   return records;
+}
+
+/**
+ * The Consent Mode state a choice leaves: everything granted on accept, denied on reject, ads
+ * denied and analytics granted on a partial choice; a bounce keeps the defaults (undefined).
+ */
+function consentModeOf(o: VisitEvent['o']): ConsentModeState | undefined {
+  if (o === 'b') return undefined;
+  return Object.fromEntries(
+    GBC_REPORTED_SIGNALS.map((id) => [
+      id,
+      o === 'a' || (o === 'p' && id === 'analytics_storage') ? 'granted' : 'denied',
+    ]),
+  );
 }
 
 /** Posts the demo's visits through the same group-commit pipeline as the beacon's (same validation of codes, enrichment and rollups). */
