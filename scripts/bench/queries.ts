@@ -6,7 +6,10 @@
  * p50 and p95 per query, and the ratio of the p95 to a reference measured in the same run (the
  * round trip of `select 1` on the same database).
  *
- *   npx tsx scripts/bench/queries.ts [--events 200000] [--runs 20] [--store pglite|postgres|both] [--fill writer|sql]
+ *   npx tsx scripts/bench/queries.ts [--events 200000] [--runs 20] [--store pglite|postgres|both] [--fill writer|sql] [--lock /tmp/assent-bench.lock]
+ *
+ * `--lock FILE` takes the lock (flock(1)) only for the timed part: the fill runs without it, so a
+ * 10-million fill does not keep other benchmarks waiting.
  *
  * `--fill sql` counts the visits straight into the rollups inside the database (report-queries.ts
  * fillRollupInDatabase: the same shares, minutes at 10 million) instead of writing raw rows through
@@ -15,6 +18,7 @@
  * The goal (issue 10) is over 10 million events: `--events 10000000` (it takes a while to write:
  * the writer's own rate is printed). What the queries read is the rollup: its row count is printed.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +30,26 @@ const EVENTS = Number(stringArg('events', '200000'));
 const RUNS = Number(stringArg('runs', '20'));
 const STORE = stringArg('store', 'both');
 const FILL = stringArg('fill', 'writer') === 'sql' ? 'sql' : 'writer';
+const LOCK = stringArg('lock', '');
+
+/** Holds LOCK (flock(1)) until the returned function is called; without --lock, nothing. */
+async function takeLock(): Promise<() => void> {
+  if (!LOCK) return () => {};
+  process.stderr.write(`  waiting for ${LOCK}\n`);
+  const child = spawn('flock', [LOCK, 'sh', '-c', 'echo locked; exec cat'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`flock exited (${code})`)));
+    child.stdout.on('data', (b: Buffer) => {
+      if (b.toString().includes('locked')) resolve();
+    });
+  });
+  child.removeAllListeners('exit');
+  process.stderr.write(`  holding ${LOCK}\n`);
+  return () => child.stdin.end();
+}
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'assent-bench-queries-'));
 const out: string[] = [];
@@ -34,7 +58,7 @@ try {
     out.push(
       ...(await databaseReportBench(
         'PGlite (on disk)',
-        { events: EVENTS, runs: RUNS, fill: FILL },
+        { events: EVENTS, runs: RUNS, fill: FILL, beforeTiming: takeLock },
         {
           ASSENT_DATA_DIR: path.join(dir, 'pglite'),
           DATABASE_URL: '',
@@ -49,7 +73,7 @@ try {
       out.push(
         ...(await databaseReportBench(
           'PostgreSQL',
-          { events: EVENTS, runs: RUNS, fill: FILL },
+          { events: EVENTS, runs: RUNS, fill: FILL, beforeTiming: takeLock },
           {
             ASSENT_DATA_DIR: path.join(dir, 'pg'),
             DATABASE_URL: cluster.url,

@@ -17,6 +17,7 @@ import {
 } from '../../apps/server/src/analytics/queries';
 import type { VisitRecord } from '../../apps/server/src/analytics/visit-sink';
 import { mkdirSync } from 'node:fs';
+import os from 'node:os';
 import { rollUpPendingVisits } from '../../apps/server/src/analytics/ingest/rollup';
 import { writeVisitBatch } from '../../apps/server/src/analytics/ingest/write-batch';
 import { buildApp } from '../../apps/server/src/app';
@@ -364,7 +365,19 @@ const BATCH = 5_000;
  */
 export async function databaseReportBench(
   store: string,
-  { events, runs, fill = 'writer' }: { events: number; runs: number; fill?: 'writer' | 'sql' },
+  {
+    events,
+    runs,
+    fill = 'writer',
+    beforeTiming,
+  }: {
+    events: number;
+    runs: number;
+    fill?: 'writer' | 'sql';
+    /** Called once the store is filled, before any timing (e.g. to take the bench lock); the
+     * function it returns is called when the timing is over. */
+    beforeTiming?: () => Promise<() => void>;
+  },
   env: Record<string, string>,
 ): Promise<string[]> {
   mkdirSync(env.ASSENT_DATA_DIR!, { recursive: true });
@@ -413,13 +426,25 @@ export async function databaseReportBench(
     );
 
     const scope: AnalyticsScope = { db: deps.db, pcode: user.pcode };
-    const reference = await time(runs, () => deps.db.query('select 1'));
-    lines.push(
-      `  reference select 1: p50 ${reference.p50.toFixed(2)} ms, p95 ${reference.p95.toFixed(2)} ms`,
-    );
-    lines.push(
-      ...(await reportTimings((query) => query(scope), properties, today, runs, reference)),
-    );
+    const release = (await beforeTiming?.()) ?? (() => {});
+    try {
+      const load = () =>
+        os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ');
+      lines.push(`  load at the start of the timing: ${load()}`);
+      const reference = await time(runs, () => deps.db.query('select 1'));
+      lines.push(
+        `  reference select 1: p50 ${reference.p50.toFixed(2)} ms, p95 ${reference.p95.toFixed(2)} ms`,
+      );
+      lines.push(
+        ...(await reportTimings((query) => query(scope), properties, today, runs, reference)),
+      );
+      lines.push(`  load at the end of the timing: ${load()}`);
+    } finally {
+      release();
+    }
   } finally {
     await services.close();
   }
