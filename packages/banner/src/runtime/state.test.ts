@@ -2,7 +2,7 @@ import { GppModel } from '@iabgpp/cmpapi';
 import { TCString } from '@iabtechlabtcf/core';
 import { describe, expect, it } from 'vitest';
 import { bannerConfigFixture, regulationForConfig } from '@assent/core/banner';
-import type { BannerConfig, VisitorRegion } from '@assent/core/banner';
+import type { BannerConfig, ConsentModeSignal, VisitorRegion } from '@assent/core/banner';
 import { formatMeta } from '../storage/freshness';
 import type { StoredConsent } from '../storage/storage';
 import { rejectAllChoices } from '../tcf/consent';
@@ -419,7 +419,7 @@ describe('runtime transitions: no regulation applies', () => {
       event: 'existing',
       outcome: 'r',
     });
-    const grant = (id: string) => ({ id, default: 'GRANTED' }) as const;
+    const grant = (id: ConsentModeSignal) => ({ id, default: 'GRANTED' }) as const;
     const granted = japan({ purposes: [grant('ad_storage'), grant('analytics_storage')] });
     expect(run(granted, loaded()).last).toContainEqual({
       type: 'visit',
