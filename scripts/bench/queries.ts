@@ -18,13 +18,12 @@
  * The goal (issue 10) is over 10 million events: `--events 10000000` (it takes a while to write:
  * the writer's own rate is printed). What the queries read is the rollup: its row count is printed.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { findPostgresBin, startCluster } from '@assent/testing';
 import { databaseReportBench } from './report-queries';
-import { stringArg } from './support';
+import { stringArg, takeLock } from './support';
 
 const EVENTS = Number(stringArg('events', '200000'));
 const RUNS = Number(stringArg('runs', '20'));
@@ -32,23 +31,13 @@ const STORE = stringArg('store', 'both');
 const FILL = stringArg('fill', 'writer') === 'sql' ? 'sql' : 'writer';
 const LOCK = stringArg('lock', '');
 
-/** Holds LOCK (flock(1)) until the returned function is called; without --lock, nothing. */
-async function takeLock(): Promise<() => void> {
+/** Holds LOCK (support.ts takeLock) until the returned function is called; without --lock, nothing. */
+async function lockForTiming(): Promise<() => void> {
   if (!LOCK) return () => {};
   process.stderr.write(`  waiting for ${LOCK}\n`);
-  const child = spawn('flock', [LOCK, 'sh', '-c', 'echo locked; exec cat'], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('exit', (code) => reject(new Error(`flock exited (${code})`)));
-    child.stdout.on('data', (b: Buffer) => {
-      if (b.toString().includes('locked')) resolve();
-    });
-  });
-  child.removeAllListeners('exit');
+  const release = await takeLock(LOCK);
   process.stderr.write(`  holding ${LOCK}\n`);
-  return () => child.stdin.end();
+  return release;
 }
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'assent-bench-queries-'));
@@ -58,7 +47,7 @@ try {
     out.push(
       ...(await databaseReportBench(
         'PGlite (on disk)',
-        { events: EVENTS, runs: RUNS, fill: FILL, beforeTiming: takeLock },
+        { events: EVENTS, runs: RUNS, fill: FILL, beforeTiming: lockForTiming },
         {
           ASSENT_DATA_DIR: path.join(dir, 'pglite'),
           DATABASE_URL: '',
@@ -73,7 +62,7 @@ try {
       out.push(
         ...(await databaseReportBench(
           'PostgreSQL',
-          { events: EVENTS, runs: RUNS, fill: FILL, beforeTiming: takeLock },
+          { events: EVENTS, runs: RUNS, fill: FILL, beforeTiming: lockForTiming },
           {
             ASSENT_DATA_DIR: path.join(dir, 'pg'),
             DATABASE_URL: cluster.url,
