@@ -247,8 +247,9 @@ export function demoVisitRecords(
           c = click < 0.06 ? 's' : click < 0.09 ? 'l' : 'y';
           if (c !== 'y') o = 'b';
         }
-        if (gbcOnly) {
-          o = gbcDefaultOutcome(gbcHere);
+        const gbcOutcome = regulation === 'NONE' && gbcDefaultOutcome(gbc, region);
+        if (gbcOutcome) {
+          o = gbcOutcome;
           existing = true;
         }
         const event: VisitEvent = {

@@ -65,8 +65,5 @@ export function createVisitTracker(
       else if (unprompted) post(unprompted, true);
       flush();
     },
-    get sent() {
-      return sent;
-    },
   };
 }

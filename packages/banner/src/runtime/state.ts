@@ -1,4 +1,4 @@
-import { gbcAppliesTo, gbcDefaultOutcome, usSectionNames, usSignal } from '@assent/core/runtime';
+import { gbcDefaultOutcome, usSectionNames, usSignal } from '@assent/core/runtime';
 import type {
   BannerConfig,
   ConsentChoices,
@@ -401,23 +401,13 @@ function start(ctx: RuntimeContext, s: Extract<RuntimeState, { phase: 'starting'
   // No regulation: a stored choice is reported as such; without one, a visitor under Google basic
   // consent only is a page view (regulation 10) with its Consent Mode defaults, not shown (nothing
   // is asked), its outcome the defaults'.
-  const gbc = gbcAppliesTo(config.gbc, ctx.region) && config.gbc;
+  const outcome = fresh.use ? fresh.meta.outcome : gbcDefaultOutcome(config.gbc, ctx.region);
   return [
     { phase: 'silent', consent },
     [
       { type: 'tcf', update: { cmpStatus: 'loaded' } },
       ...publish(true),
-      ...(fresh.use
-        ? [{ type: 'visit', event: 'existing', outcome: fresh.meta.outcome } as const]
-        : gbc
-          ? [
-              {
-                type: 'visit',
-                event: 'existing',
-                outcome: gbcDefaultOutcome(gbc),
-              } as const,
-            ]
-          : []),
+      ...(outcome ? [{ type: 'visit', event: 'existing', outcome } as const] : []),
     ],
   ];
 }

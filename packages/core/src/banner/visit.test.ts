@@ -79,9 +79,13 @@ describe('Google basic consent in the visit event', () => {
       ...gbc,
       purposes: gbc.purposes.map((p) => ({ ...p, default: d })),
     });
-    expect(gbcDefaultOutcome(all('GRANTED'))).toBe('a');
-    expect(gbcDefaultOutcome(all('DENIED'))).toBe('r');
-    expect(gbcDefaultOutcome(gbc)).toBe('p');
+    const france = { country: 'FR' };
+    expect(gbcDefaultOutcome(all('GRANTED'), france)).toBe('a');
+    expect(gbcDefaultOutcome(all('DENIED'), france)).toBe('r');
+    expect(gbcDefaultOutcome(gbc, france)).toBe('p');
+    // Outside its regions, or disabled, it does not apply.
+    expect(gbcDefaultOutcome(gbc, { country: 'DE' })).toBe(false);
+    expect(gbcDefaultOutcome(undefined, france)).toBe(false);
   });
 
   it('applies where the property enables it, in its gtag regions (none: everywhere)', () => {

@@ -85,12 +85,17 @@ export function gbcVisitCode(gbc: BannerGbc, state?: ConsentModeState): string {
 }
 
 /**
- * The outcome of a page view under Google basic consent only, where nothing is asked: the
- * defaults' (every one granted: accept all, every one denied: reject all, else partial).
+ * The outcome of a page view under Google basic consent only, where nothing is asked: its
+ * defaults' (every one granted: accept all, every one denied: reject all, else partial);
+ * falsy where Google basic consent does not apply to the visitor.
  */
-export function gbcDefaultOutcome(gbc: BannerGbc): 'a' | 'r' | 'p' {
-  const defaults = gbc.purposes.map((p) => p.default);
-  return !defaults.includes('DENIED') ? 'a' : defaults.includes('GRANTED') ? 'p' : 'r';
+export function gbcDefaultOutcome(
+  gbc: BannerGbc | undefined,
+  region: VisitorRegion,
+): 'a' | 'r' | 'p' | false | '' {
+  // The beacon's letters of the defaults (the purposes are the reported signals).
+  const g = gbcAppliesTo(gbc, region) && gbcVisitCode(gbc!);
+  return g && (/g/.test(g) ? (/d/.test(g) ? 'p' : 'a') : 'r');
 }
 
 /**
