@@ -28,12 +28,17 @@ const builds = [
   // (cmp.js or cmp-gdpr.js, served content-hashed and cached for a year) beside it.
   { entry: 'src/entries/loader.ts', out: 'loader.js', format: 'iife' },
   { entry: 'src/entries/cmp.ts', out: 'cmp.js', format: 'iife' },
+  // The return visit's fast path: the loader runs it instead of the runtime file when the runtime
+  // kept answers for the visitor's stored choice (src/loader/fast.ts).
+  { entry: 'src/entries/fast.ts', out: 'fast.js', format: 'iife' },
   // The same CMP without the US screen and encoders: what visitors outside the US regulation get.
   { entry: 'src/entries/cmp.ts', out: 'cmp-gdpr.js', format: 'iife', us: false },
   { entry: 'src/entries/amp-prompt.ts', out: 'amp-prompt.js', format: 'iife' },
   { entry: 'src/entries/group-frame.ts', out: 'group-frame.js', format: 'iife' },
   // The lazy second layer, imported by cmp.js with import() when the visitor opens it.
   { entry: 'src/ui/second-layer.ts', out: 'second-layer.js', format: 'esm' },
+  // The lazy chunk that keeps the fast path's answers, imported by cmp.js when the page is idle.
+  { entry: 'src/loader/keep.ts', out: 'keep.js', format: 'esm' },
 ];
 
 for (const b of builds) {
@@ -71,6 +76,8 @@ const manifest = {
     },
     us: { files: ['stub.js', 'loader.js', 'cmp.js'], ...sum(['stub.js', 'loader.js', 'cmp.js']) },
     secondLayer: { files: ['second-layer.js'], ...sum(['second-layer.js']) },
+    // A return visit with a stored choice: the loader and the fast path (both usually cached).
+    returnVisit: { files: ['loader.js', 'fast.js'], ...sum(['loader.js', 'fast.js']) },
     // An AMP page's consent prompt: amp-consent loads the prompt page, which runs amp-prompt.js.
     ampPrompt: { files: ['amp-prompt.js'], ...sum(['amp-prompt.js']) },
   },

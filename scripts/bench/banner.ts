@@ -322,6 +322,46 @@ interface View {
   network: string[];
   /** Busy time of the renderer main thread (RunTask), milliseconds. */
   cpu: number;
+  /** Self time (ms) of the main thread's trace events by name (and script URL), for `--breakdown`. */
+  breakdown: Map<string, number>;
+}
+
+/**
+ * The renderer main thread's self time by trace event (an event's duration minus its children's),
+ * scripts named by their file: where a page view's CPU goes (`--breakdown`).
+ */
+function selfTimes(events: TraceEvent[], mains: Set<string>): Map<string, number> {
+  const byThread = new Map<string, TraceEvent[]>();
+  for (const e of events)
+    if (e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`)) {
+      const k = `${e.pid}:${e.tid}`;
+      byThread.set(k, [...(byThread.get(k) ?? []), e]);
+    }
+  const out = new Map<string, number>();
+  const label = (e: TraceEvent) => {
+    const data = e.args?.data as Record<string, unknown> | undefined;
+    const url = String(data?.url ?? data?.scriptName ?? '');
+    const file = url
+      .replace(/^[a-z]+:\/\/[^/]+/, '')
+      .replace(/\/banner\/runtime\/[^/]+\//, '/banner/runtime/');
+    return file ? `${e.name} ${file.slice(0, 60)}` : e.name;
+  };
+  for (const list of byThread.values()) {
+    list.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+    const stack: Array<{ e: TraceEvent; self: number }> = [];
+    const pop = () => {
+      const top = stack.pop()!;
+      out.set(label(top.e), (out.get(label(top.e)) ?? 0) + top.self / 1000);
+    };
+    for (const e of list) {
+      while (stack.length && end(stack[stack.length - 1]!.e) <= e.ts) pop();
+      const parent = stack[stack.length - 1];
+      if (parent) parent.self -= Math.min(e.dur ?? 0, end(parent.e) - e.ts);
+      stack.push({ e, self: e.dur ?? 0 });
+    }
+    while (stack.length) pop();
+  }
+  return out;
 }
 
 async function measureView(
@@ -392,6 +432,7 @@ async function measureView(
       .filter((r) => !r.cached && r.url !== url && !/\/banner\/(visit|consent)$/.test(r.url))
       .map((r) => r.url.replace(/^https?:\/\/[^/]+/, '')),
     cpu: cpu / 1000,
+    breakdown: selfTimes(events, mains),
   };
 }
 
@@ -506,11 +547,14 @@ async function compareWithPeers(runs: number): Promise<string[]> {
       for (const c of contenders) {
         const { context, page } = await fresh();
         const accept = page.locator(c.accept);
+        page.on('pageerror', (e) => console.log(`${c.name}: page error: ${e.message}`));
         add(
           c.name,
           'first',
           await measureView(page, `${origin}/${c.name}`, () =>
-            accept.waitFor({ state: 'visible', timeout: 30_000 }),
+            accept.waitFor({ state: 'visible', timeout: 60_000 }).catch((e: Error) => {
+              throw new Error(`${c.name}, first visit: ${e.message}`);
+            }),
           ),
         );
         await accept.click();
@@ -576,6 +620,24 @@ async function compareWithPeers(runs: number): Promise<string[]> {
       `SUMMARY banner return visit blocking requests: ${assent.network} to the network (goal 0; peers ${peers.map((p) => `${p.name} ${p.network}`).join(', ')}): ${met(assent.network === 0)}`,
       `SUMMARY banner return visit main-thread CPU: ${ms(assent.cpu * 1000)} vs best peer ${bestCpu.name} ${ms(bestCpu.cpu * 1000)} (ratio ${(assent.cpu / bestCpu.cpu).toFixed(2)}; goal ≤ 1.00): ${met(assent.cpu <= bestCpu.cpu)}`,
     );
+    if (process.argv.includes('--breakdown'))
+      for (const c of contenders) {
+        // Medians per event over the rounds, the bare page's subtracted; the largest first.
+        const f = figures.get(c.name)!;
+        const names = new Set(f.again.flatMap((v) => [...v.breakdown.keys()]));
+        const rowsBd = [...names]
+          .map((n) => {
+            const mine = med(f.again, (v) => v.breakdown.get(n) ?? 0);
+            const bareMs = med(bare.again, (v) => v.breakdown.get(n) ?? 0);
+            return [n, mine - bareMs] as const;
+          })
+          .filter(([, d]) => Math.abs(d) >= 0.5)
+          .sort((a, b) => b[1] - a[1]);
+        lines.push(
+          `  return visit of ${c.name}, main-thread self time by trace event (minus bare):`,
+        );
+        for (const [n, d] of rowsBd) lines.push(`    ${d.toFixed(1).padStart(7)} ms  ${n}`);
+      }
     if (base)
       lines.push(
         `SUMMARY banner vs baseline build (${baselineDist}), same rounds: first visit ${kb(assent.first)} vs ${kb(base.first)} (ratio ${(assent.first / base.first).toFixed(2)}); return CPU ${ms(assent.cpu * 1000)} vs ${ms(base.cpu * 1000)} (ratio ${(assent.cpu / base.cpu).toFixed(2)})`,

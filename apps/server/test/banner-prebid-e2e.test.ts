@@ -219,6 +219,38 @@ describe.skipIf(!hasChromium())(
           ),
       );
 
+    /**
+     * A return visit in another tab of the same visitor once the runtime has kept its answers for
+     * the stored choice: the loader's fast path (fast.js) answers Prebid, without the runtime.
+     */
+    const returnVisit = async (page: Page, context: BrowserContext) => {
+      await expect
+        .poll(
+          () =>
+            page.evaluate(() => {
+              const key = Object.keys(localStorage).find((k) => k.startsWith('assent-fast:'));
+              const meta = /(?:^|; )assent-meta=([^;]*)/.exec(document.cookie)?.[1];
+              return !!key && (JSON.parse(localStorage.getItem(key)!) as { m: string }).m === meta;
+            }),
+          WAIT,
+        )
+        .toBe(true);
+      const again = await context.newPage();
+      try {
+        await again.goto(page.url());
+        const seen = await firstAuction(again);
+        const scripts = await again.evaluate(() =>
+          [...document.querySelectorAll('script[src*="/banner/runtime/"]')].map((s) =>
+            (s as HTMLScriptElement).src.replace(/.*\//, ''),
+          ),
+        );
+        expect(scripts).toEqual(['fast.js']);
+        return seen;
+      } finally {
+        await again.close();
+      }
+    };
+
     const banner = (page: Page, view: string) => page.locator(`#assent-cmp [data-view="${view}"]`);
     const ids = (vector: { values(): IterableIterator<number> }) => [...vector.values()];
 
@@ -482,7 +514,7 @@ describe.skipIf(!hasChromium())(
             {
               country: 'DE',
             },
-            async (page) => {
+            async (page, context) => {
               await banner(page, 'first').waitFor(WAIT);
               await banner(page, 'first').locator('[data-action="accept"]').click();
               await expect(banner(page, 'first').count()).resolves.toBe(0);
@@ -500,6 +532,8 @@ describe.skipIf(!hasChromium())(
               expect(decoded.cmpId).toBe(CMP_ID);
               expect(ids(decoded.purposeConsents)).toEqual(expect.arrayContaining([1, 2, 3, 4]));
               expect(decoded.vendorConsents.has(BIDDER_GVLID)).toBe(true);
+              // The next page view: the fast path hands the bidder the same.
+              expect(await returnVisit(page, context)).toEqual(accepted);
 
               // A vendor's listener from here on records each event with its string.
               await page.evaluate(() => {
@@ -635,7 +669,7 @@ describe.skipIf(!hasChromium())(
           await onPage(
             `${publisher.origin('sensitive.test')}/${tag}`,
             { country: 'US', state },
-            async (page) => {
+            async (page, context) => {
               const before = await firstAuction(page);
               const sid = GPP_SID[section];
               expect(before!.gppConsent!.applicableSections).toEqual([sid]);
@@ -660,6 +694,8 @@ describe.skipIf(!hasChromium())(
               expect(gpp.getFieldValue(section, 'SaleOptOut')).toBe(2);
               expect(gpp.getFieldValue(section, 'KnownChildSensitiveDataConsents')).toBe(0);
               expect(accepted).toMatchObject({ eids: true, userData: true });
+              // The next page view: the fast path hands the bidder the same.
+              expect(await returnVisit(page, context)).toEqual(accepted);
 
               // A partial choice: health only; origin and orientation go back to no consent.
               await page.locator('#assent-cmp [data-action="reopen"]').click();
@@ -687,6 +723,7 @@ describe.skipIf(!hasChromium())(
               expect(gpp.getFieldValue(section, 'TargetedAdvertisingOptOut')).toBe(1);
               expect(gpp.getFieldValue('usnat', 'SaleOptOut')).toBe(1);
               expect(rejected).toMatchObject({ eids: false, userData: false });
+              expect(await returnVisit(page, context)).toEqual(rejected);
             },
           );
         });

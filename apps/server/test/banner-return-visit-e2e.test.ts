@@ -126,22 +126,34 @@ describe.skipIf(!hasChromium())('return visits in Chromium (runtime/config split
       const chosen = await tcData(tab);
       expect(TCString.decode(chosen.tcString).purposeConsents.size).toBeGreaterThan(0);
       // Once the page is idle, the runtime file runs a second time, from the cache, so that
-      // Chromium keeps its compiled code for the next page view; that run does nothing.
+      // Chromium keeps its compiled code for the next page view; that run does nothing. And the
+      // runtime keeps its answers for the stored choice (the fast path's), and runs fast.js once.
       await expect
         .poll(() => tab.evaluate(() => localStorage.getItem('assent-warm')), { timeout: 30_000 })
         .toMatch(/\/banner\/runtime\/[^/]+\/cmp-gdpr\.js$/);
+      await expect
+        .poll(
+          () =>
+            tab.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('assent-fast:'))),
+          { timeout: 30_000 },
+        )
+        .toBe(true);
       // (a hit in Blink's memory cache: no request at all, even to the HTTP cache)
-      const runtimeScripts = () =>
+      const runtimeScripts = (file: string) =>
         tab.evaluate(
-          () => [...document.querySelectorAll('script[src*="/banner/runtime/"]')].length,
+          (f) =>
+            [...document.querySelectorAll(`script[src*="/banner/runtime/"][src$="/${f}"]`)].length,
+          file,
         );
-      await expect.poll(runtimeScripts).toBe(2);
-      expect(first().filter((r) => r.url.includes('/banner/runtime/'))).toHaveLength(1);
+      await expect.poll(() => runtimeScripts('cmp-gdpr.js')).toBe(2);
+      await expect.poll(() => runtimeScripts('fast.js')).toBe(1);
+      expect(first().filter((r) => r.url.endsWith('/cmp-gdpr.js'))).toHaveLength(1);
       await expect(tab.locator('#assent-cmp').count()).resolves.toBe(1);
       expect((await tcData(tab)).tcString).toBe(chosen.tcString);
 
       // Return visit with the configuration's answer held back (DevTools pauses its request):
-      // the APIs answer from the stored choice while it is still unanswered.
+      // the APIs answer from the stored choice while it is still unanswered, through the fast
+      // path (fast.js from the cache); the runtime file does not run at all.
       const cdp = await browser.context.newCDPSession(tab);
       const held: string[] = [];
       cdp.on('Fetch.requestPaused', (e: { requestId: string; request: { url: string } }) =>
@@ -158,10 +170,30 @@ describe.skipIf(!hasChromium())('return visits in Chromium (runtime/config split
       await expect(tab.locator('#assent-cmp [data-action="accept"]').count()).resolves.toBe(0);
       const loads = again().filter((r) => !r.url.startsWith('/banner/visit'));
       const script = loads.find((r) => r.url.endsWith('/cmp.js'));
-      const runtime = loads.find((r) => r.url.includes('/banner/runtime/'));
+      const fast = loads.find((r) => r.url.endsWith('/fast.js'));
       expect(script, JSON.stringify(loads)).toMatchObject({ cached: true });
-      expect(runtime, JSON.stringify(loads)).toMatchObject({ cached: true });
+      expect(fast, JSON.stringify(loads)).toMatchObject({ cached: true });
+      expect(
+        loads.filter((r) => r.url.endsWith('/cmp-gdpr.js')),
+        JSON.stringify(loads),
+      ).toEqual([]);
+      // A call the kept answers cannot answer (the vendor list) runs the runtime, which answers it.
+      const gvl = await tab.evaluate(
+        () =>
+          new Promise<{ vendorListVersion?: number }>((resolve) =>
+            (
+              window as unknown as {
+                __tcfapi: (c: string, v: number, cb: (d: unknown) => void) => void;
+              }
+            ).__tcfapi('getVendorList', 2, (d) => resolve(d as { vendorListVersion?: number })),
+          ),
+      );
+      expect(gvl.vendorListVersion).toBeGreaterThan(0);
+      expect(again().filter((r) => r.url.endsWith('/cmp-gdpr.js'))).toHaveLength(1);
+      expect((await tcData(tab)).tcString).toBe(chosen.tcString);
       expect(errors).toEqual([]);
+      await cdp.send('Fetch.disable');
+      await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*/config.json*' }] });
 
       // Without a stored choice the runtime waits for the configuration: the banner shows once
       // its answer is let through.

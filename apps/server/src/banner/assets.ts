@@ -11,6 +11,8 @@ export const BANNER_FILES = [
   'loader.js',
   'cmp.js',
   'cmp-gdpr.js',
+  'fast.js',
+  'keep.js',
   'second-layer.js',
   'amp-prompt.js',
   'group-frame.js',
@@ -35,8 +37,17 @@ export interface BannerAssets {
   build(): string;
 }
 
-/** The runtime files served under a build id (the second layer is imported next to cmp.js). */
-export const RUNTIME_FILES = ['cmp.js', 'cmp-gdpr.js', 'second-layer.js'] as const;
+/**
+ * The runtime files served under a build id (the second layer and keep.js are imported next to
+ * cmp.js; the loader runs fast.js instead of the runtime when answers for a stored choice are kept).
+ */
+export const RUNTIME_FILES = [
+  'cmp.js',
+  'cmp-gdpr.js',
+  'second-layer.js',
+  'fast.js',
+  'keep.js',
+] as const;
 export type RuntimeFile = (typeof RUNTIME_FILES)[number];
 
 export const RUNTIME_NOT_BUILT =

@@ -65,6 +65,7 @@ function loaderScript(
       replaceToken(assets.get('loader.js').text, BANNER_TOKENS.loader, {
         runtime: `${origin}${BANNER_PATHS.runtimeFile(assets.build(), runtimeFileFor(config, region))}`,
         config: configUrl,
+        fast: `${origin}${BANNER_PATHS.runtimeFile(assets.build(), 'fast.js')}`,
       }),
   };
 }

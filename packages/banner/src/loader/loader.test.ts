@@ -65,7 +65,7 @@ describe('cmp.js loader and the runtime start', () => {
     const start = vi.fn();
     startFromLoader(window, fetch, start, () => {});
     // Synchronously: no network answer was waited for.
-    expect(start).toHaveBeenCalledWith(boot(1));
+    expect(start).toHaveBeenCalledWith(boot(1), JSON.stringify(boot(1)));
     // The fetch refreshes the kept configuration for the next page view, and starts nothing.
     fetch.resolve(JSON.stringify(boot(2)));
     await flush();
@@ -83,7 +83,7 @@ describe('cmp.js loader and the runtime start', () => {
     expect(start).not.toHaveBeenCalled();
     fetch.resolve(JSON.stringify(boot(2)));
     await flush();
-    expect(start).toHaveBeenCalledWith(boot(2));
+    expect(start).toHaveBeenCalledWith(boot(2), JSON.stringify(boot(2)));
     expect(JSON.parse(localStorage.getItem(BOOT_CACHE_PREFIX + URL_)!)).toEqual(boot(2));
   });
 
@@ -102,7 +102,7 @@ describe('cmp.js loader and the runtime start', () => {
     startFromLoader(window, failing, start, onError);
     failing.reject(new Error('offline'));
     await flush();
-    expect(start).toHaveBeenCalledWith(boot(1));
+    expect(start).toHaveBeenCalledWith(boot(1), JSON.stringify(boot(1)));
     expect(onError).toHaveBeenCalledTimes(1);
   });
 
@@ -116,7 +116,7 @@ describe('cmp.js loader and the runtime start', () => {
     startFromLoader(window, fetch, start, () => {});
     fetch.resolve(JSON.stringify(boot(3)));
     await flush();
-    expect(start).toHaveBeenCalledWith(boot(3));
+    expect(start).toHaveBeenCalledWith(boot(3), JSON.stringify(boot(3)));
   });
 
   it("runs the runtime file once more when the page is idle, once per file (V8's code cache)", () => {

@@ -11,12 +11,22 @@ export interface LoaderOptions {
   runtime: string;
   /** The boot JSON (BANNER_PATHS.propertyConfig). */
   config: string;
+  /** The fast path (fast.js, beside the runtime file). */
+  fast?: string;
 }
 
 /** The configuration's fetch, as the loader leaves it for the runtime. */
 export interface PendingBoot {
   url: string;
   text: Promise<string>;
+  /**
+   * Set when the loader answered from the kept answers (fast.ts) and runs the runtime after all:
+   * the visit beacon is sent; `reopen`: the visitor opened the banner.
+   */
+  fast?: { reopen: boolean };
+  /** The runtime file and the fast path's (LoaderOptions). */
+  runtime?: string;
+  fastSrc?: string;
 }
 
 export const LOADER_KEY = '__assentLoad';
@@ -25,12 +35,18 @@ export const LOADER_KEY = '__assentLoad';
  * packs its vendors (issue 16): a copy kept by an earlier runtime, with the declarations, is not read.
  */
 export const BOOT_CACHE_PREFIX = 'assent-boot2:';
+/** localStorage key prefix (+ the configuration's URL) of the runtime's kept answers (fast.ts). */
+export const FAST_PREFIX = 'assent-fast:';
 /** localStorage key of the runtime file whose compiled code the browser was helped to keep. */
 export const WARM_KEY = 'assent-warm';
 
 type LoaderWindow = Window & { [LOADER_KEY]?: PendingBoot };
 
-/** The loader: fetches the configuration and runs the runtime beside it. */
+/**
+ * The loader: fetches the configuration and runs the runtime beside it, or, when the runtime kept
+ * answers for a stored choice (fast.ts), the fast path (dist/fast.js, served beside the runtime),
+ * which answers from them and runs the runtime only when needed.
+ */
 export function startLoader(w: Window, o: LoaderOptions): void {
   const d = w.document;
   const text = w
@@ -38,10 +54,21 @@ export function startLoader(w: Window, o: LoaderOptions): void {
     .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`Configuration: ${r.status}`))));
   // A failure before the runtime has run is its to handle, not an unhandled rejection.
   text.catch(() => {});
-  (w as LoaderWindow)[LOADER_KEY] = { url: o.config, text };
+  let fast: string | null | undefined;
+  try {
+    fast = o.fast && storageOf(w)?.getItem(FAST_PREFIX + o.config) && o.fast;
+  } catch {
+    fast = undefined; // blocked storage
+  }
+  (w as LoaderWindow)[LOADER_KEY] = { url: o.config, text, runtime: o.runtime, fastSrc: o.fast };
+  addScript(d, fast || o.runtime);
+}
+
+/** Runs a script (async). */
+export function addScript(d: Document, src: string): void {
   const s = d.createElement('script');
   s.async = true;
-  s.src = o.runtime;
+  s.src = src;
   (d.head || d.documentElement).appendChild(s);
 }
 
@@ -52,7 +79,7 @@ export function takePendingBoot(w: Window): PendingBoot | undefined {
   return pending;
 }
 
-const storageOf = (w: Window): Storage | undefined => {
+export const storageOf = (w: Window): Storage | undefined => {
   try {
     return w.localStorage;
   } catch {
@@ -70,7 +97,7 @@ const storageOf = (w: Window): Storage | undefined => {
 export function startFromLoader(
   w: Window,
   pending: PendingBoot,
-  start: (boot: InitOptions) => void,
+  start: (boot: InitOptions, text: string) => void,
   onError: (error: unknown) => void,
 ): void {
   const store = storageOf(w);
@@ -85,7 +112,7 @@ export function startFromLoader(
   const go = (text: string) => {
     if (started) return;
     started = true;
-    start(JSON.parse(text) as InitOptions);
+    start(JSON.parse(text) as InitOptions, text);
   };
   // A meta cookie with a value: an emptied one (a cleared choice) is no choice.
   const chose = w.document.cookie.split(';').some((c) => {
@@ -105,6 +132,7 @@ export function startFromLoader(
       if (text !== kept) {
         try {
           store?.setItem(key, text);
+          store?.removeItem(FAST_PREFIX + pending.url);
         } catch {
           // full or blocked storage: the next page view waits for the fetch again
         }
