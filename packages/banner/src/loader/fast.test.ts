@@ -113,7 +113,7 @@ describe('the fast path answers as the runtime does for the same stored choice',
       const kept = (await fastAnswers(window, bootOf(config, region), init)) as FastAnswers;
       expect(kept).toBeDefined();
       events = newPageView(config);
-      const beacons: string[][] = [];
+      const beacons: Array<[string, string]> = [];
       vi.spyOn(navigator, 'sendBeacon').mockImplementation(
         (url, body) => (beacons.push([String(url), String(body)]), true),
       );
