@@ -25,11 +25,11 @@ export function bootOf(js: string): Boot {
   throw new Error('no boot JSON');
 }
 
-/** cmp.js's loader options: the runtime file's and the configuration's URLs. */
-export function loaderOf(js: string): { runtime: string; config: string } {
-  const match = /\{"runtime":"[^"]+","config":"[^"]+"\}/.exec(js);
-  expect(match, 'cmp.js names no runtime and configuration').not.toBeNull();
-  return JSON.parse(match![0]) as { runtime: string; config: string };
+/** cmp.js's loader options: the runtime file's, the configuration's and the fast path's URLs. */
+export function loaderOf(js: string): { runtime: string; config: string; fast: string } {
+  const match = /\{"runtime":"[^"]+","config":"[^"]+","fast":"[^"]+"\}/.exec(js);
+  expect(match, 'cmp.js names no runtime, configuration and fast path').not.toBeNull();
+  return JSON.parse(match![0]) as { runtime: string; config: string; fast: string };
 }
 
 const pathOf = (url: string) => {
