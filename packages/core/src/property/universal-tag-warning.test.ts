@@ -23,13 +23,17 @@ describe('universal-tag warning', () => {
     expect(propertyAwaitingTag('AB12', storage)).toBeUndefined();
   });
 
-  it('waits until a banner was shown under any regulation, then turns green', () => {
+  it('waits until a banner was shown under any regulation or a GBC-only page view came, then turns green', () => {
     expect(universalTagWarningState(undefined)).toBe('waiting');
     expect(universalTagWarningState({})).toBe('waiting');
     expect(universalTagWarningState(PropertyAnalytics.parse({ '1': { totalShown: 0 } }))).toBe(
       'waiting',
     );
-    expect(universalTagWarningState(PropertyAnalytics.parse({ '10': { totalShown: 3 } }))).toBe(
+    expect(universalTagWarningState(PropertyAnalytics.parse({ '2': { totalShown: 3 } }))).toBe(
+      'detected',
+    );
+    // Google basic consent only shows no banner: its page views (key 10) are the tag at work.
+    expect(universalTagWarningState(PropertyAnalytics.parse({ '10': { totalShown: 0 } }))).toBe(
       'detected',
     );
     expect(

@@ -29,13 +29,18 @@ export function propertyAwaitingTag(pcode: string, storage: ConsoleStorage): str
 export const dismissUniversalTagWarning = (pcode: string, storage: ConsoleStorage): void =>
   storage.removeItem(universalTagWarningKey(pcode));
 
-/** 'waiting' (a warning) until the site's analytics count a banner shown, then 'detected' (green). */
+/**
+ * 'waiting' (a warning) until the site's analytics show the tag at work, then 'detected' (green):
+ * a banner shown under any regulation, or a page view under Google basic consent only (key 10,
+ * present once it has page views: such a page view shows no banner, docs/analytics.md).
+ */
 export type UniversalTagWarningState = 'waiting' | 'detected';
 
 export function universalTagWarningState(
   analytics: PropertyAnalytics | undefined,
 ): UniversalTagWarningState {
   if (!analytics) return 'waiting';
-  const reports = [analytics['1'], analytics['2'], analytics['10'], ...(analytics['3'] ?? [])];
+  if (analytics['10']) return 'detected';
+  const reports = [analytics['1'], analytics['2'], ...(analytics['3'] ?? [])];
   return reports.some((report) => (report?.totalShown ?? 0) > 0) ? 'detected' : 'waiting';
 }
