@@ -563,6 +563,16 @@ async function compareWithPeers(runs: number): Promise<string[]> {
           .catch(() => accept.waitFor({ state: 'hidden' }));
         // The choice is stored (cookie or storage) once the click's work has settled.
         await page.evaluate(() => new Promise((r) => setTimeout(r, 500)));
+        // Assent keeps its answers for the next page view when the page is idle after the choice
+        // (the return visit's fast path): a visitor's next page view comes later than this.
+        if (c.name.startsWith('Assent'))
+          await page
+            .waitForFunction(
+              () => Object.keys(localStorage).some((k) => k.startsWith('assent-fast:')),
+              undefined,
+              { timeout: 10_000 },
+            )
+            .catch(() => console.log(`${c.name}: no kept answers 10 s after the choice`));
         add(
           c.name,
           'again',
