@@ -161,14 +161,22 @@ describeInChromium('the site detail reports in a real browser', () => {
         'Banners shown: 1',
         'Consent rate: 100.0%',
       ]);
-      // No A/B collections: no A/B tab.
+      // No A/B collections: no A/B tab; the change history is a button beside Edit (a drawer).
       expect(
         await page
           .getByRole('main')
           .getByRole('tab')
           .evaluateAll((tabs) => tabs.map((t) => t.textContent)),
-      ).toEqual(['Reports', 'History']);
+      ).toEqual(['Reports']);
       await shot('reports-site-detail');
+      await page.getByRole('button', { name: 'History' }).focus();
+      await page.keyboard.press('Enter');
+      const drawer = page.getByRole('dialog', { name: `Change history: ${SITE}` });
+      // The site's creation, with the settings it set.
+      await drawer.getByRole('table', { name: 'Change history' }).getByText('Created').waitFor();
+      await shot('site-detail-history');
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'detached' });
 
       // Premium reports: the day of the visits, all ten banners shown, 5 accepted all.
       await page.goto(`${server.url}/protect/p-${owner.pcode}/sites/reports/${siteId}`);

@@ -69,11 +69,17 @@ const rowsText = () =>
     );
 
 describe('change history', () => {
-  it("shows a site's changes in its History tab: when, who, what, each field's old and new value", async () => {
+  it("shows a site's changes in a drawer opened from the detail's History button: when, who, what, each field's old and new value", async () => {
     const api = siteApi(page(SITE_HISTORY));
     const { user } = renderApp({ path: `${ACCOUNT}/sites/detail/site-1`, api });
-    await user.click(await screen.findByRole('tab', { name: HISTORY_TAB }));
-    await screen.findByRole('table', { name: HISTORY_TITLE });
+    // Keyboard: Tab to the button, Enter opens the drawer (a dialog named by its title).
+    const button = await screen.findByRole('button', { name: HISTORY_TAB });
+    button.focus();
+    await user.keyboard('{Enter}');
+    const drawer = await screen.findByRole('dialog', {
+      name: `${HISTORY_TITLE}: news.example.com`,
+    });
+    await within(drawer).findByRole('table', { name: HISTORY_TITLE });
     const call = api.calls.find((c) => c.path === '/customization/v2/history');
     expect(new URLSearchParams(call?.search).get('entityId')).toBe('site-1');
     expect(new URLSearchParams(call?.search).get('entityType')).toBe('SITE');
@@ -109,13 +115,17 @@ describe('change history', () => {
       ['url', '—', 'news.example.com'],
       ['cmpVersion', '—', 'latest'],
     ]);
+    // Esc closes the drawer and gives the focus back to the History button.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(button));
   });
 
   it('pages older changes', async () => {
     const many = page(SITE_HISTORY, { total: 120 });
     const api = siteApi(many);
     const { user } = renderApp({ path: `${ACCOUNT}/sites/detail/site-1`, api });
-    await user.click(await screen.findByRole('tab', { name: HISTORY_TAB }));
+    await user.click(await screen.findByRole('button', { name: HISTORY_TAB }));
     const pager = await screen.findByRole('navigation', { name: HISTORY_TITLE });
     expect(within(pager).getAllByRole('button', { name: /^Page / })).toHaveLength(3);
     await user.click(within(pager).getByRole('button', { name: 'Page 3' }));
@@ -130,7 +140,7 @@ describe('change history', () => {
 
   it('says when nothing was recorded', async () => {
     const { user } = renderApp({ path: `${ACCOUNT}/sites/detail/site-1`, api: siteApi(page([])) });
-    await user.click(await screen.findByRole('tab', { name: HISTORY_TAB }));
+    await user.click(await screen.findByRole('button', { name: HISTORY_TAB }));
     expect(await screen.findByText(NO_HISTORY)).toBeTruthy();
   });
 

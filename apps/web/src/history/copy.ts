@@ -1,4 +1,4 @@
-/** Words of the change-history views (the property detail's tab, the theme editor's drawer). */
+/** Words of the change-history views (History buttons of the site and app details and the theme editor). */
 export const HISTORY_TAB = 'History';
 export const HISTORY_TITLE = 'Change history';
 export const HISTORY_LOAD_FAILED = 'The change history could not be loaded.';

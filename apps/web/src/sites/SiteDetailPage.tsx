@@ -6,8 +6,8 @@ import {
   siteDetailView,
 } from '@assent/core/property';
 import { propertyKeys, propertyQuery } from '@assent/core/queries';
-import { Button, Tab, Tabs } from '@blueprintjs/core';
-import { EditIcon } from '@blueprintjs/icons';
+import { Button, Classes, Tab, Tabs } from '@blueprintjs/core';
+import { EditIcon, HistoryIcon } from '@blueprintjs/icons';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
@@ -15,10 +15,11 @@ import { useAccount } from '../app/AccountContext';
 import { paths } from '../app/paths';
 import { useClient } from '../app/ServicesContext';
 import { BackLink } from '../components/BackLink';
+import { Drawer } from '../components/Drawer';
 import { Loading } from '../components/Loading';
 import { PageLayout } from '../components/PageLayout';
 import { ChangeHistory } from '../history/ChangeHistory';
-import { HISTORY_TAB } from '../history/copy';
+import { HISTORY_TAB, HISTORY_TITLE } from '../history/copy';
 import { BACK_TO_PROPERTIES } from '../components/Placeholder';
 import { NotFoundPage } from '../components/StatusPages';
 import { EDIT, REPORT } from '../property-form/copy';
@@ -37,8 +38,9 @@ export interface SiteDetailPageProps {
 
 /**
  * Site detail (/sites/detail/{id}/{page?}) and premium reports (/sites/reports/{id}): the site's
- * consent report ('Report period: Last 30 days'), its change history (History) and, for sites with A/B test collections, an A/B
- * Testing tab. /edit shows the site form, which returns here after saving. No id, an unknown page,
+ * consent report ('Report period: Last 30 days') and, for sites with A/B test collections, an A/B
+ * Testing tab (the spec's two tabs); the change history opens from a History button beside Edit,
+ * in a drawer. /edit shows the site form, which returns here after saving. No id, an unknown page,
  * 404 or 400 show not found; 401/403 access denied.
  */
 export default function SiteDetailPage({ premiumReports = false }: SiteDetailPageProps) {
@@ -74,8 +76,8 @@ function SiteDetail({
   const client = useClient();
   const navigate = useNavigate();
   const site = useQuery(propertyQuery(client, { pCode, id, propertyType: 'SITE' }));
-  // History is not in the URL (the spec's page segment is ab-testing or edit): chosen here.
-  const [history, setHistory] = useState(false);
+  // The history drawer is not in the URL (the spec's page segment is ab-testing or edit).
+  const [historyOpen, setHistoryOpen] = useState(false);
   useClearEmptyCurrentItemOnLeave(propertyKeys.detail(pCode, id));
   if (site.error) return <PropertyLoadFailure error={site.error} />;
   if (!site.data) return <Loading />;
@@ -84,9 +86,7 @@ function SiteDetail({
   if ('redirect' in tab) return <Navigate to={tab.redirect} replace />;
   const url = site.data.url ?? '';
   const collections = site.data.abTestingSitesCollection ?? [];
-  const selected = history ? 'history' : tab.tab;
   const select = (next: string) => {
-    setHistory(next === 'history');
     if (next === 'ab-testing' && !abTesting) navigate(paths.siteDetail(pCode, id, 'ab-testing'));
     if (next === 'reports' && abTesting) navigate(paths.siteDetail(pCode, id));
   };
@@ -96,16 +96,19 @@ function SiteDetail({
       documentTitle={premiumReports ? `${REPORT.premiumTitle}: ${url}` : url}
       before={<BackLink to={paths.properties(pCode)} text={BACK_TO_PROPERTIES} />}
       actions={
-        <Button
-          icon={<EditIcon />}
-          text={EDIT}
-          onClick={() => navigate(paths.siteDetail(pCode, id, 'edit'))}
-        />
+        <>
+          <Button icon={<HistoryIcon />} text={HISTORY_TAB} onClick={() => setHistoryOpen(true)} />
+          <Button
+            icon={<EditIcon />}
+            text={EDIT}
+            onClick={() => navigate(paths.siteDetail(pCode, id, 'edit'))}
+          />
+        </>
       }
     >
       <Tabs
         id="assent-site-detail-tabs"
-        selectedTabId={selected}
+        selectedTabId={tab.tab}
         onChange={(next) => select(String(next))}
         renderActiveTabPanelOnly
       >
@@ -131,12 +134,18 @@ function SiteDetail({
             panel={<AbTestingPanel pCode={pCode} siteId={id} collections={collections} />}
           />
         ) : null}
-        <Tab
-          id="history"
-          title={HISTORY_TAB}
-          panel={<ChangeHistory pCode={pCode} entityType="SITE" entityId={id} />}
-        />
       </Tabs>
+      <Drawer
+        isOpen={historyOpen}
+        onClose={() => setHistoryOpen(false)}
+        title={`${HISTORY_TITLE}: ${url}`}
+        size="72%"
+        className="assent-history-drawer"
+      >
+        <div className={`${Classes.DRAWER_BODY} assent-history-drawer-body`}>
+          <ChangeHistory pCode={pCode} entityType="SITE" entityId={id} />
+        </div>
+      </Drawer>
     </PageLayout>
   );
 }
