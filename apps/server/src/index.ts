@@ -33,6 +33,7 @@ import { loadCodeKey } from './services/secrets';
 import { createThrottle } from './services/throttle';
 import { createExternalLists } from './services/external-lists';
 import type { Logger } from './services/logger';
+import { CallerCache } from './services/caller-cache';
 import { LruCache } from './services/lru';
 import { createLogoChecker } from './services/logo-check';
 import { createMailer } from './services/mailer';
@@ -165,6 +166,7 @@ export async function startServices(
       lists,
       logger,
       now,
+      callers: new CallerCache(),
       propertyLists: new LruCache(200),
       // Visits the database cannot take (an outage) are spooled on disk and stored once it answers.
       visits: spoolingSink(
@@ -306,6 +308,7 @@ export async function startServer(config: ServerConfig = loadConfig()): Promise<
     now: deps.now,
     dataDir: config.dataDir,
     logger: deps.logger,
+    afterOperation: () => deps.callers.forgetUser(),
   });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -64,6 +64,8 @@ export async function startAdminEndpoint(options: {
   now: () => Date;
   dataDir: string;
   logger: Logger;
+  /** After each command (it may change a user's admin flag or memberships): the callers cache forgets. */
+  afterOperation?: () => void;
 }): Promise<AdminEndpoint> {
   const { db, now, logger } = options;
   const secret = randomToken();
@@ -76,7 +78,9 @@ export async function startAdminEndpoint(options: {
       if (req.method !== 'POST' || !isOperationName(name))
         return send(res, 404, { message: `No operator command ${req.method} ${req.url}` });
       try {
-        const result = await runOperationOn({ db, now }, name, await readBody(req));
+        const result = await runOperationOn({ db, now }, name, await readBody(req)).finally(() =>
+          options.afterOperation?.(),
+        );
         logger.info({ operation: name }, 'operator command');
         send(res, 200, { result });
       } catch (error) {

@@ -106,7 +106,7 @@ async function withCode(
   purpose: CodePurpose,
   code: string,
   onMatch: (tx: Queryable, user: UserRow) => Promise<void>,
-): Promise<void> {
+): Promise<UserRow> {
   const outcome = await deps.db.transaction(async (tx) => {
     const user = await users.findByEmail(tx, email);
     // An unknown e-mail, or a sign-up already confirmed, answers as a wrong code would: the
@@ -120,11 +120,13 @@ async function withCode(
       code,
       deps.now(),
     );
-    if (result === 'ok') await onMatch(tx, user);
-    return result;
+    if (result !== 'ok') return result;
+    await onMatch(tx, user);
+    return user;
   });
   if (outcome === 'mismatch') throw new AssentError('CODE_MISMATCH', CODE_MISMATCH_MESSAGE);
   if (outcome === 'expired') throw new AssentError('EXPIRED_CODE', CODE_EXPIRED_MESSAGE);
+  return outcome;
 }
 
 export const authHandlers: GroupHandlers<Routes['auth']> = {
@@ -216,11 +218,12 @@ export const authHandlers: GroupHandlers<Routes['auth']> = {
 
   async confirmForgotPassword({ body }, { deps }) {
     const { email, code, password } = check(validateConfirmCodeRequest(body));
-    await withCode(deps, email, 'reset-password', code, async (tx, user) => {
+    const user = await withCode(deps, email, 'reset-password', code, async (tx, user) => {
       await users.setPassword(tx, user.id, await hashPassword(password));
       await sessions.revokeAllForUser(tx, user.id, deps.now());
       await accessTokens.revokeAllForUser(tx, user.id, deps.now());
     });
+    deps.callers.forgetUser(user.id);
     return { message: PASSWORD_RESET_SUCCESS };
   },
 
@@ -256,6 +259,7 @@ export const authHandlers: GroupHandlers<Routes['auth']> = {
       await sessions.revokeAllForUser(tx, row.id, deps.now(), auth?.sessionId);
       await accessTokens.revokeAllForUser(tx, row.id, deps.now());
     });
+    deps.callers.forgetUser(row.id);
     return { message: PASSWORD_CHANGED };
   },
 
@@ -309,6 +313,7 @@ export const authHandlers: GroupHandlers<Routes['auth']> = {
     if (!(await accessTokens.revoke(deps.db, user().id, params.id, deps.now()))) {
       throw new AssentError('NOT_FOUND', 'No such token');
     }
+    deps.callers.forgetUser(user().id);
     return { deleted: true as const };
   },
 };

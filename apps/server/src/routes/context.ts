@@ -7,6 +7,7 @@ import type { ServerConfig } from '../config';
 import type { Db } from '../db';
 import type { InteractiveGate } from '../jobs/interactive-first';
 import type { JobQueue } from '../jobs/queue';
+import type { CallerCache } from '../services/caller-cache';
 import type { ContentEncoding } from '../services/http-cache';
 import { compressBody } from '../services/http-cache';
 import type { Logger } from '../services/logger';
@@ -30,6 +31,11 @@ export interface AppDeps {
   logger: Logger;
   /** The clock; tests fix it. */
   now: () => Date;
+  /**
+   * The callers (sessions, tokens) of the last second; whatever ends a session or a token or
+   * changes a user's memberships calls `forgetUser` once it has committed.
+   */
+  callers: CallerCache;
   /** Properties lists as ready-to-send JSON, keyed by account, content version and options. */
   propertyLists: LruCache<string, RawJson>;
   /** Where the visit endpoints hand page views (closed on shutdown, before the database). */

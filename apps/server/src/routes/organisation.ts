@@ -142,13 +142,16 @@ export const organisationHandlers: GroupHandlers<Routes['organisation']> = {
 
   async accept({ body }, { deps, user }) {
     const me = user();
-    return deps.db.transaction(async (tx) => {
+    const joined = await deps.db.transaction(async (tx) => {
       const invitation = await pendingInvitation(deps, tx, body.token);
       if (!isInvitee(invitation, me))
         throw new AssentError('FORBIDDEN', invitationForAnotherUser(invitation.email));
       await join(deps, tx, invitation, me.id);
       return { pcode: invitation.pcode };
     });
+    // The new account is the caller's from their next request on.
+    deps.callers.forgetUser(me.id);
+    return joined;
   },
 
   /**
@@ -188,6 +191,7 @@ export const organisationHandlers: GroupHandlers<Routes['organisation']> = {
       await join(deps, tx, invitation, id);
       return id;
     });
+    deps.callers.forgetUser(userId);
     await startSession(request, reply, deps, userId);
     const authUser = await loadAuthUser(deps.db, userId, deps.config.adminEmails);
     return toAccountUser(authUser!);

@@ -232,7 +232,7 @@ export function registerRoutes<T extends RouteTable>(
           reply.header('cross-origin-resource-policy', 'cross-origin');
 
         // The runtime's endpoints never read the console session (visitors on publishers' pages).
-        const auth: Auth | null = route.sessionless ? null : await authenticate(request, deps);
+        let auth: Auth | null = route.sessionless ? null : await authenticate(request, deps);
         if (route.access.kind !== 'public' && !auth)
           throw new AssentError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
         // A signed-in caller's answers are never stored by a browser or a proxy; an answer with an
@@ -260,8 +260,13 @@ export function registerRoutes<T extends RouteTable>(
               query: request.query,
               body: request.body,
             }) ?? '';
-          if (!auth!.user.pcodes.includes(pCode))
-            throw new AssentError('FORBIDDEN', FORBIDDEN_MESSAGE);
+          if (!auth!.user.pcodes.includes(pCode)) {
+            // The caller may come from the cache of the last second: an account joined since (on
+            // another server, say) counts at once. Read again before refusing.
+            auth = await authenticate(request, deps, { fresh: true });
+            if (!auth?.user.pcodes.includes(pCode))
+              throw new AssentError('FORBIDDEN', FORBIDDEN_MESSAGE);
+          }
         }
         if (route.access.kind === 'admin' && !auth!.user.isAdmin)
           throw new AssentError('FORBIDDEN', ADMIN_ONLY_MESSAGE);

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db';
 import { accessTokens, sessions } from '../repositories/sessions';
+import type { CachedCaller } from './caller-cache';
 import { sha256 } from './secrets';
 import type { AppDeps, Auth, AuthUser } from '../routes/context';
 
@@ -68,33 +69,42 @@ export async function loadAuthUser(
   return toAuthUser(rows[0], adminEmails);
 }
 
-const asDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
+const asMs = (v: unknown): number => (v instanceof Date ? v : new Date(String(v))).getTime();
 
 /** A personal access token that is not revoked, with its user: one query. */
-async function tokenCaller(q: Queryable, token: string, adminEmails: readonly string[]) {
+async function tokenCaller(
+  q: Queryable,
+  hash: string,
+  adminEmails: readonly string[],
+): Promise<CachedCaller | undefined> {
   const rows = await q.query<
     AuthUserRow & { token_id: string; name: string; last_used_at: unknown }
   >(
     `select t.id as token_id, t.name, t.last_used_at, a.*
      from access_tokens t ${authUserJoin('t.user_id')}
      where t.token_hash = $1 and t.revoked_at is null`,
-    [sha256(token)],
+    [hash],
   );
   const r = rows[0];
   const user = toAuthUser(r, adminEmails);
   return (
     r &&
     user && {
+      kind: 'token',
       id: String(r.token_id),
-      name: String(r.name),
-      lastUsedAt: r.last_used_at == null ? null : asDate(r.last_used_at),
+      tokenName: String(r.name),
+      lastSeenMs: r.last_used_at == null ? null : asMs(r.last_used_at),
       user,
     }
   );
 }
 
-/** A session by its cookie, with its user: one query. */
-async function sessionCaller(q: Queryable, cookie: string, adminEmails: readonly string[]) {
+/** A session by its cookie's hash, with its user, unless revoked: one query. */
+async function sessionCaller(
+  q: Queryable,
+  hash: string,
+  adminEmails: readonly string[],
+): Promise<CachedCaller | undefined> {
   const rows = await q.query<
     AuthUserRow & {
       session_id: string;
@@ -106,16 +116,18 @@ async function sessionCaller(q: Queryable, cookie: string, adminEmails: readonly
     `select s.id as session_id, s.last_seen_at, s.expires_at, s.revoked_at is not null as revoked, a.*
      from sessions s ${authUserJoin('s.user_id')}
      where s.id = $1`,
-    [sha256(cookie)],
+    [hash],
   );
   const r = rows[0];
+  const user = toAuthUser(r, adminEmails);
+  if (!r || r.revoked) return undefined;
   return (
-    r && {
+    user && {
+      kind: 'session',
       id: String(r.session_id),
-      lastSeenAt: asDate(r.last_seen_at),
-      expiresAt: asDate(r.expires_at),
-      revoked: r.revoked,
-      user: toAuthUser(r, adminEmails),
+      lastSeenMs: asMs(r.last_seen_at),
+      expiresMs: asMs(r.expires_at),
+      user,
     }
   );
 }
@@ -129,34 +141,40 @@ function bearerToken(request: FastifyRequest): string | undefined {
 /**
  * The caller: a personal access token (Authorization: Bearer) or a session cookie that is neither
  * revoked nor past its idle or absolute expiry. Null when there is none or it is no longer valid.
+ * A caller seen in the last second comes from `deps.callers` (services/caller-cache.ts) without a
+ * query (`fresh` reads the database anyway); the expiries are checked on every request either way.
  */
-export async function authenticate(request: FastifyRequest, deps: AppDeps): Promise<Auth | null> {
-  const { db, config } = deps;
-  const now = deps.now();
+export async function authenticate(
+  request: FastifyRequest,
+  deps: AppDeps,
+  options: { fresh?: boolean } = {},
+): Promise<Auth | null> {
+  const { db, config, callers } = deps;
   const token = bearerToken(request);
-  if (token) {
-    const row = await tokenCaller(db, token, config.adminEmails);
-    if (!row) return null;
-    const { user } = row;
-    if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-      await accessTokens.touch(db, row.id, now);
-    }
-    return { user, via: 'token', tokenName: row.name };
+  const credential = token ?? request.cookies[sessionCookieName(request, deps)];
+  if (!credential) return null;
+  const kind = token ? 'token' : 'session';
+  const hash = sha256(credential);
+  let caller = options.fresh ? undefined : callers.get(hash);
+  if (caller?.kind !== kind) {
+    const generation = callers.generation;
+    caller = await (token ? tokenCaller : sessionCaller)(db, hash, config.adminEmails);
+    if (!caller) return null;
+    callers.set(hash, caller, generation);
   }
-  const cookie = request.cookies[sessionCookieName(request, deps)];
-  if (!cookie) return null;
-  const session = await sessionCaller(db, cookie, config.adminEmails);
-  if (!session || session.revoked) return null;
+  const now = deps.now().getTime();
   if (
-    session.expiresAt <= now ||
-    now.getTime() - session.lastSeenAt.getTime() > config.sessionIdleMs
+    caller.kind === 'session' &&
+    (caller.expiresMs! <= now || now - caller.lastSeenMs! > config.sessionIdleMs)
   )
     return null;
-  const { user } = session;
-  if (!user) return null;
-  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS)
-    await sessions.touch(db, session.id, now);
-  return { user, via: 'session', sessionId: session.id };
+  if (caller.lastSeenMs === null || now - caller.lastSeenMs > TOUCH_INTERVAL_MS) {
+    caller.lastSeenMs = now;
+    await (caller.kind === 'token' ? accessTokens : sessions).touch(db, caller.id, new Date(now));
+  }
+  return caller.kind === 'token'
+    ? { user: caller.user, via: 'token', tokenName: caller.tokenName! }
+    : { user: caller.user, via: 'session', sessionId: caller.id };
 }
 
 /** Over https: the request's own scheme (X-Forwarded-Proto with a trusted proxy) or an https public URL. */
@@ -187,7 +205,10 @@ export async function startSession(
   const previous = request.cookies[name];
   if (previous) {
     const old = await sessions.find(deps.db, previous);
-    if (old) await sessions.revoke(deps.db, old.id, now);
+    if (old) {
+      await sessions.revoke(deps.db, old.id, now);
+      deps.callers.forgetUser(old.userId);
+    }
   }
   const token = await sessions.create(deps.db, {
     userId,
@@ -211,7 +232,10 @@ export async function endSession(
   deps: AppDeps,
   auth: Auth | null,
 ): Promise<void> {
-  if (auth?.sessionId) await sessions.revoke(deps.db, auth.sessionId, deps.now());
+  if (auth?.sessionId) {
+    await sessions.revoke(deps.db, auth.sessionId, deps.now());
+    deps.callers.forgetUser(auth.user.id);
+  }
   reply.clearCookie(sessionCookieName(request, deps), {
     path: '/',
     httpOnly: true,
