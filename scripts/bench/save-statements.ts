@@ -10,8 +10,7 @@
  * total ms per save. Reference: `select 1` through the same PGlite in the same run (the fixed cost
  * of one statement).
  */
-// The server's own copy (the root has no dependency on it): one module instance to patch.
-import { PGlite } from '../../apps/server/src/db/pglite';
+import type { Queryable } from '../../apps/server/src/db';
 import { startLiveServer } from '../../apps/server/test/live-server';
 import { numberArg, siteSettings } from './support';
 
@@ -32,46 +31,27 @@ const note = (sql: string, ms: number) => {
   stats.set(key, stat);
 };
 
-// Every statement the server sends goes through these (a transaction's too: PGlite's transaction
-// object runs its statements through the instance's internal query).
-const proto = PGlite.prototype as unknown as Record<
-  string,
-  (this: PGlite, ...args: unknown[]) => Promise<unknown>
->;
-for (const name of ['query', 'exec', '_runExclusiveQuery'] as const) {
-  const original = proto[name];
-  if (!original) continue;
-  proto[name] = async function (this: PGlite, ...args: unknown[]) {
-    if (name === '_runExclusiveQuery') return original.apply(this, args);
+/** A Queryable whose statements are timed (`prefix` marks a transaction's). */
+const timed = (q: Queryable, prefix = ''): Queryable => ({
+  async query(sql, params) {
     const started = performance.now();
     try {
-      return await original.apply(this, args);
+      return await q.query(sql, params);
     } finally {
-      note(String(args[0]), performance.now() - started);
+      note(`${prefix}${sql}`, performance.now() - started);
     }
-  };
-}
-const originalTransaction = proto.transaction!;
-proto.transaction = async function (this: PGlite, ...args: unknown[]) {
-  const fn = args[0] as (tx: Record<string, unknown>) => Promise<unknown>;
-  return originalTransaction.call(this, async (tx: Record<string, unknown>) => {
-    const query = tx.query as (...a: unknown[]) => Promise<unknown>;
-    const exec = tx.exec as (...a: unknown[]) => Promise<unknown>;
-    const timed =
-      (f: (...a: unknown[]) => Promise<unknown>) =>
-      async (...a: unknown[]) => {
-        const started = performance.now();
-        try {
-          return await f(...a);
-        } finally {
-          note(`[tx] ${String(a[0])}`, performance.now() - started);
-        }
-      };
-    return fn({ ...tx, query: timed(query), exec: timed(exec) });
-  });
-};
+  },
+});
 
 const server = await startLiveServer();
+// Every statement the server sends goes through its database object (the repositories call it,
+// or the transaction it opens): timed there, whichever way the adapter runs them.
+const db = server.deps.db;
+const query = db.query.bind(db);
+const transaction = db.transaction.bind(db);
+db.query = (sql, params) => timed({ query }).query(sql, params);
+db.transaction = <T>(fn: (tx: Queryable) => Promise<T>) =>
+  transaction((tx) => fn(timed(tx, '[tx] ')));
 try {
   const user = await server.user('saves@example.com');
   const base = `${server.url}/customization/v2`;
@@ -107,7 +87,6 @@ try {
     inPglite += ms;
   }
   // The reference: the fixed cost of one statement on the same database, in the same run.
-  const db = server.deps.db;
   for (let i = 0; i < 50; i++) await db.query('select 1');
   const refStart = performance.now();
   for (let i = 0; i < 500; i++) await db.query('select $1::int as n', [i]);

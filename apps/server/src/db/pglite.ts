@@ -10,7 +10,9 @@ import {
 } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
+import type { Transaction } from '@electric-sql/pglite';
+import { LruCache } from '../services/lru';
 import type { Db, Queryable } from './types';
 
 const parsers = {
@@ -93,12 +95,66 @@ export const pgliteOptions = () => ({
   startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
 });
 
-function wrap(q: { query: PGlite['query'] }): Queryable {
-  return {
-    async query<T>(sql: string, params: readonly unknown[] = []) {
-      const result = await q.query<T>(sql, params as unknown[]);
-      return result.rows;
-    },
+const concat = (parts: Uint8Array[]): Uint8Array => {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+};
+
+/**
+ * A statement with parameters as `PGlite.query` runs it, in one call into PostgreSQL instead of
+ * six. `query` sends Parse, Describe, Bind, Describe, Execute and Sync each on its own (the first
+ * Describe to learn the parameters' types), and each call into the WebAssembly module has a fixed
+ * cost about that of a small statement. Here the types are learnt once per statement text (kept
+ * in `paramTypes`) and the five messages of every later run go in one call: about half the time
+ * of a save's statements (scripts/bench/save-statements.ts). The parameters are serialised, and
+ * the rows parsed, with the instance's own serialisers and parsers, as `query` does.
+ */
+function fastQuery(pg: PGlite, paramTypes: LruCache<string, number[]>) {
+  const { serialize } = protocol;
+  return async <T>(sql: string, params: readonly unknown[], inTransaction: boolean) => {
+    const run = async () => {
+      let types = paramTypes.get(sql);
+      if (!types) {
+        types = parse.parseDescribeStatementResults(
+          await pg.execProtocolStream(
+            concat([
+              serialize.parse({ text: sql }),
+              serialize.describe({ type: 'S' }),
+              serialize.sync(),
+            ]),
+            { syncToFs: false },
+          ),
+        );
+        paramTypes.set(sql, types);
+      }
+      const known = types;
+      const values = params.map((param, i) => {
+        if (param === null || param === undefined) return null;
+        const serializer = pg.serializers[known[i]!];
+        return serializer ? serializer(param) : String(param);
+      });
+      const messages = await pg.execProtocolStream(
+        concat([
+          serialize.parse({ text: sql, types: known }),
+          serialize.bind({ values }),
+          serialize.describe({ type: 'P' }),
+          serialize.execute({}),
+          serialize.sync(),
+        ]),
+        { syncToFs: !inTransaction },
+      );
+      return parse.parseResults(messages, pg.parsers)[0]?.rows as T[] | undefined;
+    };
+    // As `query` does: outside a transaction it waits for any transaction to end first.
+    const rows = inTransaction
+      ? await pg._runExclusiveQuery(run)
+      : await pg._runExclusiveTransaction(() => pg._runExclusiveQuery(run));
+    return rows ?? [];
   };
 }
 
@@ -135,9 +191,6 @@ export async function openPglite(
 }
 
 /** A template's cluster as PGlite's `dumpDataDir` writes it (what an in-memory database loads). */
-// The class itself, for tools that must patch the server's own instance (scripts/bench/save-statements.ts).
-export { PGlite };
-
 export const TEMPLATE_TARBALL = 'pgdata.tar';
 
 /** The `Db` over an open PGlite; `release` runs after it closes. */
@@ -145,16 +198,26 @@ export function pgliteDb(pg: PGlite, release: () => void = () => {}): Db {
   // PGlite runs one transaction at a time and every other query waits for it, so a query on the
   // database from inside a transaction callback would wait forever. Such queries join the
   // transaction instead (the same rule as the PostgreSQL adapter).
-  type Runner = Pick<PGlite, 'query' | 'exec'>;
-  const active = new AsyncLocalStorage<Runner>();
-  const runner = (): Runner => active.getStore() ?? pg;
+  const active = new AsyncLocalStorage<Transaction>();
+  const runner = (): Pick<PGlite, 'query' | 'exec'> => active.getStore() ?? pg;
+  const query = fastQuery(pg, new LruCache(1000));
+  /** A transaction's statements: not after it ended (another transaction may be running then). */
+  const within = (tx: Transaction): Queryable => ({
+    async query(sql, params = []) {
+      if (tx.closed) throw new Error('Transaction is closed');
+      return query(sql, params, true);
+    },
+  });
   return {
     kind: 'pglite',
-    query: (sql, params) => wrap(runner()).query(sql, params),
+    query(sql, params = []) {
+      const current = active.getStore();
+      return current ? within(current).query(sql, params) : query(sql, params, false);
+    },
     transaction(fn) {
       const current = active.getStore();
-      if (current) return fn(wrap(current));
-      return pg.transaction((tx) => active.run(tx, () => fn(wrap(tx))));
+      if (current) return fn(within(current));
+      return pg.transaction((tx) => active.run(tx, () => fn(within(tx))));
     },
     async exec(sql) {
       await runner().exec(sql);
