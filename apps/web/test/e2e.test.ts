@@ -202,6 +202,9 @@ describeInChromium('console in a real browser (new user)', () => {
       // A second organisation: 'Switch to Account' appears and switches.
       const second = await organisations.create(server.deps.db, 'Nora Apps');
       await organisations.addMember(server.deps.db, user!.id, second.id);
+      // As the product's own ways of adding a member do (an invitation accepted, the operator's
+      // command): the server forgets the user's cached callers, so the reload sees the account.
+      server.deps.callers.forgetUser(user!.id);
       await page.reload();
       await page.getByRole('button', { name: SWITCH_TO_ACCOUNT }).click();
       await shot('switch-account');
