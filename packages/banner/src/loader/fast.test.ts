@@ -141,7 +141,11 @@ describe('the fast path answers as the runtime does for the same stored choice',
       }
     });
 
-  it('hands over to the runtime what it cannot answer, with its queue and listeners, and reopens from the persistent link', async () => {
+  /**
+   * A French visitor accepts on a property with the persistent link; on the next page view the
+   * fast path serves the kept answers, with `upgrade` standing for loading the runtime.
+   */
+  async function fastAfterAcceptWithLink() {
     const base = bannerConfigFixture();
     const config: BannerConfig = {
       ...base,
@@ -154,6 +158,11 @@ describe('the fast path answers as the runtime does for the same stored choice',
     newPageView(config);
     const upgrade = vi.fn();
     serveFast(window, JSON.parse(keptText(kept)) as FastAnswers, upgrade);
+    return { kept, upgrade };
+  }
+
+  it('hands over to the runtime what it cannot answer, with its queue and listeners, and reopens from the persistent link', async () => {
+    const { upgrade } = await fastAfterAcceptWithLink();
     const w = window as unknown as Win;
     const tcfEvents: unknown[] = [];
     (w.__tcfapi as Api)('addEventListener', 2, (d: unknown) => tcfEvents.push(d));
@@ -178,19 +187,8 @@ describe('the fast path answers as the runtime does for the same stored choice',
   });
 
   it('the persistent link opens the banner through the runtime', async () => {
-    const base = bannerConfigFixture();
-    const config: BannerConfig = {
-      ...base,
-      theme: { ...base.theme, persistentLink: { enabled: true, location: 'BOTTOM_LEFT' } },
-    };
-    const first = await start({ config, consent: true, now: new Date() });
-    await first.cmp.acceptAll();
-    await flush();
-    const kept = (await fastAnswers(window, bootOf(config, { country: 'FR' }), init))!;
+    const { kept, upgrade } = await fastAfterAcceptWithLink();
     expect(kept.l).toContain('data-action="reopen"');
-    newPageView(config);
-    const upgrade = vi.fn();
-    serveFast(window, JSON.parse(keptText(kept)) as FastAnswers, upgrade);
     const link = document
       .getElementById('assent-cmp')!
       .shadowRoot!.querySelector<HTMLButtonElement>('[data-action="reopen"]')!;
