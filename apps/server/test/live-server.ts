@@ -116,6 +116,9 @@ export async function addAccount(
   if (pcode)
     await deps.db.query('update organisations set pcode = $1 where id = $2', [pcode, org.id]);
   await organisations.addMember(deps.db, userId, org.id);
+  // As the product's own ways of adding a member do (an invitation accepted, the operator's
+  // command): forget the user's cached callers, so their next request sees the new account.
+  deps.callers.forgetUser(userId);
   return pcode ?? org.pcode;
 }
 
@@ -174,6 +177,7 @@ export async function startLiveServer(
       const org = await organisations.get(deps.db, pcode);
       if (!org) throw new Error(`No account ${pcode}`);
       await organisations.addMember(deps.db, user.id, org.id);
+      deps.callers.forgetUser(user.id);
     },
     api: (user) =>
       createClient({
