@@ -200,17 +200,14 @@ describeInChromium('console in a real browser (new user)', () => {
       expect(await page.getByRole('table').getByRole('row').count()).toBe(2);
 
       // A second organisation: 'Switch to Account' appears and switches.
-      const second = await organisations.create(server.deps.db, 'Nora Apps');
-      await organisations.addMember(server.deps.db, user!.id, second.id);
-      // As the product's own ways of adding a member do (an invitation accepted, the operator's
-      // command): the server forgets the user's cached callers, so the reload sees the account.
-      server.deps.callers.forgetUser(user!.id);
+      // (addAccount forgets the user's cached callers, as the product's own membership paths do.)
+      const second = await server.addAccount(user!, 'Nora Apps');
       await page.reload();
       await page.getByRole('button', { name: SWITCH_TO_ACCOUNT }).click();
       await shot('switch-account');
-      await page.getByRole('menuitem', { name: `p-${second.pcode}` }).click();
-      await page.waitForURL(`**/protect/p-${second.pcode}/properties`);
-      await page.getByTestId('account-code').getByText(`p-${second.pcode}`).waitFor();
+      await page.getByRole('menuitem', { name: `p-${second}` }).click();
+      await page.waitForURL(`**/protect/p-${second}/properties`);
+      await page.getByTestId('account-code').getByText(`p-${second}`).waitFor();
       await page.getByText(PROPERTIES_EMPTY_TITLE).waitFor();
 
       // Change the password from the user menu.
