@@ -103,7 +103,7 @@ describeInChromium('bulk update in a real browser (new user)', () => {
       query: { pCode: pcode },
       body: { url: AMP_SITE, publisherName: 'Nora News', themeId: '1', ampEnabled: true },
     });
-    browser = await openConsole(server, { as: owner, timeoutMs: 15_000 });
+    browser = await openConsole(server, { as: owner, timeoutMs: 60_000 });
     page = browser.page;
   });
   afterAll(() => closeAll(server, browser));

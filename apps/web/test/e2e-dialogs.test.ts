@@ -182,7 +182,7 @@ describeInChromium('dialogs and messages in a real browser', { timeout: 90_000 }
       });
     }
     // A missing element fails with its locator well before the test's own time limit.
-    browser = await openConsole(server, { timeoutMs: 15_000, clipboard: true });
+    browser = await openConsole(server, { timeoutMs: 60_000, clipboard: true });
     page = browser.page;
   });
   afterAll(() => closeAll(server, browser));

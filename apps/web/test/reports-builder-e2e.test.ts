@@ -91,7 +91,7 @@ describeInChromium('the custom report builder in a real browser', () => {
       });
       expect(res.status).toBe(204);
     }
-    browser = await openConsole(server, { as: owner, timeoutMs: 20_000 });
+    browser = await openConsole(server, { as: owner, timeoutMs: 60_000 });
     page = browser.page;
   });
   afterAll(() => closeAll(server, browser));

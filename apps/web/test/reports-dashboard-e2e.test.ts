@@ -144,7 +144,7 @@ describeInChromium('the reports dashboard in a real browser', () => {
     } finally {
       deps.now = realNow;
     }
-    browser = await openConsole(server, { as: owner, timeoutMs: 20_000 });
+    browser = await openConsole(server, { as: owner, timeoutMs: 60_000 });
     page = browser.page;
   });
   afterAll(() => closeAll(server, browser));

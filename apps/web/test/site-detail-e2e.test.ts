@@ -121,7 +121,7 @@ describeInChromium('the site detail reports in a real browser', () => {
       beacon(siteId, 3, 'a', { s: 'ca' }),
     ];
     await postVisits(SITE, views);
-    browser = await openConsole(server, { as: owner, timeoutMs: 20_000 });
+    browser = await openConsole(server, { as: owner, timeoutMs: 60_000 });
     page = browser.page;
   });
   afterAll(() => closeAll(server, browser));
