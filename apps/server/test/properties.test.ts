@@ -201,6 +201,8 @@ describe.each(stores())('sites and apps (%s)', (store) => {
     });
     expect(ok.statusCode).toBe(200);
     expect(json(ok)).toMatchObject({ publisherName: 'After', url: 'edit-me.example' });
+    // The save answers with the property as stored: exactly what a read of it returns.
+    expect(json(ok)).toEqual(json(await server.request({ method: 'GET', url, as: user })));
     const clash = await server.request({
       method: 'PUT',
       url: `${url}&urlChanged=true`,

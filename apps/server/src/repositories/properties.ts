@@ -70,6 +70,25 @@ function storedListItem(p: PropertyValues, uuid: string, siteId: number): Stored
   };
 }
 
+/**
+ * A save's parameters as `update` and property_write take them: pcode, uuid, identifier, its key,
+ * theme, CMP version, settings, list row (its siteId set by the statement) and time.
+ */
+const saveParams = (pcode: string, uuid: string, values: PropertyValues, now: Date): unknown[] => {
+  const identifier = propertyIdentifier(values);
+  return [
+    pcode,
+    uuid,
+    identifier,
+    identifierKey(identifier),
+    values.themeId,
+    String(values.cmpVersion),
+    values,
+    storedListItem(values, uuid, 0),
+    now,
+  ];
+};
+
 /** A property's settings alone (no identity or bookkeeping), as saves store them and the history sees them. */
 export const propertySettingsOf = (p: PropertyValues): PropertyValues => PropertySettings.parse(p);
 
@@ -289,7 +308,6 @@ export const properties = {
     now: Date,
     options: { editable?: boolean } = {},
   ): Promise<Property> {
-    const identifier = propertyIdentifier(values);
     // One statement: the update, the account's content version and the stored row read back.
     const rows = await q.query(
       `with updated as (
@@ -298,59 +316,46 @@ export const properties = {
          where pcode = $1 and uuid = $2 returning *),
        bumped as (${BUMP_CONTENT_VERSION})
        ${SELECT.replace('from properties p', 'from updated p')}`,
-      [
-        pcode,
-        uuid,
-        identifier,
-        identifierKey(identifier),
-        values.themeId,
-        String(values.cmpVersion),
-        values,
-        storedListItem(values, uuid, 0),
-        now,
-        options.editable ?? null,
-      ],
+      [...saveParams(pcode, uuid, values, now), options.editable ?? null],
     );
     if (!rows[0]) throw new Error(`Property ${uuid} vanished during its update`);
     return toProperty(rows[0]);
   },
 
   /**
-   * A single save in one statement, without a transaction around it (migration 014's
-   * property_save): the update, the account's content version and the change's `history` row
+   * A single save in one statement, without a transaction around it (migration 012's
+   * property_write): the update, the account's content version and the change's `history` row
    * (`changeHistory.recordValues`; none when nothing changed) are written only if the row is still
    * the version `getForSave` read (PostgreSQL's `xmin`: any write since, a save, a bulk update or
    * an editability change, makes a new one) and still editable. All or nothing. Returns the stored
-   * row, or undefined when nothing was written.
+   * property, built from `values` and the row read (`read`: the same row but for what was written,
+   * its theme's name from the account's themes), or undefined when nothing was written.
    */
   async updateIfUnchanged(
     q: Queryable,
     pcode: string,
-    uuid: string,
+    read: { property: Property; context: SaveRuleContext; rowVersion: string },
     values: PropertyValues,
     now: Date,
-    rowVersion: string,
     history: Record<string, unknown> | undefined,
   ): Promise<Property | undefined> {
-    const identifier = propertyIdentifier(values);
-    const rows = await q.query<{ r: Row | null }>(
-      'select property_save($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) as r',
-      [
-        pcode,
-        uuid,
-        identifier,
-        identifierKey(identifier),
-        values.themeId,
-        String(values.cmpVersion),
-        values,
-        storedListItem(values, uuid, 0),
-        now,
-        rowVersion,
-        history ?? null,
-      ],
+    const { property, context, rowVersion } = read;
+    const rows = await q.query<{ written: boolean }>(
+      'select property_write($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) as written',
+      [...saveParams(pcode, property.uuid, values, now), rowVersion, history ?? null],
     );
-    const row = rows[0]?.r;
-    return row ? toProperty(row) : undefined;
+    if (!rows[0]?.written) return undefined;
+    return toProperty({
+      config: values,
+      uuid: property.uuid,
+      id: property.siteId,
+      pcode,
+      theme_name: context.themes.find((t) => t.themeId === values.themeId)?.themeName ?? null,
+      editable: true,
+      created_at: property.createdAt,
+      updated_at: now,
+      ab_tests: property.abTestingSitesCollection ?? null,
+    });
   },
 
   /** Sets a site's A/B test variants (validated by core's `validateAbTest`); none ends the test. */

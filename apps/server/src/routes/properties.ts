@@ -144,21 +144,21 @@ async function updateProperty(
     const loaded = await properties.getForSave(deps.db, pcode, uuid, { lock: false });
     const payload = await check(deps.db, loaded);
     const current = loaded!.property;
-    const now = deps.now();
     const saved = await properties.updateIfUnchanged(
       deps.db,
       pcode,
-      uuid,
+      loaded!,
       payload,
-      now,
-      loaded!.rowVersion,
+      deps.now(),
       changeHistory.recordValues(actor, {
         entityType: current.propertyType,
         entityId: current.uuid,
         entityName: propertyIdentifier(payload),
         action: 'UPDATE',
         before: propertySettingsOf(current),
-        after: propertySettingsOf(payload),
+        // The save payload is settings alone already (the body parsed by the route's schema,
+        // then toSavePayload): parsed again it is the same.
+        after: payload,
       }),
     );
     if (saved) return saved;
