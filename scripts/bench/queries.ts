@@ -30,6 +30,8 @@ const RUNS = Number(stringArg('runs', '20'));
 const STORE = stringArg('store', 'both');
 const FILL = stringArg('fill', 'writer') === 'sql' ? 'sql' : 'writer';
 const LOCK = stringArg('lock', '');
+const CHUNK = stringArg('chunk', '') ? Number(stringArg('chunk', '')) : undefined;
+const STEP = stringArg('step', '') ? Number(stringArg('step', '')) : undefined;
 
 /** Holds LOCK (support.ts takeLock) until the returned function is called; without --lock, nothing. */
 async function lockForTiming(): Promise<() => void> {
@@ -47,7 +49,14 @@ try {
     out.push(
       ...(await databaseReportBench(
         'PGlite (on disk)',
-        { events: EVENTS, runs: RUNS, fill: FILL, beforeTiming: lockForTiming },
+        {
+          events: EVENTS,
+          runs: RUNS,
+          fill: FILL,
+          chunk: CHUNK,
+          step: STEP,
+          beforeTiming: lockForTiming,
+        },
         {
           ASSENT_DATA_DIR: path.join(dir, 'pglite'),
           DATABASE_URL: '',
@@ -62,7 +71,14 @@ try {
       out.push(
         ...(await databaseReportBench(
           'PostgreSQL',
-          { events: EVENTS, runs: RUNS, fill: FILL, beforeTiming: lockForTiming },
+          {
+            events: EVENTS,
+            runs: RUNS,
+            fill: FILL,
+            chunk: CHUNK,
+            step: STEP,
+            beforeTiming: lockForTiming,
+          },
           {
             ASSENT_DATA_DIR: path.join(dir, 'pg'),
             DATABASE_URL: cluster.url,
