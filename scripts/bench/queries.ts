@@ -6,19 +6,24 @@
  * p50 and p95 per query, and the ratio of the p95 to a reference measured in the same run (the
  * round trip of `select 1` on the same database).
  *
- *   npx tsx scripts/bench/queries.ts [--events 200000] [--runs 20] [--store pglite|postgres|both] [--fill writer|sql] [--lock /tmp/assent-bench.lock]
+ *   npx tsx scripts/bench/queries.ts [--events 200000] [--runs 20] [--store pglite|postgres|both] [--fill writer|sql] [--chunk N] [--step N] [--keep FILE] [--lock /tmp/assent-bench.lock]
+ *
+ * `--keep FILE` (PostgreSQL) keeps the filled cluster running after the timing, its URL written to
+ * FILE, until FILE is removed: for EXPLAIN of the store that was timed.
  *
  * `--lock FILE` takes the lock (flock(1)) only for the timed part: the fill runs without it, so a
  * 10-million fill does not keep other benchmarks waiting.
  *
- * `--fill sql` counts the visits straight into the rollups inside the database (report-queries.ts
- * fillRollupInDatabase: the same shares, minutes at 10 million) instead of writing raw rows through
- * the batch writer (whose rate is then not measured).
+ * `--fill sql` generates the visits inside the database instead (visit-fill.ts: the same shares, not
+ * the same rows) and stores them with the product's own statements in large pieces: each chunk
+ * (`--chunk`, default 10,000 visits) by visit_store_batch, counted by visit_rollup_step in steps of
+ * `--step` visits (default the chunk) while the next chunk is stored. The writer's rate is then not
+ * measured; the time of each phase is printed.
  *
  * The goal (issue 10) is over 10 million events: `--events 10000000` (it takes a while to write:
  * the writer's own rate is printed). What the queries read is the rollup: its row count is printed.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { findPostgresBin, startCluster } from '@assent/testing';
@@ -32,6 +37,7 @@ const FILL = stringArg('fill', 'writer') === 'sql' ? 'sql' : 'writer';
 const LOCK = stringArg('lock', '');
 const CHUNK = stringArg('chunk', '') ? Number(stringArg('chunk', '')) : undefined;
 const STEP = stringArg('step', '') ? Number(stringArg('step', '')) : undefined;
+const KEEP = stringArg('keep', '');
 
 /** Holds LOCK (support.ts takeLock) until the returned function is called; without --lock, nothing. */
 async function lockForTiming(): Promise<() => void> {
@@ -85,6 +91,12 @@ try {
           },
         )),
       );
+      if (KEEP) {
+        // Keeps the filled store for EXPLAIN while the file exists.
+        writeFileSync(KEEP, `${cluster.url}\n`);
+        process.stderr.write(`  keeping ${cluster.url} until ${KEEP} is removed\n`);
+        while (existsSync(KEEP)) await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
     } finally {
       cluster.stop();
     }

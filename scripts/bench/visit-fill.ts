@@ -14,15 +14,32 @@ import { rollUpPendingVisits } from '../../apps/server/src/analytics/ingest/roll
 import { ensureVisitPartitions } from '../../apps/server/src/analytics/storage';
 import type { Queryable } from '../../apps/server/src/db';
 
-export const FILL_DAYS = 90;
+/** The generated visits' days (before today) and vocabulary, shared by report-queries.ts visits(). */
+export const DAYS = 90;
 
-const EU = ['DE', 'FR', 'IT', 'ES', 'NL', 'PL', 'SE', 'BE', 'AT', 'IE', 'PT', 'DK', 'FI', 'GR'];
-const OTHER = ['GB', 'CH', 'NO', 'CA', 'BR', 'IN', 'JP', 'AU', 'MX', 'ZA'];
-const STATES = ['CA', 'VA', 'CO', 'CT', 'UT', 'TX', 'OR', 'NY', 'FL', 'WA'];
-const OS = ['Windows', 'macOS', 'Android', 'iOS', 'Linux', 'ChromeOS', 'Other'];
-const BROWSERS = ['Chrome', 'Safari', 'Firefox', 'Edge', 'Opera', 'Samsung', 'Other'];
+export const EU = [
+  'DE',
+  'FR',
+  'IT',
+  'ES',
+  'NL',
+  'PL',
+  'SE',
+  'BE',
+  'AT',
+  'IE',
+  'PT',
+  'DK',
+  'FI',
+  'GR',
+];
+export const OTHER = ['GB', 'CH', 'NO', 'CA', 'BR', 'IN', 'JP', 'AU', 'MX', 'ZA'];
+export const STATES = ['CA', 'VA', 'CO', 'CT', 'UT', 'TX', 'OR', 'NY', 'FL', 'WA'];
+export const OS = ['Windows', 'macOS', 'Android', 'iOS', 'Linux', 'ChromeOS', 'Other'];
+export const BROWSERS = ['Chrome', 'Safari', 'Firefox', 'Edge', 'Opera', 'Samsung', 'Other'];
 
-const sqlList = (items: readonly string[]) => `array[${items.map((i) => `'${i}'`).join(', ')}]`;
+export const sqlList = (items: readonly string[]) =>
+  `array[${items.map((i) => `'${i}'`).join(', ')}]`;
 /** A draw in [0, 1) for visit `n`, one salt per draw (the shares of report-queries.ts visits()). */
 const r = (salt: number) => `((hashint8extended(n, ${salt}) & 1048575) / 1048576.0)`;
 const at = (salt: number, items: readonly string[]) =>
@@ -31,7 +48,7 @@ const at = (salt: number, items: readonly string[]) =>
 /**
  * Visits `$4` to `$5` of `$6`, stored by one call of visit_store_batch (its arguments are the
  * arrays of write-batch.ts RAW_COLUMNS). Visit n falls on day floor(n × days / count) of the
- * FILL_DAYS days before `$2`, so the visits come oldest first.
+ * DAYS days before `$2`, so the visits come oldest first.
  */
 const STORE_CHUNK = `
 select visit_store_batch(array_agg($1::text), array_agg(property_uuid), array_agg('1'::text),
@@ -40,7 +57,7 @@ select visit_store_batch(array_agg($1::text), array_agg(property_uuid), array_ag
   array_agg(st), array_agg(null::text), array_agg(created_at), array_agg(null::text),
   array_agg(null::text), array_agg(null::text))
 from (
-  select ($2::date - ${FILL_DAYS} + (n * ${FILL_DAYS} / $6::int8)::int)::timestamp at time zone 'UTC'
+  select ($2::date - ${DAYS} + (n * ${DAYS} / $6::int8)::int)::timestamp at time zone 'UTC'
       + ((hashint8extended(n, 1) & 1048575) % 86400) * interval '1 second' as created_at,
     ($3::text[])[1 + floor(${r(8)} * ${r(9)} * cardinality($3::text[]))::int] as property_uuid,
     (case when us then case when st is null then 2 else 3 end
@@ -71,7 +88,7 @@ export interface FillTimes {
 }
 
 /**
- * Stores `count` generated visits of `pcode`'s `properties` over the FILL_DAYS days before
+ * Stores `count` generated visits of `pcode`'s `properties` over the DAYS days before
  * `today` through visit_store_batch, `chunk` visits per call, and counts each chunk into the
  * rollups in roll-up steps of at most `step` visits. Returns the time each phase took (they
  * overlap: their sum is more than the fill's wall time).
@@ -92,7 +109,7 @@ export async function fillVisitsInDatabase(
   const first = parseUtcDay(formatUtcDay(today));
   await ensureVisitPartitions(
     db,
-    Array.from({ length: FILL_DAYS }, (_, i) => formatUtcDay(addUtcDays(first, i - FILL_DAYS))),
+    Array.from({ length: DAYS }, (_, i) => formatUtcDay(addUtcDays(first, i - DAYS))),
   );
   const times: FillTimes = { store: 0, rollup: 0 };
   const timed = async (phase: keyof FillTimes, work: () => Promise<unknown>) => {
