@@ -29,14 +29,14 @@ describe.each(stores())('the benchmark fill (%s)', (store) => {
   it('builds the raw visits and every rollup as the sink’s batches and 2,000-visit steps do', async () => {
     const properties = ['fill-a', 'fill-b', 'fill-c'];
     const today = new Date('2026-06-10T00:00:00Z');
-    const count = 3_000;
-    // The pipeline's way: batches of 50, each counted by steps of at most 2,000 visits.
+    const count = 1_200;
+    // The pipeline's way: batches of 40, each counted by steps of at most 2,000 visits.
     await fillVisitsInDatabase(server.deps.db, {
       pcode: 'FILLSMALL',
       properties,
       today,
       count,
-      chunk: 50,
+      chunk: 40,
       step: ROLLUP_STEP,
     });
     // The fast fill's: large chunks, counted in steps larger than a chunk.
@@ -45,7 +45,7 @@ describe.each(stores())('the benchmark fill (%s)', (store) => {
       properties,
       today,
       count,
-      chunk: 1_000,
+      chunk: 500,
       step: 100_000,
     });
     const [pending] = await server.deps.db.query<{ n: number }>(
@@ -67,5 +67,5 @@ describe.each(stores())('the benchmark fill (%s)', (store) => {
       expect(small.length, table).toBeGreaterThan(0);
       expect(await rowsOf(server, table, 'FILLLARGE'), table).toEqual(small);
     }
-  });
+  }, 120_000);
 });
