@@ -13,6 +13,7 @@ import {
   startPublisherServer,
   waitForVisits as waitForStoredVisits,
 } from './banner-e2e-support';
+import { loaderOf } from './boot-json';
 import type { LiveServer, TestUser } from './live-server';
 import { startLiveServer, storeGoogleAtpList } from './live-server';
 import { repoPath } from '../src/paths';
@@ -264,9 +265,10 @@ describe.skipIf(!hasChromium())(
         const page = context.pages()[0] ?? (await context.newPage());
         const errors: string[] = [];
         page.on('pageerror', (e) => errors.push(e.message));
-        const configResponse = page.waitForResponse((r) => /\/config\.json(\?|$)/.test(r.url()));
+        // The configuration rides inline in cmp.js (the loader).
+        const script = page.waitForResponse((r) => /\/cmp\.js(\?|$)/.test(r.url()));
         await page.goto(`${publisher.origin('news.test')}/`);
-        const { config } = (await (await configResponse).json()) as {
+        const { config } = loaderOf(await (await script).text()).boot as unknown as {
           config: {
             gdpr: {
               vendors: unknown;

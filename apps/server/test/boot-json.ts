@@ -7,10 +7,10 @@ export interface Boot {
   endpoints: { vendorList: string; googleVendors?: string; visit?: string; consent?: string };
 }
 
-/** The boot JSON inlined in a served cmp.js (string-aware brace matching from `{"config":`). */
-export function bootOf(js: string): Boot {
-  const start = js.indexOf('{"config":');
-  expect(start).toBeGreaterThanOrEqual(0);
+/** The JSON object of a served script that starts with `prefix` (string-aware brace matching). */
+function objectAt(js: string, prefix: string): unknown {
+  const start = js.indexOf(prefix);
+  expect(start, `no ${prefix} in the script`).toBeGreaterThanOrEqual(0);
   let depth = 0;
   let inString = false;
   for (let i = start; i < js.length; i++) {
@@ -20,27 +20,40 @@ export function bootOf(js: string): Boot {
       else if (c === '"') inString = false;
     } else if (c === '"') inString = true;
     else if (c === '{') depth++;
-    else if (c === '}' && --depth === 0) return JSON.parse(js.slice(start, i + 1)) as Boot;
+    else if (c === '}' && --depth === 0) return JSON.parse(js.slice(start, i + 1));
   }
-  throw new Error('no boot JSON');
+  throw new Error(`${prefix} is not closed`);
 }
 
-/** cmp.js's loader options: the runtime file's, the configuration's and the fast path's URLs. */
-export function loaderOf(js: string): { runtime: string; config: string; fast: string } {
-  const match = /\{"runtime":"[^"]+","config":"[^"]+","fast":"[^"]+"\}/.exec(js);
-  expect(match, 'cmp.js names no runtime, configuration and fast path').not.toBeNull();
-  return JSON.parse(match![0]) as { runtime: string; config: string; fast: string };
-}
-
-const pathOf = (url: string) => {
-  const u = new URL(url);
-  return u.pathname + u.search;
-};
+/** The boot JSON inlined in a served cmp.js (the loader's `boot`, a preview's or the SDK's token). */
+export const bootOf = (js: string): Boot => objectAt(js, '{"config":') as Boot;
 
 /**
- * The boot JSON a page gets through a served cmp.js: the loader's configuration, fetched with
- * the same headers (the region is resolved per request).
+ * cmp.js's loader options: the runtime file's, the configuration's (the key of what the runtime
+ * keeps) and the fast path's URLs, and the boot JSON inline.
  */
+export function loaderOf(js: string): {
+  runtime: string;
+  config: string;
+  fast: string;
+  boot: Boot;
+} {
+  const options = objectAt(js, '{"runtime":') as {
+    runtime: string;
+    config: string;
+    fast: string;
+    boot: Boot;
+  };
+  expect(Object.keys(options), 'cmp.js names no runtime, configuration and fast path').toEqual([
+    'runtime',
+    'config',
+    'fast',
+    'boot',
+  ]);
+  return options;
+}
+
+/** The boot JSON a page gets through a served cmp.js (the region is resolved per request). */
 export async function servedBoot(
   get: (
     url: string,
@@ -51,7 +64,5 @@ export async function servedBoot(
 ): Promise<Boot> {
   const script = await get(url, headers);
   expect(script.statusCode, script.body).toBe(200);
-  const config = await get(pathOf(loaderOf(script.body).config), headers);
-  expect(config.statusCode, config.body).toBe(200);
-  return JSON.parse(config.body) as Boot;
+  return loaderOf(script.body).boot;
 }

@@ -44,9 +44,10 @@ const runtimeFileFor = (config: BannerConfig, region: VisitorRegion): RuntimeFil
 
 /**
  * cmp.js as the tags name it: the loader of this visitor's runtime file (content-hashed, cached
- * for a year) and of the property's configuration (BANNER_PATHS.propertyConfig), fetched in
- * parallel. The universal tag's stub cannot know the site's Google consent defaults: its cmp.js
- * starts with them.
+ * for a year), carrying the property's configuration for this visitor's region (the boot JSON
+ * inline: one response fewer before the first layer, and no request for it on a return visit
+ * while cmp.js is cached; issue 16). The universal tag's stub cannot know the site's Google
+ * consent defaults: its cmp.js starts with them.
  */
 function loaderScript(
   runtime: BannerRuntime,
@@ -59,21 +60,32 @@ function loaderScript(
   const { assets } = runtime;
   const prelude = options.universal ? consentModeScript(bannerStubOptions(config).consentMode) : '';
   const configUrl = `${origin}${BANNER_PATHS.propertyConfig(property.uuid)}${options.universal ? '?tag=universal' : ''}`;
+  const loader = {
+    runtime: `${origin}${BANNER_PATHS.runtimeFile(assets.build(), runtimeFileFor(config, region))}`,
+    config: configUrl,
+    fast: `${origin}${BANNER_PATHS.runtimeFile(assets.build(), 'fast.js')}`,
+    boot: bootFor(config, region, origin, options),
+  };
   return {
-    body:
-      prelude +
-      replaceToken(assets.get('loader.js').text, BANNER_TOKENS.loader, {
-        runtime: `${origin}${BANNER_PATHS.runtimeFile(assets.build(), runtimeFileFor(config, region))}`,
-        config: configUrl,
-        fast: `${origin}${BANNER_PATHS.runtimeFile(assets.build(), 'fast.js')}`,
-      }),
+    body: prelude + replaceToken(assets.get('loader.js').text, BANNER_TOKENS.loader, loader),
   };
 }
 
 /**
- * The boot JSON of a property for this visitor (region resolved per request). Under the universal
- * tag, whose stub denied Consent Mode for the account's sites, a site without Google basic consent
- * still follows the visitor's choice (issue 15 item 6).
+ * The boot JSON of a property for a visitor's region. Under the universal tag, whose stub denied
+ * Consent Mode for the account's sites, a site without Google basic consent still follows the
+ * visitor's choice (issue 15 item 6).
+ */
+const bootFor = (
+  config: BannerConfig,
+  region: VisitorRegion,
+  origin: string,
+  options: { universal: boolean },
+) => bootOf(options.universal ? withUniversalConsentMode(config) : config, region, origin);
+
+/**
+ * The boot JSON as its own response (BANNER_PATHS.propertyConfig): what cmp.js carries inline,
+ * for loaders kept from before it did (they fetch it).
  */
 function bootJson(
   runtime: BannerRuntime,
@@ -83,8 +95,7 @@ function bootJson(
 ): RawJson {
   const origin = publicOrigin(request, runtime.deps.config);
   const { region } = regionFor(runtime, request, property);
-  const booted = options.universal ? withUniversalConsentMode(config) : config;
-  return new RawJson(JSON.stringify(bootOf(booted, region, origin)));
+  return new RawJson(JSON.stringify(bootFor(config, region, origin, options)));
 }
 
 /**

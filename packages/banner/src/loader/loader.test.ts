@@ -40,19 +40,22 @@ describe('cmp.js loader and the runtime start', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it('the loader fetches the configuration and adds the runtime script beside it', () => {
+  it('the loader hands the inline configuration to the runtime and adds the runtime script, without a request for the configuration', async () => {
     const fetch = vi.fn(() => Promise.resolve(new Response('{}')));
     vi.stubGlobal('fetch', fetch);
     startLoader(window, {
       runtime: 'https://assent.example/banner/runtime/b1/cmp-gdpr.js',
       config: URL_,
+      boot: boot(4),
     });
-    expect(fetch).toHaveBeenCalledWith(URL_, { credentials: 'omit' });
+    expect(fetch).not.toHaveBeenCalled();
     const script = document.head.querySelector('script[src$="cmp-gdpr.js"]') as HTMLScriptElement;
     expect(script.src).toBe('https://assent.example/banner/runtime/b1/cmp-gdpr.js');
     expect(script.async).toBe(true);
     expect((window as unknown as Record<string, unknown>)[LOADER_KEY]).toBeDefined();
-    expect(takePendingBoot(window)?.url).toBe(URL_);
+    const taken = takePendingBoot(window);
+    expect(taken?.url).toBe(URL_);
+    expect(JSON.parse(await taken!.text)).toEqual(boot(4));
     expect(takePendingBoot(window)).toBeUndefined();
     script.remove();
     vi.unstubAllGlobals();

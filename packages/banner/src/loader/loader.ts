@@ -2,20 +2,30 @@ import { CONSENT_COOKIES } from '@assent/core/runtime';
 import type { InitOptions } from '../cmp';
 
 /**
- * cmp.js is a small loader (dist/loader.js, served per property with a short cache): it starts
- * the configuration's fetch and adds the runtime's script, a content-hashed file cached for a
- * year, so both download in parallel. The runtime takes the fetch from `window[LOADER_KEY]`.
+ * cmp.js is a small loader (dist/loader.js, served per property and region with a short cache)
+ * carrying the configuration (the boot JSON, inline: one response fewer before the first layer,
+ * and none on a return visit while cmp.js is cached); it adds the runtime's script, a
+ * content-hashed file cached for a year. The runtime takes the configuration from
+ * `window[LOADER_KEY]`.
  */
 export interface LoaderOptions {
   /** The runtime file (BANNER_PATHS.runtimeFile) for this visitor's regulation. */
   runtime: string;
-  /** The boot JSON (BANNER_PATHS.propertyConfig). */
+  /**
+   * The boot JSON's own URL (BANNER_PATHS.propertyConfig): the key of what the runtime keeps for
+   * this configuration in localStorage (cmp.js does not fetch it).
+   */
   config: string;
   /** The fast path (fast.js, beside the runtime file). */
   fast?: string;
+  /** The boot JSON (`{config, region, endpoints}`), inline in cmp.js. */
+  boot: object;
 }
 
-/** The configuration's fetch, as the loader leaves it for the runtime. */
+/**
+ * The configuration as the loader leaves it for the runtime: cmp.js's inline boot JSON (a
+ * promise, as it was a fetch before issue 16's stop 30, and a runtime still handles a failed one).
+ */
 export interface PendingBoot {
   url: string;
   text: Promise<string>;
@@ -43,17 +53,13 @@ export const WARM_KEY = 'assent-warm';
 type LoaderWindow = Window & { [LOADER_KEY]?: PendingBoot };
 
 /**
- * The loader: fetches the configuration and runs the runtime beside it, or, when the runtime kept
- * answers for a stored choice (fast.ts), the fast path (dist/fast.js, served beside the runtime),
- * which answers from them and runs the runtime only when needed.
+ * The loader: hands the inline configuration to the runtime and runs it, or, when
+ * the runtime kept answers for a stored choice (fast.ts), the fast path (dist/fast.js, served
+ * beside the runtime), which answers from them and runs the runtime only when needed.
  */
 export function startLoader(w: Window, o: LoaderOptions): void {
   const d = w.document;
-  const text = w
-    .fetch(o.config, { credentials: 'omit' })
-    .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`Configuration: ${r.status}`))));
-  // A failure before the runtime has run is its to handle, not an unhandled rejection.
-  text.catch(() => {});
+  const text = Promise.resolve(JSON.stringify(o.boot));
   let fast: string | null | undefined;
   try {
     fast = o.fast && storageOf(w)?.getItem(FAST_PREFIX + o.config) && o.fast;

@@ -12,7 +12,10 @@ import { TAG_TITLES } from './tag';
 export const BANNER_TOKENS = {
   stubOptions: '__ASSENT_STUB_OPTIONS__',
   boot: '__ASSENT_BOOT__',
-  /** cmp.js's loader: `{runtime, config}` URLs (BANNER_PATHS.runtimeFile, .propertyConfig). */
+  /**
+   * cmp.js's loader: `{runtime, config, fast, boot}`: URLs (BANNER_PATHS.runtimeFile,
+   * .propertyConfig, fast.js) and the boot JSON inline.
+   */
   loader: '__ASSENT_LOADER__',
   groupOrigins: '__ASSENT_GROUP_ORIGINS__',
 } as const;
@@ -24,8 +27,9 @@ export const BANNER_PATHS = {
   /** The CMP of an account's sites, chosen by `?host=` (universal tag). */
   accountScript: (pCode: string) => `/banner/account/${encodeURIComponent(pCode)}/cmp.js`,
   /**
-   * The boot JSON (`{config, region, endpoints}`) of one property for this visitor, which cmp.js's
-   * loader fetches beside the runtime; `?tag=universal` for the universal tag's.
+   * The boot JSON (`{config, region, endpoints}`) of one property for this visitor, which cmp.js
+   * carries inline (its URL keys what the runtime keeps; loaders cached before fetch it);
+   * `?tag=universal` for the universal tag's.
    */
   propertyConfig: (uuid: string) => `/banner/property/${encodeURIComponent(uuid)}/config.json`,
   /**

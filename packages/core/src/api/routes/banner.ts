@@ -130,7 +130,7 @@ export const banner = {
     method: 'GET',
     path: '/banner/property/{id}/cmp.js',
     summary:
-      "cmp.js of the property (site tag, app WebViews): a small loader that runs the runtime file for this visitor's regulation (runtimeFile, cached for a year) and fetches the configuration (propertyConfig) beside it; 404 with a JavaScript comment for an unknown property",
+      "cmp.js of the property (site tag, app WebViews): a small loader carrying the configuration for this visitor's region (propertyConfig's JSON, inline) that runs the runtime file for this visitor's regulation (runtimeFile, cached for a year); 404 with a JavaScript comment for an unknown property",
     params: PropertyId,
     cors: { kind: 'embed' },
     cache: 'short',
@@ -139,7 +139,7 @@ export const banner = {
     method: 'GET',
     path: '/banner/property/{id}/config.json',
     summary:
-      "The boot JSON cmp.js's loader fetches beside the runtime: the property's banner configuration for this visitor's region and the runtime's endpoints (`tag=universal`: as the universal tag runs it); 404 for an unknown property",
+      "The boot JSON cmp.js carries inline (loaders cached before it did fetch it here): the property's banner configuration for this visitor's region and the runtime's endpoints (`tag=universal`: as the universal tag runs it); 404 for an unknown property",
     access: PUBLIC,
     sessionless: true,
     params: PropertyId,
