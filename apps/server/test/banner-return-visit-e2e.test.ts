@@ -160,6 +160,37 @@ describe.skipIf(!hasChromium())('return visits in Chromium (runtime/config split
       expect(answer.cmpStatus).toBe('loaded');
       expect(answer.eventStatus).toBe('tcloaded');
       await expect(tab.locator('#assent-cmp [data-action="accept"]').count()).resolves.toBe(0);
+      // The stub created only the locator frames of this visitor's regulation (keep.js told it),
+      // and a frame finding the CMP through __tcfapiLocator is answered with the choice.
+      const locators = await tab.evaluate(() =>
+        [...document.querySelectorAll('iframe')]
+          .map((f) => f.name)
+          .filter((n) => /Locator$/.test(n)),
+      );
+      expect(locators).toEqual(['__tcfapiLocator', '__gppLocator']);
+      // (this site's tag has no USP API; the stub's unit test shows a frame left out)
+      expect(await tab.evaluate(() => localStorage.getItem('assent-loc'))).toBe('__tcfapi,__gpp');
+      const crossFrame = await tab.evaluate(
+        () =>
+          new Promise<{ returnValue: { tcString: string }; success: boolean }>((resolve) => {
+            addEventListener('message', (e: MessageEvent) => {
+              const r = (e.data as { found?: never } | null)?.found;
+              if (r) resolve(r);
+            });
+            const f = document.createElement('iframe');
+            f.srcdoc = `<script>
+              let w = window;
+              while (!w.frames.__tcfapiLocator && w !== top) w = w.parent;
+              addEventListener('message', (e) => {
+                if (e.data && e.data.__tcfapiReturn) parent.postMessage({ found: e.data.__tcfapiReturn }, '*');
+              });
+              w.postMessage({ __tcfapiCall: { command: 'getTCData', version: 2, callId: 1 } }, '*');
+            </script>`;
+            document.body.appendChild(f);
+          }),
+      );
+      expect(crossFrame.success).toBe(true);
+      expect(crossFrame.returnValue.tcString).toBe(chosen.tcString);
       const loads = again().filter((r) => !r.url.startsWith('/banner/visit'));
       const script = loads.find((r) => r.url.endsWith('/cmp.js'));
       const fast = loads.find((r) => r.url.endsWith('/fast.js'));

@@ -24,6 +24,9 @@ export interface StubOptions {
 
 type Fn = ((...args: unknown[]) => unknown) & { q?: unknown[][] };
 
+/** localStorage key of the APIs whose locator frames the stub creates (keep.ts writes it). */
+export const LOCATOR_KEY = 'assent-loc';
+
 export function installStub(w: Window & Record<string, unknown>, o: StubOptions): void {
   const d = w.document;
   const cm = o.consentMode;
@@ -39,8 +42,16 @@ export function installStub(w: Window & Record<string, unknown>, o: StubOptions)
     if (cm.adsDataRedaction) gtag('set', 'ads_data_redaction', true);
   }
 
-  // The locator iframes, created together in one task once the body exists.
+  // The locator iframes, created together in one task once the body exists: of every API the
+  // stub has, or only of those the visitor's regulation has once the runtime said so on an
+  // earlier page view (LOCATOR_KEY: the API names, core's LOCATOR_APIS).
   const locators: string[] = [];
+  let only: string | null = null;
+  try {
+    only = w.localStorage.getItem(LOCATOR_KEY);
+  } catch {
+    // blocked storage: every API's frame
+  }
   const locate = () => {
     if (!d.body) return void setTimeout(locate, 5);
     for (const name of locators)
@@ -66,7 +77,7 @@ export function installStub(w: Window & Record<string, unknown>, o: StubOptions)
       return undefined;
     };
     if (typeof w[api] !== 'function') w[api] = fn;
-    locators.push(api + 'Locator');
+    if (!only || only.includes(api)) locators.push(api + 'Locator');
   };
 
   if (o.tcf)

@@ -10,7 +10,8 @@ import {
   VisitEvent,
 } from '@assent/core/banner';
 import { button, call, flush, resetWindow, setNavigator, start } from '../../test/harness';
-import { installStub } from '../stub';
+import { LOCATOR_APIS } from '@assent/core/runtime';
+import { installStub, LOCATOR_KEY } from '../stub';
 import { acceptAllChoices } from '../tcf/consent';
 
 type Win = Window & Record<string, unknown>;
@@ -109,6 +110,19 @@ describe('inline stub', () => {
     expect((tcfapi() as unknown[][]).map((a) => a[0])).toEqual(['getTCData']);
     const names = [...document.querySelectorAll('iframe')].map((f) => f.name);
     expect(names).toEqual(['__tcfapiLocator', '__gppLocator', '__uspapiLocator']);
+  });
+
+  it('creates only the locator frames of the visitor’s regulation once the runtime said which', () => {
+    localStorage.setItem(LOCATOR_KEY, LOCATOR_APIS.GDPR.join());
+    try {
+      installStub(window as unknown as Win, { tcf: true, gpp: true, usp: true });
+      const names = [...document.querySelectorAll('iframe')].map((f) => f.name);
+      expect(names).toEqual(['__tcfapiLocator', '__gppLocator']);
+      // Every API still answers in the page itself.
+      expect(typeof (window as unknown as Win).__uspapi).toBe('function');
+    } finally {
+      localStorage.removeItem(LOCATOR_KEY);
+    }
   });
 });
 

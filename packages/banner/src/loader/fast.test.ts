@@ -10,7 +10,9 @@ import { init } from '../cmp';
 import { installStub } from '../stub';
 import type { FastAnswers } from './fast';
 import { serveFast } from './fast';
-import { fastAnswers, keptText } from './keep';
+import { fastAnswers, keepFast, keptText } from './keep';
+import { BOOT_CACHE_PREFIX } from './loader';
+import { LOCATOR_KEY } from '../stub';
 
 type Win = Window & Record<string, unknown>;
 type Api = (...a: unknown[]) => unknown;
@@ -196,6 +198,24 @@ describe('the fast path answers as the runtime does for the same stored choice',
     expect(upgrade).toHaveBeenCalledWith(true);
     // The runtime draws its own link.
     expect(document.getElementById('assent-cmp')).toBeNull();
+  });
+
+  it('tells the next page view’s stub the locator frames of the visitor’s regulation', async () => {
+    const config = bannerConfigFixture();
+    const url = 'https://assent.example/banner/property/p1/config.json';
+    for (const [region, apis] of [
+      [{ country: 'FR' }, '__tcfapi,__gpp'],
+      [{ country: 'US', state: 'CA' }, '__gpp,__uspapi'],
+    ] as const) {
+      const first = await start({ config, region, consent: true, now: new Date() });
+      await first.cmp.acceptAll();
+      await flush();
+      const boot = bootOf(config, region);
+      const text = JSON.stringify(boot);
+      localStorage.setItem(BOOT_CACHE_PREFIX + url, text);
+      await keepFast(window, { url, text: Promise.resolve(text) }, text, boot, init);
+      expect(localStorage.getItem(LOCATOR_KEY)).toBe(apis);
+    }
   });
 
   it('keeps nothing when the next page view would ask again, or without a stored choice', async () => {

@@ -74,6 +74,19 @@ export const regulationForConfig = (
 ): VisitorRegulation =>
   regulationFor(config.consentLocations, region, { gdpr: !!config.gdpr, us: !!config.us });
 
+/**
+ * The CMP APIs whose locator frames (`{api}Locator`) a visitor's page creates once the runtime has
+ * told the stub the visitor's regulation (issue 16, return visits): TCF where GDPR applies, USP
+ * where the US regulation does, and GPP everywhere (it answers "not applicable" itself). A frame
+ * costs the page a document; a cross-frame caller of another API finds no CMP, as on a site
+ * without that regulation.
+ */
+export const LOCATOR_APIS: Record<VisitorRegulation, readonly string[]> = {
+  GDPR: ['__tcfapi', '__gpp'],
+  US: ['__gpp', '__uspapi'],
+  NONE: ['__gpp'],
+};
+
 /** The GPP section names a US visitor's string carries: usnat, plus the state's own section. */
 export function usSectionNames(mspa: BannerMspa | undefined, state: string | undefined): string[] {
   if (!mspa || mspa.jurisdiction === 'NATIONAL' || !state) return ['usnat'];

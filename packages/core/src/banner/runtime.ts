@@ -21,6 +21,7 @@ export {
   idsOf,
   isGdprCountry,
   LI_FORBIDDEN_PURPOSES,
+  LOCATOR_APIS,
   maskOf,
   MSPA_OPT_OUT_PURPOSES,
   parseAcString,
