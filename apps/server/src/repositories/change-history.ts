@@ -93,7 +93,7 @@ export const changeHistory = {
   },
 
   /**
-   * A change's history row as one JSON object (migration 012's property_write writes it in the
+   * A change's history row as one JSON object (migration 025's property_write writes it in the
    * save's statement, so one commits exactly when the other does; its time is the save's):
    * undefined when an update changed no field, which records nothing (as `record`).
    */

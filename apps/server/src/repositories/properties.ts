@@ -323,7 +323,7 @@ export const properties = {
   },
 
   /**
-   * A single save in one statement, without a transaction around it (migration 012's
+   * A single save in one statement, without a transaction around it (migration 025's
    * property_write): the update, the account's content version and the change's `history` row
    * (`changeHistory.recordValues`; none when nothing changed) are written only if the row is still
    * the version `getForSave` read (PostgreSQL's `xmin`: any write since, a save, a bulk update or

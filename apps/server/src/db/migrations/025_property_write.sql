@@ -5,8 +5,7 @@
 -- update, only if the row is still the version read (`p_row_version`, its xmin then) and
 -- editable; the account's content version; the change's history row (`p_history`, null when the
 -- save changed nothing). One statement, so all of it commits or none. Returns whether it wrote.
--- (012 runs before 014 on a new database, so this is a function of its own, not a new
--- property_save; 014's is no longer called.)
+-- It replaces 014's property_save, which is dropped.
 create or replace function property_write(p_pcode text, p_uuid text, p_identifier text,
   p_identifier_key text, p_theme_id text, p_cmp_version text, p_config jsonb, p_list_item jsonb,
   p_now timestamptz, p_row_version xid, p_history jsonb) returns boolean
@@ -35,3 +34,6 @@ $$;
 -- properties_pcode indexed the same columns as the unique properties_identifier (pcode,
 -- identifier_key), which serves the same queries: every write that moved a row paid for two.
 drop index if exists properties_pcode;
+
+drop function if exists property_save(text, text, text, text, text, text, jsonb, jsonb,
+  timestamptz, xid, jsonb);
