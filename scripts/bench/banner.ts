@@ -5,7 +5,12 @@
  * first layer of accept / reject / preferences for two purposes) served by the same page server:
  * bytes on the wire as Chromium receives them on a first visit (before the first layer shows) and
  * a return visit (after accepting), the requests that went to the network on the return visit, and
- * the return visit's main-thread CPU of each contender's own code, rounds interleaved.
+ * the return visit's main-thread CPU of each contender's own code, rounds interleaved. The
+ * first visit's window is from navigation until the first layer's accept button is visible, plus
+ * two frames and 1 s (what the CMP fetches right after showing counts). The
+ * publisher pages (the bare one and each contender's) are served gzip-compressed, as a real site
+ * serves its HTML: an inline stub or configuration counts as the compressed bytes it adds to the
+ * page (first visit bytes are the page's minus the bare page's, plus the contender's responses).
  * One summary line per goal.
  * Return-visit CPU (the SUMMARY's figure), per contender, from page load until its API answers
  * (Assent: `__tcfapi('getTCData')`; peers: their script has run) plus two frames and 1 s: the
@@ -548,11 +553,16 @@ async function compareWithPeers(runs: number): Promise<string[]> {
       return void res.end(gzip ? gz[asset] : assets[asset].body);
     }
     const body = html.get(decodeURIComponent(url.pathname));
+    // As a publisher's server sends its pages: gzip when the browser accepts it, the bare page
+    // and every contender's page alike (the inline stub and the peers' inline configurations
+    // count compressed with the page, as a visitor receives them).
+    const gzip = body && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     res.writeHead(body ? 200 : 404, {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
+      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
     });
-    res.end(body ?? 'Not found');
+    res.end(gzip ? gzipSync(body, { level: 6 }) : (body ?? 'Not found'));
   });
   const html = new Map<string, string>();
   try {

@@ -35,7 +35,9 @@ const start = (boot: InitOptions, pending?: PendingBoot, text?: string) => {
   void init(boot, deps)
     .then((api) => {
       if (pending?.fast?.reopen) void api.reopen();
-      else if (pending && text) keep(pending, text, boot);
+      // While the banner asks there is no choice to keep answers for: keep.js waits for it
+      // (the consent beacon above), so a first visit does not download it.
+      else if (pending && text && api.state().phase !== 'prompting') keep(pending, text, boot);
     })
     .catch(report);
 };
