@@ -6,10 +6,12 @@
  * p50 and p95 per query, and the ratio of the p95 to a reference measured in the same run (the
  * round trip of `select 1` on the same database).
  *
- *   npx tsx scripts/bench/queries.ts [--events 200000] [--runs 20] [--store pglite|postgres|both] [--fill writer|sql] [--chunk N] [--step N] [--keep FILE] [--lock /tmp/assent-bench.lock]
+ *   npx tsx scripts/bench/queries.ts [--events 200000] [--runs 20] [--store pglite|postgres|both] [--fill writer|sql] [--chunk N] [--step N] [--keep FILE] [--reuse FILE] [--lock /tmp/assent-bench.lock]
  *
  * `--keep FILE` (PostgreSQL) keeps the filled cluster running after the timing, its URL written to
- * FILE, until FILE is removed: for EXPLAIN of the store that was timed.
+ * FILE, until FILE is removed: for EXPLAIN of the store that was timed. `--reuse FILE` times that
+ * kept store again (the URL in FILE; its migrations brought up to date, no fill, `--events` and
+ * `--fill` unused): the timing of a change to the queries or a migration without a 30-minute refill.
  *
  * `--lock FILE` takes the lock (flock(1)) only for the timed part: the fill runs without it, so a
  * 10-million fill does not keep other benchmarks waiting.
@@ -23,7 +25,7 @@
  * The goal (issue 10) is over 10 million events: `--events 10000000` (it takes a while to write:
  * the writer's own rate is printed). What the queries read is the rollup: its row count is printed.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { findPostgresBin, startCluster } from '@assent/testing';
@@ -38,6 +40,7 @@ const LOCK = stringArg('lock', '');
 const CHUNK = stringArg('chunk', '') ? Number(stringArg('chunk', '')) : undefined;
 const STEP = stringArg('step', '') ? Number(stringArg('step', '')) : undefined;
 const KEEP = stringArg('keep', '');
+const REUSE = stringArg('reuse', '');
 
 /** Holds LOCK (support.ts takeLock) until the returned function is called; without --lock, nothing. */
 async function lockForTiming(): Promise<() => void> {
@@ -51,7 +54,7 @@ async function lockForTiming(): Promise<() => void> {
 const dir = mkdtempSync(path.join(os.tmpdir(), 'assent-bench-queries-'));
 const out: string[] = [];
 try {
-  if (STORE !== 'postgres') {
+  if (STORE !== 'postgres' && !REUSE) {
     out.push(
       ...(await databaseReportBench(
         'PGlite (on disk)',
@@ -70,8 +73,19 @@ try {
       )),
     );
   }
-  const bin = STORE !== 'pglite' ? findPostgresBin() : undefined;
-  if (bin) {
+  const bin = STORE !== 'pglite' && !REUSE ? findPostgresBin() : undefined;
+  if (REUSE) {
+    out.push(
+      ...(await databaseReportBench(
+        'PostgreSQL (kept store)',
+        { events: EVENTS, runs: RUNS, beforeTiming: lockForTiming, reuse: true },
+        {
+          ASSENT_DATA_DIR: path.join(dir, 'pg'),
+          DATABASE_URL: readFileSync(REUSE, 'utf8').trim(),
+        },
+      )),
+    );
+  } else if (bin) {
     const cluster = await startCluster(bin);
     try {
       out.push(
