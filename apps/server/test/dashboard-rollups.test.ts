@@ -293,7 +293,6 @@ describe.each(stores())('dashboard rollups (%s)', (store) => {
       'visit_rollup_weekly_by_os',
       'visit_rollup_weekly_by_theme',
       'visit_rollup_weekly_by_theme_language',
-      'visit_rollup_weekly_by_us_section',
     ]);
 
     // The same calls reading the daily rollup only: the same answers.

@@ -746,7 +746,9 @@ export async function propertyAnalytics(
   const c = countsOf(scope);
   const read = (rollup: RollupChoice, only = '') => {
     const params: unknown[] = [];
-    const from = sourceOf(c, rollup, { startDate, endDate }, params, true);
+    // Not by week: over the weekly twin's three scans PostgreSQL planned two parallel workers for
+    // this grouping, slower on 2 cores than the daily rows (docs/analytics.md, migration 026).
+    const from = sourceOf(c, rollup, { startDate, endDate }, params, false);
     return c.query<Record<string, unknown>>(
       `select property_uuid, regulation, case when regulation = 3 then state end as us_state,
          ${rollup.counts}
