@@ -20,21 +20,16 @@ import { storeVisits, visitRecord } from './visit-records';
  * (docs/analytics.md).
  */
 
-/**
- * Rows of a narrow rollup that differ from the daily rollup summed over the same columns; `weekly`:
- * its days summed by ISO week, dated the week's Monday (migration 026's twins).
- */
-const mismatches = (table: string, columns: string[], weekly = false) => `
+/** Rows of a narrow rollup that differ from the daily rollup summed over the same columns. */
+const mismatches = (table: string, columns: string[]) => `
   with daily as (
-    select ${columns
-      .map((c) => (c === 'day' && weekly ? `day - (extract(isodow from day)::int - 1) as day` : c))
-      .join(', ')}, sum(visits)::int8 as traffic,
+    select ${columns.join(', ')}, sum(visits)::int8 as traffic,
       coalesce(sum(visits) filter (where shown), 0)::int8 as shown,
       coalesce(sum(visits) filter (where shown and outcome = 'acceptAll'), 0)::int8 as accept_all,
       coalesce(sum(visits) filter (where shown and outcome = 'rejectAll'), 0)::int8 as reject_all,
       coalesce(sum(visits) filter (where shown and outcome = 'partial'), 0)::int8 as partial,
       coalesce(sum(visits) filter (where shown and outcome = 'bounce'), 0)::int8 as bounce
-    from visit_rollup_daily group by ${columns.map((_, i) => i + 1).join(', ')}
+    from visit_rollup_daily group by ${columns.join(', ')}
   ), narrow as (
     select ${columns.join(', ')}, traffic, shown, accept_all, reject_all, partial, bounce
     from ${table} where traffic <> 0 or shown <> 0
@@ -73,16 +68,14 @@ const DIMENSION_VIEWS: Record<string, string[]> = {
 /** The database, noting the rollup each statement reads. */
 function noting(db: Queryable) {
   const tables: string[] = [];
-  const weekly = new Set<string>();
   const q: Queryable = {
     query(sql, params) {
       const m = /\bfrom (visit_rollup_\w+)/.exec(sql);
       if (m) tables.push(m[1]!);
-      for (const w of sql.matchAll(/\bfrom (visit_rollup_\w*weekly\w*)/g)) weekly.add(w[1]!);
       return db.query(sql, params);
     },
   };
-  return { q, tables, weekly };
+  return { q, tables };
 }
 
 describe.each(stores())('dashboard rollups (%s)', (store) => {
@@ -98,18 +91,12 @@ describe.each(stores())('dashboard rollups (%s)', (store) => {
     Number((await server.deps.db.query<{ n: number }>(sql))[0]?.n);
   const inStep = async () => {
     let dimensions = 0;
-    let weekly = 0;
-    for (const [view, columns] of Object.entries(DIMENSION_VIEWS)) {
-      const all = ['pcode', 'day', 'property_uuid', ...columns];
-      dimensions += await count(mismatches(view, all));
-      weekly += await count(mismatches(view.replace('_by_', '_weekly_by_'), all, true));
-    }
-    weekly += await count(mismatches('visit_rollup_country_weekly', COUNTRY_COLUMNS, true));
+    for (const [view, columns] of Object.entries(DIMENSION_VIEWS))
+      dimensions += await count(mismatches(view, ['pcode', 'day', 'property_uuid', ...columns]));
     return {
       dashboard: await count(mismatches('visit_rollup_dashboard', DASHBOARD_COLUMNS)),
       country: await count(mismatches('visit_rollup_country', COUNTRY_COLUMNS)),
       dimensions,
-      weekly,
     };
   };
 
@@ -120,8 +107,7 @@ describe.each(stores())('dashboard rollups (%s)', (store) => {
         visitRecord(
           user.pcode,
           `rollup-p${(i + offset) % 3}`,
-          // Saturday 6 to Monday 8 June: two ISO weeks.
-          `2026-06-0${6 + ((i + offset) % 3)}T10:00:00Z`,
+          `2026-06-0${1 + ((i + offset) % 3)}T10:00:00Z`,
           {
             o: outcomes[(i + offset) % 4],
             r: i % 5 === 0 ? 3 : 1,
@@ -150,7 +136,7 @@ describe.each(stores())('dashboard rollups (%s)', (store) => {
          (select sum(traffic) from visit_rollup_by_os)::int as os`,
     );
     expect(totals).toEqual({ daily: 440, dashboard: 440, country: 440, os: 440 });
-    expect(await inStep()).toEqual({ dashboard: 0, country: 0, dimensions: 0, weekly: 0 });
+    expect(await inStep()).toEqual({ dashboard: 0, country: 0, dimensions: 0 });
     // Far fewer rows than the daily rollup: the folded outcome and shown, and fewer dimensions.
     expect(await count('select count(*)::int as n from visit_rollup_country')).toBeLessThan(
       await count('select count(*)::int as n from visit_rollup_dashboard'),
@@ -160,15 +146,13 @@ describe.each(stores())('dashboard rollups (%s)', (store) => {
       `update visit_rollup_daily set visits = visits * 3 where device = 'mobile'`,
     );
     await server.deps.db.query(`delete from visit_rollup_daily where outcome = 'rejectAll'`);
-    expect(await inStep()).toEqual({ dashboard: 0, country: 0, dimensions: 0, weekly: 0 });
+    expect(await inStep()).toEqual({ dashboard: 0, country: 0, dimensions: 0 });
 
     await server.deps.db.query('truncate visit_rollup_daily');
     expect(
       await count(
         `select (select count(*) from visit_rollup_dashboard) + (select count(*) from visit_rollup_country)
-           + (select count(*) from visit_rollup_dimension)
-           + (select count(*) from visit_rollup_country_weekly)
-           + (select count(*) from visit_rollup_dimension_weekly) as n`,
+           + (select count(*) from visit_rollup_dimension) as n`,
       ),
     ).toBe(0);
   });
@@ -185,12 +169,11 @@ describe.each(stores())('dashboard rollups (%s)', (store) => {
       expect(res.statusCode, res.body).toBe(201);
       sites.push(json<Property>(res).uuid);
     }
-    // Wednesday 1 to Thursday 16 July: a whole ISO week (6 to 12 July) and days either side.
-    const records = Array.from({ length: 160 }, (_, i) =>
+    const records = Array.from({ length: 120 }, (_, i) =>
       visitRecord(
         user.pcode,
         sites[i % 2]!,
-        `2026-07-${String(1 + (i % 16)).padStart(2, '0')}T12:00:00Z`,
+        `2026-07-${String(1 + (i % 9)).padStart(2, '0')}T12:00:00Z`,
         {
           o: (['a', 'r', 'p', 'b'] as const)[i % 4],
           d: i % 3 ? 'd' : 't',
@@ -202,7 +185,7 @@ describe.each(stores())('dashboard rollups (%s)', (store) => {
     );
     await storeVisits(server.deps.db, records);
 
-    const range = { startDate: '2026-07-01', endDate: '2026-07-16' };
+    const range = { startDate: '2026-07-01', endDate: '2026-07-09' };
     const before = { startDate: '2026-06-22', endDate: '2026-06-30' };
     const calls = (scope: AnalyticsScope) => [
       () => insights(scope, { range, propertyIds: sites, filters: {} }),
@@ -251,7 +234,7 @@ describe.each(stores())('dashboard rollups (%s)', (store) => {
           })),
         }),
     ];
-    const { q, tables, weekly } = noting(server.deps.db);
+    const { q, tables } = noting(server.deps.db);
     const narrow = [];
     for (const call of calls({ db: q, pcode: user.pcode })) narrow.push(await call());
     // The unfiltered charts read the rollups by one dimension (the totals and the trend its page
@@ -281,18 +264,6 @@ describe.each(stores())('dashboard rollups (%s)', (store) => {
       'visit_rollup_by_cop_applicable',
       'visit_rollup_by_advanced_applicable',
       'visit_rollup_dashboard',
-    ]);
-
-    // Those not split by day or month read the range's whole week from the weekly twins (026).
-    expect([...weekly].sort()).toEqual([
-      'visit_rollup_country_weekly',
-      'visit_rollup_weekly_by_advanced_applicable',
-      'visit_rollup_weekly_by_cop_applicable',
-      'visit_rollup_weekly_by_device',
-      'visit_rollup_weekly_by_gbc_applicable',
-      'visit_rollup_weekly_by_os',
-      'visit_rollup_weekly_by_theme',
-      'visit_rollup_weekly_by_theme_language',
     ]);
 
     // The same calls reading the daily rollup only: the same answers.

@@ -19,7 +19,6 @@ import {
   selectionFilters,
   timeFilters,
   validateAnalyticsQuery,
-  wholeWeeksOf,
 } from '@assent/core/reports';
 import type {
   AbTestReport,
@@ -94,18 +93,12 @@ export interface NarrowRollup {
   columns: ReadonlySet<string>;
   /** Its select list of the six counts, under countColumns's aliases. */
   counts: string;
-  /**
-   * The same counts per ISO week (`day` the week's Monday), same columns in the same order: a
-   * query that does not split by day or month reads its range's whole weeks there.
-   */
-  weekly?: string;
 }
 
 /** Where a query reads its counts: a table and the select list of its six counts. */
 interface RollupChoice {
   table: string;
   counts: string;
-  weekly?: string;
 }
 
 const PG_TYPES: Record<ParamType, string> = {
@@ -125,20 +118,12 @@ const NARROW_COUNTS = [
   'sum(bounce)::int8 as n_bounce',
 ].join(', ');
 
-/**
- * A narrow rollup of this database keeping `columns` besides the account, day and property, and
- * its weekly twin (migration 026), if any.
- */
-const narrow = (table: string, weekly: string | undefined, ...columns: string[]): NarrowRollup => ({
+/** A narrow rollup of this database keeping `columns` besides the account, day and property. */
+const narrow = (table: string, ...columns: string[]): NarrowRollup => ({
   table,
   columns: new Set(['pcode', 'day', 'property_uuid', ...columns]),
   counts: NARROW_COUNTS,
-  ...(weekly ? { weekly } : {}),
 });
-
-/** The view of migration 020's rollup by one dimension, with 026's weekly one. */
-const byDimension = (name: string, ...columns: string[]): NarrowRollup =>
-  narrow(`visit_rollup_by_${name}`, `visit_rollup_weekly_by_${name}`, ...columns);
 
 /**
  * The narrow rollups of this database, kept exact by triggers on the daily rollup, smallest first:
@@ -148,27 +133,19 @@ const byDimension = (name: string, ...columns: string[]): NarrowRollup =>
  * together, for the drawer's filters combined with another dimension).
  */
 const POSTGRES_NARROW_ROLLUPS: readonly NarrowRollup[] = [
-  byDimension('page_format', 'page_format'),
-  byDimension('gbc_applicable', 'gbc_applicable'),
-  byDimension('cop_applicable', 'cop_applicable'),
-  byDimension('advanced_applicable', 'advanced_applicable'),
-  byDimension('device', 'device'),
-  byDimension('regulation', 'regulation'),
-  byDimension('os', 'os'),
-  byDimension('browser', 'browser'),
-  byDimension('theme_language', 'theme_language'),
-  byDimension('theme', 'theme_id'),
-  narrow('visit_rollup_country', 'visit_rollup_country_weekly', 'country'),
-  byDimension('us_section', 'regulation', 'state'),
-  narrow(
-    'visit_rollup_dashboard',
-    undefined,
-    'regulation',
-    'state',
-    'country',
-    'device',
-    'page_format',
-  ),
+  narrow('visit_rollup_by_page_format', 'page_format'),
+  narrow('visit_rollup_by_gbc_applicable', 'gbc_applicable'),
+  narrow('visit_rollup_by_cop_applicable', 'cop_applicable'),
+  narrow('visit_rollup_by_advanced_applicable', 'advanced_applicable'),
+  narrow('visit_rollup_by_device', 'device'),
+  narrow('visit_rollup_by_regulation', 'regulation'),
+  narrow('visit_rollup_by_os', 'os'),
+  narrow('visit_rollup_by_browser', 'browser'),
+  narrow('visit_rollup_by_theme_language', 'theme_language'),
+  narrow('visit_rollup_by_theme', 'theme_id'),
+  narrow('visit_rollup_country', 'country'),
+  narrow('visit_rollup_by_us_section', 'regulation', 'state'),
+  narrow('visit_rollup_dashboard', 'regulation', 'state', 'country', 'device', 'page_format'),
 ];
 
 /** The rollups of this database (PostgreSQL or PGlite). */
@@ -385,34 +362,6 @@ function rollupFor(
   return narrow ?? { table: 'visit_rollup_daily', counts: countColumns(c, extra) };
 }
 
-/** Queries a weekly rollup answers: none splits by day or month (a week's row is its Monday's). */
-const weeklyAnswers = (
-  queries: ReadonlyArray<Pick<AnalyticsQuery, 'dimensions' | 'granularity'>>,
-) => queries.every((q) => !q.dimensions.includes('period') || q.granularity === 'week');
-
-/**
- * What a query reads its counts from over a range (the caller's where clause still bounds the
- * days): the rollup's table, or, when it has a weekly twin, `byWeek` allows and a whole week fits
- * in the range, the twin's rows of those weeks with the table's rows of the days at either end
- * (the same sums, a seventh of the rows for a 30-day range).
- */
-function sourceOf(
-  c: CountsSource,
-  rollup: RollupChoice,
-  range: { startDate: string; endDate: string },
-  params: unknown[],
-  byWeek: boolean,
-): string {
-  const weeks = rollup.weekly && byWeek ? wholeWeeksOf(range) : undefined;
-  if (!weeks || !rollup.weekly) return rollup.table;
-  const first = c.bind(params, weeks.firstMonday, 'date');
-  return `(select * from ${rollup.table} where day < ${first}
-    union all select * from ${rollup.weekly}
-      where day >= ${first} and day <= ${c.bind(params, weeks.lastMonday, 'date')}
-    union all select * from ${rollup.table}
-      where day > ${c.bind(params, weeks.lastSunday, 'date')}) as counts`;
-}
-
 /** Reads and checks a request's filters; refuses (403) property ids of another account. */
 async function readFilters(
   scope: AnalyticsScope,
@@ -493,9 +442,8 @@ async function groupedCounts(
   const select = [...exprs.map((e, i) => `${e} as d${i}`), rollup.counts].join(', ');
   const groupBy = exprs.length ? `group by ${exprs.map((_, i) => i + 1).join(', ')}` : '';
   const orderBy = exprs.length ? `order by ${exprs.map((_, i) => i + 1).join(', ')}` : '';
-  const from = sourceOf(c, rollup, filters, where.params, weeklyAnswers([query]));
   const rows = await c.query<Record<string, unknown>>(
-    `select ${select} from ${from} where ${where.sql} ${groupBy} ${orderBy}`,
+    `select ${select} from ${rollup.table} where ${where.sql} ${groupBy} ${orderBy}`,
     where.params,
   );
   // Without dimensions an empty range still answers one row of zero counts.
@@ -578,7 +526,6 @@ async function sharedCounts(
     return out;
   }
   const where = whereOf(c, scope.pcode, filters);
-  const from = sourceOf(c, rollup, filters, where.params, weeklyAnswers(queries));
   const grouping = `grouping(${all.join(', ')})`;
   const sets = [...new Set(perQuery.map((exprs) => `(${exprs.join(', ')})`))].join(', ');
   const orderBy = [
@@ -589,7 +536,7 @@ async function sharedCounts(
   ].join(', ');
   const rows = await c.query<Record<string, unknown>>(
     `select ${all.map((e, i) => `${e} as d${i}`).join(', ')}, ${grouping} as g, ${rollup.counts}
-     from ${from} where ${where.sql}
+     from ${rollup.table} where ${where.sql}
      group by grouping sets (${sets}) order by ${orderBy}${c.groupingSetsSuffix}`,
     where.params,
   );
@@ -744,15 +691,12 @@ export async function propertyAnalytics(
 ): Promise<Record<string, PropertyAnalytics>> {
   await refuseForeignProperties(scope, propertyUuids, 'propertyIds');
   const c = countsOf(scope);
-  const read = (rollup: RollupChoice, only = '') => {
+  const read = (table: string, counts: string, only = '') => {
     const params: unknown[] = [];
-    // Not by week: over the weekly twin's three scans PostgreSQL planned two parallel workers for
-    // this grouping, slower on 2 cores than the daily rows (docs/analytics.md, migration 026).
-    const from = sourceOf(c, rollup, { startDate, endDate }, params, false);
     return c.query<Record<string, unknown>>(
       `select property_uuid, regulation, case when regulation = 3 then state end as us_state,
-         ${rollup.counts}
-       from ${from}
+         ${counts}
+       from ${table}
        where pcode = ${c.bind(params, scope.pcode, 'text')}
          and ${c.oneOf('property_uuid', c.bind(params, propertyUuids, 'text', true))}
          and day >= ${c.bind(params, startDate, 'date')} and day <= ${c.bind(params, endDate, 'date')}
@@ -762,11 +706,12 @@ export async function propertyAnalytics(
     );
   };
   const rollup = rollupFor(c, ['property_uuid', 'regulation', 'state']);
-  const rows = await read(rollup);
+  const rows = await read(rollup.table, rollup.counts);
   // Do-not-sell requests are kept by the daily rollup only: its few rows that carry one (a partial
   // index of migration 023), added to the counts of their group.
   const requests = await read(
-    { table: 'visit_rollup_daily', counts: countColumns(c, ['dns']) },
+    'visit_rollup_daily',
+    countColumns(c, ['dns']),
     'and regulation in (2, 3) and do_not_sell is not null',
   );
   const groupKey = (r: Record<string, unknown>) =>

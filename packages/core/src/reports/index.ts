@@ -369,7 +369,6 @@ export {
   ReportTimePeriodType,
   TIME_PERIOD_LABELS,
   timePeriodRange,
-  wholeWeeksOf,
 } from './time-period';
 export {
   AB_SIGNIFICANCE_LEVEL,

@@ -20,7 +20,6 @@ import {
   isPreviousPeriod,
   latestSelectableDay,
   timePeriodRange,
-  wholeWeeksOf,
 } from './time-period';
 
 const r = (startDate: string, endDate: string) => ({ startDate, endDate });
@@ -209,33 +208,6 @@ describe('isCustomDayDisabled', () => {
     });
     expect(customDayBounds(REPORTS_NOW, EXTENDED_HISTORY_ACCOUNT_CODE)).toEqual({
       maxDay: d('2024-03-15'),
-    });
-  });
-});
-
-describe('wholeWeeksOf (the weeks a weekly rollup answers)', () => {
-  it('gives the Mondays of the whole ISO weeks inside a range and their last Sunday', () => {
-    // 2024-03-04 is a Monday, 2024-03-31 a Sunday: four whole weeks.
-    expect(wholeWeeksOf(r('2024-03-04', '2024-03-31'))).toEqual({
-      firstMonday: '2024-03-04',
-      lastMonday: '2024-03-25',
-      lastSunday: '2024-03-31',
-    });
-    // A Wednesday to a Thursday a month later: the weeks between, days at either end left over.
-    expect(wholeWeeksOf(r('2024-02-14', '2024-03-14'))).toEqual({
-      firstMonday: '2024-02-19',
-      lastMonday: '2024-03-04',
-      lastSunday: '2024-03-10',
-    });
-  });
-
-  it('is undefined when no whole week fits', () => {
-    expect(wholeWeeksOf(r('2024-03-05', '2024-03-11'))).toBeUndefined();
-    expect(wholeWeeksOf(r('2024-03-14', '2024-03-14'))).toBeUndefined();
-    expect(wholeWeeksOf(r('2024-03-04', '2024-03-10'))).toEqual({
-      firstMonday: '2024-03-04',
-      lastMonday: '2024-03-04',
-      lastSunday: '2024-03-10',
     });
   });
 });

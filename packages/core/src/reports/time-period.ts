@@ -246,25 +246,3 @@ export function customDayBounds(now: Date, pCode: string): { minDay?: Date; maxD
   if (pCode === EXTENDED_HISTORY_ACCOUNT_CODE) return { maxDay: today };
   return { minDay: addUtcMonths(today, -CUSTOM_DATE_LOOKBACK_MONTHS), maxDay: today };
 }
-
-/**
- * The whole ISO weeks (Monday to Sunday) inside a range: the first and last of their Mondays and
- * the last Sunday, or undefined when no whole week fits. A weekly rollup (a row per week, dated
- * its Monday) answers those weeks; the days before `firstMonday` and after `lastSunday` come from
- * the daily one.
- */
-export function wholeWeeksOf(
-  r: ReportDateRange,
-): { firstMonday: string; lastMonday: string; lastSunday: string } | undefined {
-  const start = parseUtcDay(r.startDate);
-  const end = parseUtcDay(r.endDate);
-  const firstMonday = addUtcDays(start, (8 - start.getUTCDay()) % 7);
-  const lastSunday = addUtcDays(end, -end.getUTCDay());
-  const lastMonday = addUtcDays(lastSunday, -6);
-  if (firstMonday > lastMonday) return undefined;
-  return {
-    firstMonday: day(firstMonday),
-    lastMonday: day(lastMonday),
-    lastSunday: day(lastSunday),
-  };
-}
