@@ -164,23 +164,26 @@ export {
 export {
   afterSiteSavePath,
   appFetchView,
-  AppPageAction,
+  APP_PAGE_ACTIONS,
   appPageView,
   isEmptyCurrentItem,
   propertyLoadFailureView,
   siteDetailPath,
   siteDetailTab,
-  SiteDetailTab,
+  SITE_DETAIL_TABS,
   siteDetailTabs,
   siteDetailView,
-  SitePageAction,
+  SITE_PAGE_ACTIONS,
   sitePageView,
 } from './navigation';
 export type {
   AppFetchView,
+  AppPageAction,
   AppPageView,
   PropertyLoadFailureView,
+  SiteDetailTab,
   SiteDetailView,
+  SitePageAction,
   SitePageView,
 } from './navigation';
 export {
