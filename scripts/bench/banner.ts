@@ -534,6 +534,10 @@ async function compareWithPeers(runs: number): Promise<string[]> {
           env: { ASSENT_CMP_ID: '300', ASSENT_BANNER_DIST: path.resolve(baselineDist) },
         })
       : undefined;
+  // The servers start with GVL v7 (376 vendors); the figure is for the full list: a new
+  // site takes the latest list's vendors, so v17 (692, 691 not deleted) is imported into both.
+  for (const server of [live, baseline])
+    await server?.deps.lists.importVendorList(gvlFixture('gvl3-vendor-list-v17.json'), 'fixture');
   const assets = await peerAssets();
   const gz = Object.fromEntries(
     Object.entries(assets).map(([name, a]) => [name, gzipSync(a.body, { level: 9 })]),
