@@ -3,11 +3,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { routes } from '@assent/core/api';
-import {
-  MSPA_PURPOSES_REQUIRED,
-  PRIVACY_POLICY_REQUIRED,
-  SITE_URL_INVALID,
-} from '@assent/core/property';
 import { describe, expect, it } from 'vitest';
 
 /** The built console (`ASSENT_WEB_DIST` to check another build, as the server serves it). */
@@ -37,15 +32,6 @@ describe("the console's entry chunk (issue 16: /login's bytes)", () => {
     for (const { file, code } of entryScripts())
       for (const summary of summaries)
         expect(code.includes(summary), `${file}: ${summary}`).toBe(false);
-  });
-
-  it("does not carry the property form's rules (their zod schemas build and parse with the form)", () => {
-    // Issues 11 and 16: the entry evaluates before the first paint at 4x CPU; the shell needs no
-    // property rule, and a static import of one (queries' mutations did) brought schema.ts along.
-    const messages = [SITE_URL_INVALID, PRIVACY_POLICY_REQUIRED, MSPA_PURPOSES_REQUIRED];
-    for (const { file, code } of entryScripts())
-      for (const message of messages)
-        expect(code.includes(message), `${file}: ${message}`).toBe(false);
   });
 
   it('still carries the code of the sign-in route', () => {

@@ -17,15 +17,6 @@ describe('toErrorBody', () => {
     });
   });
 
-  it('leaves out a fields value that is not a map of messages', () => {
-    for (const fields of [['url'], 'url', { url: 42 }, null]) {
-      expect(toErrorBody({ status: 'VALIDATION_ERROR', message: 'Bad', fields })).toEqual({
-        status: 'VALIDATION_ERROR',
-        message: 'Bad',
-      });
-    }
-  });
-
   it('synthesises the unknown error when there is no body', () => {
     for (const payload of [undefined, null, 'text', 42, []]) {
       expect(toErrorBody(payload)).toEqual(UNKNOWN_ERROR_BODY);

@@ -95,13 +95,6 @@ export class AssentError extends Error {
   }
 }
 
-/** A `fields` map as ApiErrorBody has it: an object whose every value is a message. */
-const isMessageMap = (value: unknown): value is Record<string, string> =>
-  !!value &&
-  typeof value === 'object' &&
-  !Array.isArray(value) &&
-  Object.values(value).every((message) => typeof message === 'string');
-
 /**
  * The error body of a failed call. A JSON object is the server's body and is passed on as it is,
  * with what it lacks filled in: `status` UNKNOWN_ERROR, `message` the spec's unknown-error message
@@ -112,8 +105,7 @@ export function toErrorBody(payload: unknown): ApiErrorBody {
     return { ...UNKNOWN_ERROR_BODY };
   }
   const { status, message, fields, ...rest } = payload as Record<string, unknown>;
-  // A plain check, not the schema's parse: every failed call of the console passes here.
-  const messages = isMessageMap(fields) ? fields : undefined;
+  const messages = ApiErrorBody.shape.fields.safeParse(fields);
   return {
     ...rest,
     status:
@@ -123,7 +115,7 @@ export function toErrorBody(payload: unknown): ApiErrorBody {
           ? String(status)
           : UNKNOWN_ERROR_BODY.status,
     message: typeof message === 'string' && message ? message : UNKNOWN_ERROR_BODY.message,
-    ...(messages ? { fields: messages } : {}),
+    ...(messages.success && messages.data ? { fields: messages.data } : {}),
   };
 }
 

@@ -80,8 +80,7 @@ export {
   valid,
 } from './validation';
 export type { Issue, Validation } from './validation';
-export { consolePaths, HELP_CENTER_PATH, SITE_DETAIL_PAGES } from './paths';
-export type { SiteDetailPage } from './paths';
+export { consolePaths, HELP_CENTER_PATH, SiteDetailPage } from './paths';
 export {
   findUnstorableText,
   hasControlCharacters,

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { accountHomePath, accountPath } from './account/user';
 
 /**
@@ -10,8 +11,8 @@ const account = accountPath;
 const id = (value: string): string => encodeURIComponent(value);
 
 /** The optional page segment of /sites/detail/{id}/{page}. */
-export const SITE_DETAIL_PAGES = ['ab-testing', 'edit'] as const;
-export type SiteDetailPage = (typeof SITE_DETAIL_PAGES)[number];
+export const SiteDetailPage = z.enum(['ab-testing', 'edit']);
+export type SiteDetailPage = z.infer<typeof SiteDetailPage>;
 
 /**
  * Where the Help Center button leads: the server redirects it to the operator's help target

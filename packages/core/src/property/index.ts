@@ -164,26 +164,23 @@ export {
 export {
   afterSiteSavePath,
   appFetchView,
-  APP_PAGE_ACTIONS,
+  AppPageAction,
   appPageView,
   isEmptyCurrentItem,
   propertyLoadFailureView,
   siteDetailPath,
   siteDetailTab,
-  SITE_DETAIL_TABS,
+  SiteDetailTab,
   siteDetailTabs,
   siteDetailView,
-  SITE_PAGE_ACTIONS,
+  SitePageAction,
   sitePageView,
 } from './navigation';
 export type {
   AppFetchView,
-  AppPageAction,
   AppPageView,
   PropertyLoadFailureView,
-  SiteDetailTab,
   SiteDetailView,
-  SitePageAction,
   SitePageView,
 } from './navigation';
 export {

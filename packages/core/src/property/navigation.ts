@@ -1,7 +1,7 @@
+import { z } from 'zod';
 import { accountHomePath } from '../account/user';
 import { ApiError } from '../errors';
-import { SITE_DETAIL_PAGES, consolePaths } from '../paths';
-import type { SiteDetailPage } from '../paths';
+import { SiteDetailPage, consolePaths } from '../paths';
 
 /**
  * Where the site and app pages go (properties-and-tags §2 route rules and §4 "Save of a site…",
@@ -36,12 +36,8 @@ export const isEmptyCurrentItem = (item: unknown): boolean =>
 // Sites
 
 /** The site page's actions; the site page without an action is the properties list. */
-export const SITE_PAGE_ACTIONS = ['new', 'edit', 'delete', 'newuser'] as const;
-export type SitePageAction = (typeof SITE_PAGE_ACTIONS)[number];
-
-/** Whether `value` is one of `options` (plain checks: these run on every route render, at 4x CPU too). */
-const oneOf = <T extends string>(options: readonly T[], value: string): value is T =>
-  (options as readonly string[]).includes(value);
+export const SitePageAction = z.enum(['new', 'edit', 'delete', 'newuser']);
+export type SitePageAction = z.infer<typeof SitePageAction>;
 
 export type SitePageView =
   | { kind: 'form'; action: SitePageAction }
@@ -54,9 +50,10 @@ export type SitePageView =
  */
 export function sitePageView(pCode: string, action: string | undefined, id?: string): SitePageView {
   if (action === undefined) return { kind: 'redirect', to: accountHomePath(pCode) };
-  if (!oneOf(SITE_PAGE_ACTIONS, action)) return { kind: 'not-found' };
-  if ((action === 'edit' || action === 'delete') && !id) return { kind: 'not-found' };
-  return { kind: 'form', action };
+  const known = SitePageAction.safeParse(action);
+  if (!known.success) return { kind: 'not-found' };
+  if ((known.data === 'edit' || known.data === 'delete') && !id) return { kind: 'not-found' };
+  return { kind: 'form', action: known.data };
 }
 
 /**
@@ -66,8 +63,8 @@ export function sitePageView(pCode: string, action: string | undefined, id?: str
 export const afterSiteSavePath = (pCode: string, openedFromDetailOf?: string): string =>
   openedFromDetailOf ? siteDetailPath(pCode, openedFromDetailOf) : accountHomePath(pCode);
 
-export const SITE_DETAIL_TABS = ['reports', 'ab-testing'] as const;
-export type SiteDetailTab = (typeof SITE_DETAIL_TABS)[number];
+export const SiteDetailTab = z.enum(['reports', 'ab-testing']);
+export type SiteDetailTab = z.infer<typeof SiteDetailTab>;
 
 export type SiteDetailView =
   | { kind: 'not-found' }
@@ -81,8 +78,9 @@ export type SiteDetailView =
 export function siteDetailView(id: string | undefined, page: string | undefined): SiteDetailView {
   if (!id) return { kind: 'not-found' };
   if (page === undefined) return { kind: 'detail', id, tab: 'reports' };
-  if (!oneOf<SiteDetailPage>(SITE_DETAIL_PAGES, page)) return { kind: 'not-found' };
-  return page === 'edit' ? { kind: 'edit', id } : { kind: 'detail', id, tab: 'ab-testing' };
+  const known = SiteDetailPage.safeParse(page);
+  if (!known.success) return { kind: 'not-found' };
+  return known.data === 'edit' ? { kind: 'edit', id } : { kind: 'detail', id, tab: 'ab-testing' };
 }
 
 type AbTests = { abTestingSitesCollection?: readonly unknown[] | undefined };
@@ -107,8 +105,8 @@ export function siteDetailTab(
 
 // Apps
 
-export const APP_PAGE_ACTIONS = ['new', 'edit', 'detail'] as const;
-export type AppPageAction = (typeof APP_PAGE_ACTIONS)[number];
+export const AppPageAction = z.enum(['new', 'edit', 'detail']);
+export type AppPageAction = z.infer<typeof AppPageAction>;
 
 export type AppPageView =
   | { kind: 'new' }
@@ -123,9 +121,10 @@ export type AppPageView =
 export function appPageView(pCode: string, action: string | undefined, id?: string): AppPageView {
   const home: AppPageView = { kind: 'redirect', to: accountHomePath(pCode) };
   if (action === undefined) return home;
-  if (!oneOf(APP_PAGE_ACTIONS, action)) return { kind: 'not-found' };
-  if (action === 'new') return { kind: 'new' };
-  return id ? { kind: action, id } : home;
+  const known = AppPageAction.safeParse(action);
+  if (!known.success) return { kind: 'not-found' };
+  if (known.data === 'new') return { kind: 'new' };
+  return id ? { kind: known.data, id } : home;
 }
 
 export type AppFetchView =

@@ -165,8 +165,7 @@ export const PropertySettings = z.object({
   urlPassThrough: z.boolean().default(false),
   adsDataRedaction: z.boolean().default(false),
 
-  // A function: built on first use, not parsed when the module loads (the console's entry imports it).
-  consentOrPayConfig: ConsentOrPayConfig.default(() => ConsentOrPayConfig.parse({})),
+  consentOrPayConfig: ConsentOrPayConfig.default(ConsentOrPayConfig.parse({})),
 });
 /** Form values and API payloads (both shapes of the form-only fields are accepted). */
 export type PropertyDraft = z.input<typeof PropertySettings>;

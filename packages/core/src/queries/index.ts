@@ -2,7 +2,7 @@
  * Query-option factories shared by the web console and the terminal UI: one key factory and one
  * factory of `{ queryKey, queryFn }` per entity, over a client passed in.
  */
-export { createQueryClientDefaults, queryOptionsOf } from './query-options';
+export { queryOptionsOf } from './query-options';
 export type { QueryOptions } from './query-options';
 export {
   announcementKeys,
@@ -41,6 +41,7 @@ export {
   applyCacheEffects,
   bulkUpdateFinishedEffects,
   bulkUpdateSubmitMutation,
+  createQueryClientDefaults,
   propertyDeleteMutation,
   propertySavedEffects,
   propertySaveMutation,

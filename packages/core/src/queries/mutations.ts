@@ -52,6 +52,15 @@ export async function applyCacheEffects(
   for (const queryKey of effects.invalidate ?? []) await cache.invalidateQueries({ queryKey });
 }
 
+/**
+ * The default options of every query cache of Assent: no retry and no refetch on window focus
+ * (properties-and-tags §9); a failed request shows its error at once.
+ */
+export const createQueryClientDefaults = () => ({
+  queries: { retry: false as const, refetchOnWindowFocus: false as const },
+  mutations: { retry: false as const },
+});
+
 export type SaveOutcome =
   { kind: 'saved'; property: Property } | { kind: 'logoRejected'; message: string };
 

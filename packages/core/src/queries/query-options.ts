@@ -14,13 +14,3 @@ export const queryOptionsOf = <TData, const TKey extends readonly unknown[]>(
   queryKey: TKey,
   queryFn: (context: { signal?: unknown }) => Promise<TData>,
 ): QueryOptions<TData, TKey> => ({ queryKey, queryFn });
-
-/**
- * The default options of every query cache of Assent: no retry and no refetch on window focus
- * (properties-and-tags §9); a failed request shows its error at once. Here, not beside the
- * mutations, so the console's entry does not load the property rules they use.
- */
-export const createQueryClientDefaults = () => ({
-  queries: { retry: false as const, refetchOnWindowFocus: false as const },
-  mutations: { retry: false as const },
-});
