@@ -53,24 +53,22 @@ async function lockForTiming(): Promise<() => void> {
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'assent-bench-queries-'));
 const out: string[] = [];
+/** How each store is filled and timed (a kept store is only timed). */
+const filled: Parameters<typeof databaseReportBench>[1] = {
+  events: EVENTS,
+  runs: RUNS,
+  fill: FILL,
+  chunk: CHUNK,
+  step: STEP,
+  beforeTiming: lockForTiming,
+};
 try {
   if (STORE !== 'postgres' && !REUSE) {
     out.push(
-      ...(await databaseReportBench(
-        'PGlite (on disk)',
-        {
-          events: EVENTS,
-          runs: RUNS,
-          fill: FILL,
-          chunk: CHUNK,
-          step: STEP,
-          beforeTiming: lockForTiming,
-        },
-        {
-          ASSENT_DATA_DIR: path.join(dir, 'pglite'),
-          DATABASE_URL: '',
-        },
-      )),
+      ...(await databaseReportBench('PGlite (on disk)', filled, {
+        ASSENT_DATA_DIR: path.join(dir, 'pglite'),
+        DATABASE_URL: '',
+      })),
     );
   }
   const bin = STORE !== 'pglite' && !REUSE ? findPostgresBin() : undefined;
@@ -89,21 +87,10 @@ try {
     const cluster = await startCluster(bin);
     try {
       out.push(
-        ...(await databaseReportBench(
-          'PostgreSQL',
-          {
-            events: EVENTS,
-            runs: RUNS,
-            fill: FILL,
-            chunk: CHUNK,
-            step: STEP,
-            beforeTiming: lockForTiming,
-          },
-          {
-            ASSENT_DATA_DIR: path.join(dir, 'pg'),
-            DATABASE_URL: cluster.url,
-          },
-        )),
+        ...(await databaseReportBench('PostgreSQL', filled, {
+          ASSENT_DATA_DIR: path.join(dir, 'pg'),
+          DATABASE_URL: cluster.url,
+        })),
       );
       if (KEEP) {
         // Keeps the filled store for EXPLAIN while the file exists.
