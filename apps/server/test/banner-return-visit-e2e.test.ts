@@ -121,6 +121,13 @@ describe.skipIf(!hasChromium())('return visits in Chromium (runtime/config split
         ]),
       );
       expect(firstLoads.filter((u) => u.includes('config.json'))).toEqual([]);
+      // While the banner asks there is nothing to keep: keep.js is not fetched, even once the
+      // page has been idle (it comes after the choice, below).
+      await tab.evaluate(
+        () => new Promise((r) => requestIdleCallback(() => requestIdleCallback(() => r(null)))),
+      );
+      await tab.evaluate(() => fetch('/article?idle', { cache: 'no-store' }).then(() => null));
+      expect(first().filter((r) => r.url.endsWith('/keep.js'))).toEqual([]);
       await accept.click();
       await accept.waitFor({ state: 'detached' });
       const chosen = await tcData(tab);
@@ -148,6 +155,7 @@ describe.skipIf(!hasChromium())('return visits in Chromium (runtime/config split
       await expect.poll(() => runtimeScripts('cmp-gdpr.js')).toBe(2);
       await expect.poll(() => runtimeScripts('fast.js')).toBe(1);
       expect(first().filter((r) => r.url.endsWith('/cmp-gdpr.js'))).toHaveLength(1);
+      expect(first().filter((r) => r.url.endsWith('/keep.js'))).toHaveLength(1);
       await expect(tab.locator('#assent-cmp').count()).resolves.toBe(1);
       expect((await tcData(tab)).tcString).toBe(chosen.tcString);
 
