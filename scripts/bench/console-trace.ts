@@ -45,7 +45,44 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { url?: string; functionName?: string; frame?: string } };
+}
+
+/**
+ * The main thread's long tasks (over 40 ms) from navigation start: when each ran and what filled
+ * it (its heaviest events, a script's URL where the event names one), to see what the page waits on.
+ */
+function longTasks(events: TraceEvent[]): string[] {
+  const mains = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const starts = events.filter(
+    (e) => e.name === 'navigationStart' && mains.has(`${e.pid}:${e.tid}`),
+  );
+  const origin = starts.length ? Math.max(...starts.map((e) => e.ts)) : 0;
+  const onMain = events.filter(
+    (e) => e.ph === 'X' && e.dur !== undefined && e.ts >= origin && mains.has(`${e.pid}:${e.tid}`),
+  );
+  const tasks = onMain.filter((e) => e.name === 'RunTask' && e.dur! > 40_000);
+  return tasks.map((t) => {
+    const inside = onMain.filter(
+      (e) => e !== t && e.name !== 'RunTask' && e.ts >= t.ts && e.ts + e.dur! <= t.ts + t.dur!,
+    );
+    const byName = new Map<string, number>();
+    for (const e of inside) {
+      const url = e.args?.data?.url?.replace(/^.*\/assets\//, '').replace(/-[\w-]{8}\.js$/, '.js');
+      const key = url ? `${e.name}(${url})` : e.name;
+      byName.set(key, Math.max(byName.get(key) ?? 0, e.dur!));
+    }
+    const heaviest = [...byName]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([k, v]) => `${k} ${(v / 1000).toFixed(0)}`)
+      .join(', ');
+    return `${((t.ts - origin) / 1000).toFixed(0).padStart(6)} ms +${(t.dur! / 1000).toFixed(0)} ms: ${heaviest}`;
+  });
 }
 
 /** Main-thread self time (ms) by kind, from the renderer's trace events. */
@@ -170,7 +207,13 @@ async function traced(page: Page, url: string, cold: boolean, readyAt: () => num
   await done;
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await cdp.detach();
-  return { paint, resources, breakdown: mainThreadBreakdown(events), js: jsByScript(profile) };
+  return {
+    paint,
+    resources,
+    breakdown: mainThreadBreakdown(events),
+    js: jsByScript(profile),
+    tasks: longTasks(events),
+  };
 }
 
 const webCopy = mkdtempSync(path.join(os.tmpdir(), 'assent-trace-web-'));
@@ -229,6 +272,8 @@ try {
             `  main thread: ${main.map(([k, v]) => `${k} ${v.toFixed(0)} ms`).join(', ')}`,
           );
           for (const l of t.js) console.log(`  ${l}`);
+          console.log('  long tasks (start from navigation, duration: heaviest events in ms):');
+          for (const l of t.tasks) console.log(`  ${l}`);
           for (const r of t.resources.sort((a, b) => a.start - b.start)) {
             console.log(
               `  ${r.start.toFixed(0).padStart(6)} → ${r.end.toFixed(0).padStart(6)} ms ${(r.wire / 1024).toFixed(1).padStart(7)} KB  ${r.name.slice(0, 110)}`,
