@@ -20,8 +20,10 @@ const services = createBrowserServices(window);
 const router = createBrowserRouter(appRoutes);
 
 // The page's chunks and first calls start now, side by side, not one after another as it renders.
-preloadRoute(window.location.pathname);
+// The calls first: they queue the API client's chunk ahead of the page's ~60 chunks (HTTP/1.1's six
+// connections), so the answers are in before the page has loaded, not asked for after it.
 prefetchForLocation(window.location, services);
+preloadRoute(window.location.pathname);
 
 createRoot(root).render(
   <StrictMode>
