@@ -128,6 +128,9 @@ describe.skipIf(!hasChromium())('return visits in Chromium (runtime/config split
       );
       await tab.evaluate(() => fetch('/article?idle', { cache: 'no-store' }).then(() => null));
       expect(first().filter((r) => r.url.endsWith('/keep.js'))).toEqual([]);
+      // The runtime has already told the next page view's stub this visitor's locator frames (a
+      // second page view without a choice creates 2, not 3).
+      expect(await tab.evaluate(() => localStorage.getItem('assent-loc'))).toBe('__tcfapi,__gpp');
       await accept.click();
       await accept.waitFor({ state: 'detached' });
       const chosen = await tcData(tab);
@@ -168,7 +171,7 @@ describe.skipIf(!hasChromium())('return visits in Chromium (runtime/config split
       expect(answer.cmpStatus).toBe('loaded');
       expect(answer.eventStatus).toBe('tcloaded');
       await expect(tab.locator('#assent-cmp [data-action="accept"]').count()).resolves.toBe(0);
-      // The stub created only the locator frames of this visitor's regulation (keep.js told it),
+      // The stub created only the locator frames of this visitor's regulation (the runtime told it),
       // and a frame finding the CMP through __tcfapiLocator is answered with the choice.
       const locators = await tab.evaluate(() =>
         [...document.querySelectorAll('iframe')]

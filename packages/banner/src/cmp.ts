@@ -3,6 +3,7 @@ import {
   abTestVariant,
   gbcAppliesTo,
   gbcVisitCode,
+  LOCATOR_APIS,
   pickLanguage,
   regulationForConfig,
   textsFor,
@@ -29,6 +30,7 @@ import type {
 } from './runtime/state';
 import { hasGpp, reduce, supportedGppSections, viewOf } from './runtime/state';
 import { documentCookies, registrableDomain } from './storage/cookies';
+import { LOCATOR_KEY } from './stub';
 import type { StoredConsent } from './storage/storage';
 import { cookieStorage, storageFor } from './storage/storage';
 import type { Choices } from './tcf/consent';
@@ -172,6 +174,13 @@ export async function init(options: InitOptions, deps: RuntimeDeps) {
     usScreen: !!texts.us,
   };
   const { regulation } = ctx;
+  // The next page view's stub creates only the locator frames of this visitor's regulation, from
+  // the first page view on (a visitor who browses without choosing: 2 frames, not 3).
+  try {
+    win.localStorage.setItem(LOCATOR_KEY, LOCATOR_APIS[regulation].join());
+  } catch {
+    // blocked storage: the stub creates every API's frame
+  }
 
   // --- APIs, installed at once so queued calls are answered as soon as the state is known.
   const getJson = <T>(url: string, what: string): Promise<T> =>

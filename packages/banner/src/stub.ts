@@ -24,7 +24,7 @@ export interface StubOptions {
 
 type Fn = ((...args: unknown[]) => unknown) & { q?: unknown[][] };
 
-/** localStorage key of the APIs whose locator frames the stub creates (keep.ts writes it). */
+/** localStorage key of the APIs whose locator frames the stub creates (the runtime writes it). */
 export const LOCATOR_KEY = 'assent-loc';
 
 export function installStub(w: Window & Record<string, unknown>, o: StubOptions): void {

@@ -3,7 +3,7 @@ import type { BannerConfig, GoogleVendorNames, VisitorRegion } from '@assent/cor
 import type { RuntimeDeps } from '../src/cmp';
 import { init } from '../src/cmp';
 import type { StubOptions } from '../src/stub';
-import { installStub } from '../src/stub';
+import { installStub, LOCATOR_KEY } from '../src/stub';
 import type { VendorListJson } from '../src/ui/second-layer';
 
 export const NOW = new Date(Date.UTC(2025, 5, 1, 12, 0, 0));
@@ -22,6 +22,8 @@ export function resetWindow(): void {
   }
   document.body.replaceChildren();
   document.head.replaceChildren();
+  // A runtime that ran before told the stub its locator frames (a later page view's state).
+  localStorage.removeItem(LOCATOR_KEY);
 }
 
 export function setNavigator(props: { languages?: string[]; gpc?: boolean; userAgent?: string }) {

@@ -10,8 +10,7 @@ import { init } from '../cmp';
 import { installStub } from '../stub';
 import type { FastAnswers } from './fast';
 import { serveFast } from './fast';
-import { fastAnswers, keepFast, keptText } from './keep';
-import { BOOT_CACHE_PREFIX } from './loader';
+import { fastAnswers, keptText } from './keep';
 import { LOCATOR_KEY } from '../stub';
 
 type Win = Window & Record<string, unknown>;
@@ -200,20 +199,16 @@ describe('the fast path answers as the runtime does for the same stored choice',
     expect(document.getElementById('assent-cmp')).toBeNull();
   });
 
-  it('tells the next page view’s stub the locator frames of the visitor’s regulation', async () => {
+  it('tells the next page view’s stub the locator frames of the visitor’s regulation, before any choice', async () => {
     const config = bannerConfigFixture();
-    const url = 'https://assent.example/banner/property/p1/config.json';
     for (const [region, apis] of [
       [{ country: 'FR' }, '__tcfapi,__gpp'],
       [{ country: 'US', state: 'CA' }, '__gpp,__uspapi'],
     ] as const) {
-      const first = await start({ config, region, consent: true, now: new Date() });
-      await first.cmp.acceptAll();
-      await flush();
-      const boot = bootOf(config, region);
-      const text = JSON.stringify(boot);
-      localStorage.setItem(BOOT_CACHE_PREFIX + url, text);
-      await keepFast(window, { url, text: Promise.resolve(text) }, text, boot, init);
+      localStorage.removeItem(LOCATOR_KEY);
+      const view = await start({ config, region, now: new Date() });
+      // The banner asks: no choice, and keep.js has not run.
+      expect(view.cmp.state().phase).toBe('prompting');
       expect(localStorage.getItem(LOCATOR_KEY)).toBe(apis);
     }
   });

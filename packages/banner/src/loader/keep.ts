@@ -1,11 +1,10 @@
-import { CONSENT_COOKIES, LOCATOR_APIS, regulationForConfig } from '@assent/core/runtime';
+import { CONSENT_COOKIES } from '@assent/core/runtime';
 import type { InitOptions, RuntimeDeps } from '../cmp';
 import type { init } from '../cmp';
 import type { FastAnswers } from './fast';
 import { metaCookie, visitorKey } from './fast';
 import type { PendingBoot } from './loader';
 import { addScript, BOOT_CACHE_PREFIX, FAST_PREFIX } from './loader';
-import { LOCATOR_KEY } from '../stub';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -111,8 +110,7 @@ export const keptText = (a: FastAnswers): string =>
 
 /**
  * dist/keep.js, imported by the runtime when the page is idle after a page view that restored a
- * stored choice and after each choice: keeps the answers for the next page view, and tells the
- * stub which locator frames the visitor's regulation needs. `text` is the
+ * stored choice and after each choice: keeps the answers for the next page view. `text` is the
  * configuration the runtime started from: answers are kept only while it is the kept configuration
  * (fast.ts and loader.ts drop them when it changes). The fast path's script then runs once, so the
  * browser has it for the next page view (that run does nothing).
@@ -126,8 +124,6 @@ export async function keepFast(
 ): Promise<void> {
   const store = w.localStorage;
   const key = FAST_PREFIX + p.url;
-  // The next page view's stub creates the locator frames of this visitor's regulation only.
-  store.setItem(LOCATOR_KEY, LOCATOR_APIS[regulationForConfig(boot.config, boot.region)].join());
   const a = await fastAnswers(w, boot, run);
   if (a && store.getItem(BOOT_CACHE_PREFIX + p.url) === text) {
     store.setItem(key, keptText(a));
