@@ -48,16 +48,21 @@ interface TraceEvent {
   args?: { name?: string; data?: { url?: string; functionName?: string; frame?: string } };
 }
 
+/** The renderers' main threads (`pid:tid`), from the trace's thread names. */
+function rendererMains(events: TraceEvent[]): Set<string> {
+  return new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+}
+
 /**
  * The main thread's long tasks (over 40 ms) from navigation start: when each ran and what filled
  * it (its heaviest events, a script's URL where the event names one), to see what the page waits on.
  */
 function longTasks(events: TraceEvent[]): string[] {
-  const mains = new Set(
-    events
-      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
+  const mains = rendererMains(events);
   const starts = events.filter(
     (e) => e.name === 'navigationStart' && mains.has(`${e.pid}:${e.tid}`),
   );
@@ -87,11 +92,7 @@ function longTasks(events: TraceEvent[]): string[] {
 
 /** Main-thread self time (ms) by kind, from the renderer's trace events. */
 function mainThreadBreakdown(events: TraceEvent[]): Map<string, number> {
-  const mains = new Set(
-    events
-      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
+  const mains = rendererMains(events);
   const kind = (name: string): string | undefined => {
     if (/compile|Compile|parseOnBackground|V8\.Parse/.test(name)) return 'script compile/parse';
     if (
