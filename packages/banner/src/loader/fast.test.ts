@@ -10,7 +10,8 @@ import { init } from '../cmp';
 import { installStub } from '../stub';
 import type { FastAnswers } from './fast';
 import { serveFast } from './fast';
-import { fastAnswers, keptText } from './keep';
+import { fastAnswers, keepFast, keptText } from './keep';
+import { BOOT_CACHE_PREFIX, FAST_PREFIX } from './loader';
 import { LOCATOR_KEY } from '../stub';
 
 type Win = Window & Record<string, unknown>;
@@ -222,5 +223,57 @@ describe('the fast path answers as the runtime does for the same stored choice',
     await flush();
     const changed = { ...config, configVersion: `${config.configVersion}-2` };
     expect(await fastAnswers(window, bootOf(changed, { country: 'FR' }), init)).toBeUndefined();
+  });
+});
+
+describe('keepFast: what the next page view of a returning visitor starts from', () => {
+  const url = 'https://cdn.example/p/1/config';
+  const fastSrc = 'https://cdn.example/fast.js';
+  const fastScripts = () =>
+    [...document.head.querySelectorAll('script')].filter((s) => s.src === fastSrc);
+
+  /** A French visitor accepts; the loader had kept `kept` as the configuration of `url`. */
+  async function afterChoice(kept: 'same' | 'changed') {
+    const config = bannerConfigFixture();
+    const boot = bootOf(config, { country: 'FR' });
+    const first = await start({ config, consent: true, now: new Date() });
+    await first.cmp.acceptAll();
+    await flush();
+    const text = JSON.stringify(boot);
+    localStorage.setItem(BOOT_CACHE_PREFIX + url, kept === 'same' ? text : `${text} `);
+    localStorage.setItem(FAST_PREFIX + url, '{"stale":1}');
+    document.head.replaceChildren();
+    await keepFast(window, { url, text: Promise.resolve(text), fastSrc }, text, boot, init);
+    return { boot };
+  }
+
+  it('keeps the answers for the configuration the runtime started from, and fetches fast.js once', async () => {
+    const { boot } = await afterChoice('same');
+    const kept = JSON.parse(localStorage.getItem(FAST_PREFIX + url)!) as FastAnswers;
+    // The stored choice's answers (the TC string a vendor gets), not the stale entry.
+    const now = JSON.parse(keptText((await fastAnswers(window, boot, init))!)) as FastAnswers;
+    expect({ ...kept, v: undefined }).toEqual({ ...now, v: undefined });
+    expect(kept.v?.[0]).toBe('https://t.example/visit');
+    expect((kept.t![1] as { eventStatus: string }).eventStatus).toBe('tcloaded');
+    expect(fastScripts()).toHaveLength(1);
+  });
+
+  it('drops kept answers when the configuration changed since the runtime started', async () => {
+    await afterChoice('changed');
+    expect(localStorage.getItem(FAST_PREFIX + url)).toBeNull();
+    expect(fastScripts()).toHaveLength(0);
+  });
+
+  it('drops kept answers when the next page view would ask again (no stored choice)', async () => {
+    const config = bannerConfigFixture();
+    const boot = bootOf(config, { country: 'FR' });
+    await start({ config, now: new Date() });
+    const text = JSON.stringify(boot);
+    localStorage.setItem(BOOT_CACHE_PREFIX + url, text);
+    localStorage.setItem(FAST_PREFIX + url, '{"stale":1}');
+    document.head.replaceChildren();
+    await keepFast(window, { url, text: Promise.resolve(text), fastSrc }, text, boot, init);
+    expect(localStorage.getItem(FAST_PREFIX + url)).toBeNull();
+    expect(fastScripts()).toHaveLength(0);
   });
 });
