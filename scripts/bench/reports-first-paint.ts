@@ -7,12 +7,17 @@
  * are on screen. The reference, in the same run and browser: the properties page's first paint
  * (its table rows). Prints p50 / min per page and the ratio.
  *
- *   npx tsx scripts/bench/reports-first-paint.ts [--events 1000000] [--runs 5] [--store pglite|postgres] [--timeout 120000] [--fill js|sql] [--ab DIR]
+ *   npx tsx scripts/bench/reports-first-paint.ts [--events 1000000] [--runs 5] [--store pglite|postgres] [--timeout 120000] [--fill js|sql] [--ab DIR] [--timeline]
  *
  * `--ab DIR`: an A/B against another build of the console (say main's, `vite build --outDir DIR`
  * in a checkout of it), interleaved in the same run, server and browser: both builds' files are
  * served from one directory (hashed names do not collide) and index.html is switched between
  * loads; each load of this build is followed by one of the other (then the other way round).
+ *
+ * `--timeline`: where each dashboard load's time went, as medians per build from navigation start:
+ * the entry script and the reports page's chunk received, each analytics call sent and answered,
+ * plotly's chunk received, the cards, the first and the sixth chart and the country rows on screen
+ * (seen at animation frames), and the main thread's long tasks (over 50 ms) before the paint.
  *
  * The visits are the report benchmark's seeded generator (report-queries.ts: 20 sites, 90 days,
  * the same distribution); they are counted straight into the daily rollup the reports read
@@ -54,6 +59,7 @@ const STORE = stringArg('store', 'pglite');
 const THROTTLE = 4;
 const PAINT_TIMEOUT_MS = Number(stringArg('timeout', '120000'));
 const AB_DIST = stringArg('ab', '');
+const TIMELINE = process.argv.includes('--timeline');
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const WEB_DIST = path.resolve(here, '../../apps/web/dist');
@@ -153,6 +159,62 @@ async function firstPaint(page: Page, url: string, readyAt: () => number | false
   }
 }
 
+/**
+ * Installed before each page's scripts (`--timeline`): notes, at every animation frame, when the
+ * dashboard's parts are first on screen, and collects the long tasks.
+ */
+function recordMilestones() {
+  const w = window as unknown as { assentMarks: Record<string, number>; assentLong: number[][] };
+  w.assentMarks = {};
+  w.assentLong = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.assentLong.push([e.startTime, e.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+  const mark = (name: string, on: boolean) => {
+    if (on && w.assentMarks[name] === undefined) w.assentMarks[name] = performance.now();
+  };
+  const tick = () => {
+    const drawn = Array.from(document.querySelectorAll('.assent-insights-chart')).filter(
+      (c) =>
+        c.querySelector('.main-svg') !== null || c.querySelector('.assent-chart-empty') !== null,
+    ).length;
+    mark('cards', document.querySelectorAll('.assent-summary-card-value').length > 0);
+    mark('first chart', drawn > 0);
+    mark('six charts', drawn === 6);
+    mark(
+      'country rows',
+      document.querySelectorAll('.assent-country-table-table tbody tr').length > 0,
+    );
+    if (w.assentMarks['six charts'] === undefined || w.assentMarks['country rows'] === undefined)
+      requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}
+
+/** The milestones of the load just painted (`--timeline`), in ms from navigation start. */
+async function milestones(page: Page, paint: number): Promise<Map<string, number>> {
+  const found = await page.evaluate((paintAt) => {
+    const w = window as unknown as { assentMarks: Record<string, number>; assentLong: number[][] };
+    const out: [string, number][] = Object.entries(w.assentMarks);
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const named = (label: string, test: (path: string) => boolean) => {
+      const e = resources.find((r) => test(new URL(r.name).pathname));
+      if (e) out.push([`${label} sent`, e.startTime], [`${label} received`, e.responseEnd]);
+    };
+    named('entry script', (p) => /^\/assets\/index-.*\.js$/.test(p));
+    named('ReportsPage chunk', (p) => /^\/assets\/ReportsPage-.*\.js$/.test(p));
+    named('plotly chunk', (p) => /^\/assets\/Plot-.*\.js$/.test(p));
+    named('properties call', (p) => p.startsWith('/analytics/v1/pcode/'));
+    named('summary call', (p) => p.startsWith('/analytics/v1/summary-comparison/'));
+    named('insights call', (p) => p.startsWith('/analytics/v1/insights/'));
+    named('country call', (p) => p.startsWith('/analytics/v1/country-table/'));
+    const long = w.assentLong.filter(([start]) => start < paintAt);
+    out.push(['long tasks before paint (sum)', long.reduce((sum, [, d]) => sum + d!, 0)]);
+    return out;
+  }, paint);
+  return new Map(found);
+}
+
 const stats = (samples: number[]) => {
   const sorted = [...samples].sort((a, b) => a - b);
   return {
@@ -231,6 +293,11 @@ try {
       const { context } = browser;
       await context.addCookies([{ name: SESSION_COOKIE, value: owner.cookie, url: server.url }]);
       const page = context.pages()[0] ?? (await context.newPage());
+      // tsx names inner functions with a `__name` helper the page does not have: defined first.
+      if (TIMELINE)
+        await page.addInitScript({
+          content: `globalThis.__name = (f) => f; (${recordMilestones.toString()})();`,
+        });
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
       const account = `${server.url}/protect/p-${owner.pcode}`;
@@ -238,7 +305,12 @@ try {
       const samples = new Map(
         variants.map((v) => [
           v,
-          { dashboard: [] as number[], reference: [] as number[], api: [] as number[] },
+          {
+            dashboard: [] as number[],
+            reference: [] as number[],
+            api: [] as number[],
+            timeline: [] as Map<string, number>[],
+          },
         ]),
       );
       // Warm the server's and the browser's caches of each build's files once.
@@ -255,9 +327,13 @@ try {
           s.reference.push(await firstPaint(page, `${account}/properties`, propertiesReadyAt));
           // The reports page with the busiest site chosen (the route id preselects it): the default
           // dashboard (7 days ending yesterday, the 7 before, the insights and the country table).
-          s.dashboard.push(
-            await firstPaint(page, `${account}/reports/${top!.property_uuid}`, dashboardReadyAt),
+          const paint = await firstPaint(
+            page,
+            `${account}/reports/${top!.property_uuid}`,
+            dashboardReadyAt,
           );
+          s.dashboard.push(paint);
+          if (TIMELINE && Number.isFinite(paint)) s.timeline.push(await milestones(page, paint));
           s.api.push(
             await page.evaluate(() =>
               Math.max(
@@ -283,6 +359,24 @@ try {
           `  reference, properties page first paint (${PROPERTIES} rows): p50 ${r.p50.toFixed(0)} ms, min ${r.min.toFixed(0)} ms${r.unpainted ? `, ${r.unpainted} of ${RUNS} not painted in ${PAINT_TIMEOUT_MS} ms` : ''}`,
           `  ratio dashboard / properties (p50): ${(d.p50 / r.p50).toFixed(2)}`,
         );
+        if (TIMELINE && s.timeline.length > 0) {
+          const LONG = 'long tasks before paint (sum)';
+          const names = [...new Set(s.timeline.flatMap((t) => [...t.keys()]))].filter(
+            (n) => n !== LONG,
+          );
+          const at = (name: string) =>
+            percentile(
+              s.timeline.map((t) => t.get(name) ?? Number.NaN).sort((a, b) => a - b),
+              50,
+            );
+          lines.push(
+            '    timeline (median ms from navigation start):',
+            ...names
+              .sort((a, b) => at(a) - at(b))
+              .map((n) => `      ${at(n).toFixed(0).padStart(6)}  ${n}`),
+            `      ${LONG}: ${at(LONG).toFixed(0)} ms`,
+          );
+        }
       }
       const mine = stats(samples.get('new')!.dashboard).p50;
       const summary = [
