@@ -164,7 +164,10 @@ async function firstPaint(page: Page, url: string, readyAt: () => number | false
  * dashboard's parts are first on screen, and collects the long tasks.
  */
 function recordMilestones() {
-  const w = window as unknown as { assentMarks: Record<string, number>; assentLong: number[][] };
+  const w = window as unknown as {
+    assentMarks: Record<string, number>;
+    assentLong: [number, number][];
+  };
   w.assentMarks = {};
   w.assentLong = [];
   new PerformanceObserver((list) => {
@@ -194,7 +197,10 @@ function recordMilestones() {
 /** The milestones of the load just painted (`--timeline`), in ms from navigation start. */
 async function milestones(page: Page, paint: number): Promise<Map<string, number>> {
   const found = await page.evaluate((paintAt) => {
-    const w = window as unknown as { assentMarks: Record<string, number>; assentLong: number[][] };
+    const w = window as unknown as {
+      assentMarks: Record<string, number>;
+      assentLong: [number, number][];
+    };
     const out: [string, number][] = Object.entries(w.assentMarks);
     const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
     const named = (label: string, test: (path: string) => boolean) => {
@@ -209,7 +215,7 @@ async function milestones(page: Page, paint: number): Promise<Map<string, number
     named('insights call', (p) => p.startsWith('/analytics/v1/insights/'));
     named('country call', (p) => p.startsWith('/analytics/v1/country-table/'));
     const long = w.assentLong.filter(([start]) => start < paintAt);
-    out.push(['long tasks before paint (sum)', long.reduce((sum, [, d]) => sum + d!, 0)]);
+    out.push(['long tasks before paint (sum)', long.reduce((sum, [, d]) => sum + d, 0)]);
     return out;
   }, paint);
   return new Map(found);
