@@ -246,6 +246,21 @@ describe('dashboard tab', () => {
     ).toBeTruthy();
   });
 
+  it('draws the plot of every chart with data, after its title and table; an empty chart has none', async () => {
+    renderApp({ path: PATH, api: dashboardApi() });
+    await screen.findByRole('region', { name: 'Consent breakdown' });
+    // The three charts with data each get their plot (a labelled image); the empty ones do not.
+    await waitFor(() =>
+      expect(
+        screen.getAllByRole('img', { name: /\(chart; its data is in the table below\)$/ }),
+      ).toHaveLength(3),
+    );
+    expect(screen.getByRole('img', { name: /^Sessions by country \(chart/ })).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Consent trend' })).queryByRole('img'),
+    ).toBeNull();
+  });
+
   it('country table: Display Count descending, 10 a page, sort, filter, N/A, CSV of the shown rows', async () => {
     const created: Blob[] = [];
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {

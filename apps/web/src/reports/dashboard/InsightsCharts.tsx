@@ -1,6 +1,7 @@
 import { formatPercent } from '@assent/core';
 import { NO_DATA_AVAILABLE } from '@assent/core/reports';
 import { Card, H4 } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
 import type { DashboardChart } from './chart-data';
 import { isChartEmpty } from './chart-data';
 import { PlotChart } from './PlotChart';
@@ -39,8 +40,33 @@ function ChartTable({ chart }: { chart: DashboardChart }) {
 }
 
 /**
+ * How many of `count` charts are drawn: none in the frame that first shows the section (the cards
+ * and the country table are painted without waiting for plotly), then one more after each frame is
+ * painted. Drawing six plotly charts is one task of several hundred ms at 4x CPU throttling; one
+ * per frame keeps the page painting and answering input in between. Once all are drawn, new data
+ * (another period or filter) redraws them at once.
+ */
+function useDrawnCount(count: number): number {
+  const [drawn, setDrawn] = useState(0);
+  useEffect(() => {
+    if (drawn >= count) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A frame callback runs before its paint; the timeout it starts runs after it.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setDrawn((n) => n + 1), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [drawn, count]);
+  return drawn;
+}
+
+/**
  * The six insight charts; 'No Data Available' for an empty one; full width for ranges of 6 to 15
- * and 36 to 90 days (core's `isChartFullWidth`), else two a row.
+ * and 36 to 90 days (core's `isChartFullWidth`), else two a row. Each chart's title and data table
+ * show at once; its plot follows, one chart a frame (`useDrawnCount`), in the space it will take.
  */
 export function InsightsCharts({
   charts,
@@ -49,9 +75,10 @@ export function InsightsCharts({
   charts: readonly DashboardChart[];
   fullWidth: boolean;
 }) {
+  const drawn = useDrawnCount(charts.length);
   return (
     <div className={`assent-insights-charts${fullWidth ? ' assent-insights-charts-full' : ''}`}>
-      {charts.map((chart) => (
+      {charts.map((chart, i) => (
         <Card
           key={chart.id}
           className="assent-insights-chart"
@@ -63,9 +90,16 @@ export function InsightsCharts({
             <p className="assent-chart-empty">{NO_DATA_AVAILABLE}</p>
           ) : (
             <>
-              <div role="img" aria-label={`${chart.title} (chart; its data is in the table below)`}>
-                <PlotChart chart={chart} />
-              </div>
+              {i < drawn ? (
+                <div
+                  role="img"
+                  aria-label={`${chart.title} (chart; its data is in the table below)`}
+                >
+                  <PlotChart chart={chart} />
+                </div>
+              ) : (
+                <div className="assent-chart-pending" />
+              )}
               <ChartTable chart={chart} />
             </>
           )}
