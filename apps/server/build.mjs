@@ -11,7 +11,12 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).fi
 
 await build({
   absWorkingDir: fileURLToPath(new URL('.', import.meta.url)),
-  entryPoints: { index: 'src/index.ts', main: 'src/main.ts' },
+  // The embedded database's thread (src/db/pglite.ts starts it from dist/pglite-worker.js).
+  entryPoints: {
+    index: 'src/index.ts',
+    main: 'src/main.ts',
+    'pglite-worker': 'src/db/pglite-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   splitting: true,

@@ -10,8 +10,9 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Db } from '../src/db';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import type { Db, Queryable } from '../src/db';
 import { MEMORY_DATABASE_URL, migrate, openDatabase } from '../src/db';
 import { loadMigrations, migrationsDir } from '../src/db/migrate';
 import { copyPgliteTemplate, openPglite } from '../src/db/pglite';
@@ -86,6 +87,71 @@ describe.each(stores())('database layer (%s)', (store) => {
       await db.transaction(async (inner) => inner.query('insert into probe values (3)'));
     });
     expect((await db.query<{ n: number }>('select count(*)::int as n from probe'))[0]?.n).toBe(1);
+  });
+
+  // PGlite answers from its own thread: values and errors cross it as PostgreSQL's adapter gives them.
+  it("returns dates, numbers, JSON and bytes, and PostgreSQL's error fields", async () => {
+    await db.query(
+      'create table kinds (id int primary key, at timestamptz, day date, big int8, doc jsonb, bytes bytea)',
+    );
+    const at = new Date('2026-01-02T03:04:05.678Z');
+    await db.query('insert into kinds values ($1, $2, $3, $4, $5, $6)', [
+      1,
+      at,
+      '2026-01-02',
+      12_345_678_901,
+      { list: [1, 'two', null], nested: { ok: true } },
+      Buffer.from([0, 1, 255]),
+    ]);
+    const [row] = await db.query<Record<string, unknown>>('select * from kinds');
+    expect(row?.at).toBeInstanceOf(Date);
+    expect((row?.at as Date).toISOString()).toBe(at.toISOString());
+    expect(row).toMatchObject({
+      id: 1,
+      day: '2026-01-02',
+      big: 12_345_678_901,
+      doc: { list: [1, 'two', null], nested: { ok: true } },
+    });
+    expect([...(row?.bytes as Uint8Array)]).toEqual([0, 1, 255]);
+
+    const duplicate = (await db
+      .transaction((tx) => tx.query('insert into kinds (id) values (1)'))
+      .catch((error: unknown) => error)) as Error & Record<string, unknown>;
+    expect(duplicate).toBeInstanceOf(Error);
+    expect(duplicate.message).toBe('duplicate key value violates unique constraint "kinds_pkey"');
+    expect(duplicate).toMatchObject({
+      code: '23505',
+      constraint: 'kinds_pkey',
+      detail: 'Key (id)=(1) already exists.',
+    });
+    // The failed transaction is over: the database takes the next statement.
+    expect(await db.query('select count(*)::int as n from kinds')).toEqual([{ n: 1 }]);
+  });
+});
+
+describe('the embedded database thread', () => {
+  it('refuses a statement of a transaction that ended, and fails every waiting call if it dies', async () => {
+    const db = await openPglite(undefined);
+    let ended: Queryable | undefined;
+    await db.transaction(async (tx) => {
+      ended = tx;
+      await tx.query('select 1');
+    });
+    await expect(ended!.query('select 1')).rejects.toThrow('Transaction is closed');
+
+    // The thread is the Worker this database posts to; ending it stands for a crash.
+    const post = vi.spyOn(Worker.prototype, 'postMessage');
+    try {
+      const waiting = db.query('select pg_sleep(2)');
+      const queued = db.query('select 1');
+      await (post.mock.contexts[0] as Worker).terminate();
+      await expect(waiting).rejects.toThrow('The embedded database stopped');
+      await expect(queued).rejects.toThrow('The embedded database stopped');
+      await expect(db.query('select 1')).rejects.toThrow('The embedded database stopped');
+    } finally {
+      post.mockRestore();
+      await db.close();
+    }
   });
 });
 

@@ -9,7 +9,10 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
 import type { Transaction } from '@electric-sql/pglite';
 import { LruCache } from '../services/lru';
@@ -164,6 +167,10 @@ function fastQuery(pg: PGlite, paramTypes: LruCache<string, number[]>) {
  * returns, so a killed process loses no committed write. A new database starts from `template`
  * when one is given (a usable template of `db/template.ts`): a new directory as a copy of its
  * cluster, an in-memory database loaded from its tarball; otherwise PGlite initialises it.
+ *
+ * PGlite runs in its own thread (db/pglite-worker.ts), so that the database's work overlaps the
+ * server's (requests, validation, answers) on the machine's other core; this thread keeps the
+ * directory's lock and the transactions' async contexts.
  */
 export async function openPglite(
   dir: string | undefined,
@@ -174,20 +181,18 @@ export async function openPglite(
     mkdirSync(dir, { recursive: true });
     release = acquireLock(dir);
   }
-  let pg: PGlite;
   try {
     if (dir) await copyPgliteTemplate(path.join(dir, 'pgdata'), options.template);
     const tarball =
       !dir && options.template ? path.join(options.template, TEMPLATE_TARBALL) : undefined;
-    pg = await PGlite.create(dir ? path.join(dir, 'pgdata') : 'memory://', {
-      ...pgliteOptions(),
-      ...(tarball ? { loadDataDir: new Blob([readFileSync(tarball)]) } : {}),
-    });
+    return await pgliteThread(
+      { pgdata: dir ? path.join(dir, 'pgdata') : undefined, tarball },
+      release,
+    );
   } catch (error) {
     release();
     throw error;
   }
-  return pgliteDb(pg, release);
 }
 
 /** A template's cluster as PGlite's `dumpDataDir` writes it (what an in-memory database loads). */
@@ -230,6 +235,167 @@ export function pgliteDb(pg: PGlite, release: () => void = () => {}): Db {
     },
     async close() {
       if (!pg.closed) await pg.close();
+      release();
+    },
+  };
+}
+
+/** What the database's thread is started with: the cluster's directory, or a tarball to load. */
+export interface PgliteWorkerData {
+  pgdata: string | undefined;
+  tarball: string | undefined;
+}
+
+/**
+ * A message to the database's thread. `tx` names an open transaction (the id of the `begin` that
+ * opened it): the statement joins it, and is refused once it ended.
+ */
+export type PgliteRequest = { id: number } & (
+  | { op: 'query'; sql: string; params: readonly unknown[]; tx: number | undefined }
+  | {
+      op: 'executeSql';
+      sql: string;
+      params: readonly unknown[] | undefined;
+      tx: number | undefined;
+    }
+  | { op: 'exec'; sql: string; tx: number | undefined }
+  | { op: 'begin' }
+  | { op: 'close' }
+  | { op: 'commit'; tx: number }
+  | { op: 'rollback'; tx: number }
+);
+
+/** The answer to the request `id` (0: the thread's start). */
+export interface PgliteReply {
+  id: number;
+  result?: unknown;
+  error?: ErrorFields;
+}
+
+type ErrorFields = { message: string } & Record<string, string | number | boolean>;
+
+/**
+ * An error as it crosses threads: its message, name and every own field that is a string, number or
+ * boolean (PostgreSQL's code, detail, constraint, table…), which a structured clone would drop.
+ */
+export function toErrorFields(error: unknown): ErrorFields {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const fields: ErrorFields = { message: error.message, name: error.name };
+  for (const [key, value] of Object.entries(error)) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      fields[key] = value;
+  }
+  return fields;
+}
+
+function fromErrorFields({ message, name, ...fields }: ErrorFields): Error {
+  const error = Object.assign(new Error(message), fields);
+  if (typeof name === 'string') error.name = name;
+  return error;
+}
+
+/**
+ * The database thread's module: the built file beside a bundle; when the server runs from source
+ * (tests, benchmarks), the TypeScript source, loaded through tsx's loader registered in the thread
+ * first (Node 20 applies neither a `--import` loader nor the process's to a thread's entry module).
+ */
+function workerModule(): URL {
+  if (!import.meta.url.endsWith('.ts')) return new URL('./pglite-worker.js', import.meta.url);
+  const source = new URL('./pglite-worker.ts', import.meta.url).href;
+  const tsx = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
+  const code = `import { register } from ${JSON.stringify(tsx)};\nregister();\nawait import(${JSON.stringify(source)});`;
+  return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
+}
+
+type Request = PgliteRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
+
+/** The `Db` of a PGlite running in its own thread; `release` runs after it closes. */
+async function pgliteThread(data: PgliteWorkerData, release: () => void): Promise<Db> {
+  const worker = new Worker(workerModule(), { workerData: data });
+  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  let stopped: Error | undefined;
+  let nextId = 1;
+  // Every call waiting when the thread ends fails with why; later calls fail at once.
+  const stop = (error: Error) => {
+    stopped ??= error;
+    for (const call of pending.values()) call.reject(stopped);
+    pending.clear();
+  };
+  worker.on('error', (error) => stop(new Error(`The embedded database stopped: ${error.message}`)));
+  worker.on('exit', (code) =>
+    stop(new Error(`The embedded database stopped (its thread exited with code ${code})`)),
+  );
+  worker.on('message', (reply: PgliteReply) => {
+    const call = pending.get(reply.id);
+    if (!call) return;
+    pending.delete(reply.id);
+    // An idle database thread does not keep the process alive (as PGlite on this thread did not).
+    if (pending.size === 0) worker.unref();
+    if (reply.error) call.reject(fromErrorFields(reply.error));
+    else call.resolve(reply.result);
+  });
+  const wait = (id: number) =>
+    new Promise<unknown>((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      if (pending.size === 1) worker.ref();
+    });
+  const call = (request: Request): Promise<unknown> => {
+    if (stopped) return Promise.reject(stopped);
+    const id = nextId++;
+    const answer = wait(id);
+    try {
+      worker.postMessage({ ...request, id });
+    } catch (error) {
+      pending.delete(id);
+      if (pending.size === 0) worker.unref();
+      return Promise.reject(error as Error);
+    }
+    return answer;
+  };
+  try {
+    await wait(0);
+  } catch (error) {
+    await worker.terminate();
+    throw error;
+  }
+
+  // Queries made while a transaction's callback runs (in its async context) join it.
+  const active = new AsyncLocalStorage<number>();
+  const within = (tx: number): Queryable => ({
+    query: (sql, params = []) => call({ op: 'query', sql, params, tx }) as never,
+  });
+  return {
+    kind: 'pglite',
+    query: (sql, params = []) => call({ op: 'query', sql, params, tx: active.getStore() }) as never,
+    async transaction(fn) {
+      const current = active.getStore();
+      if (current !== undefined) return fn(within(current));
+      const tx = (await call({ op: 'begin' })) as number;
+      let result;
+      try {
+        result = await active.run(tx, () => fn(within(tx)));
+      } catch (error) {
+        await call({ op: 'rollback', tx }).catch(() => undefined);
+        throw error;
+      }
+      await call({ op: 'commit', tx });
+      return result;
+    },
+    async exec(sql) {
+      await call({ op: 'exec', sql, tx: active.getStore() });
+    },
+    executeSql: (sql, params) =>
+      call({ op: 'executeSql', sql, params, tx: active.getStore() }) as never,
+    async close() {
+      if (!stopped) {
+        await call({ op: 'close' }).catch(() => undefined);
+        stopped = new Error('The embedded database is closed');
+        await worker.terminate();
+      }
       release();
     },
   };
