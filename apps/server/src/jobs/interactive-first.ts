@@ -1,9 +1,9 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /**
- * Interactive requests before background jobs. The embedded database (PGlite) runs in this thread
- * and its queries resolve without ever returning to the event loop, so a job that loops over
- * queries would hold every HTTP request (and every timer) until it ends. A job calls `turn()`
+ * Interactive requests before background jobs. The embedded database (PGlite, in its own thread)
+ * has one connection and runs one statement at a time, so a job that loops over queries would make
+ * every HTTP request's statements wait behind its own until it ends. A job calls `turn()`
  * between its short transactions: it lets the event loop take waiting requests, then waits while
  * any is in flight.
  */
