@@ -370,9 +370,10 @@ try {
           const names = [...new Set(s.timeline.flatMap((t) => [...t.keys()]))].filter(
             (n) => n !== LONG,
           );
+          // A milestone a load never reached (say, no plotly chunk) is left out of its median.
           const at = (name: string) =>
             percentile(
-              s.timeline.map((t) => t.get(name) ?? Number.NaN).sort((a, b) => a - b),
+              s.timeline.flatMap((t) => t.get(name) ?? []).sort((a, b) => a - b),
               50,
             );
           lines.push(
