@@ -25,34 +25,44 @@ const apiProxy: ProxyOptions = {
   },
 };
 
-export default defineConfig({
+/** Where `vite build --ssr` writes the server render (outside dist, so it is never served). */
+const SSR_OUT_DIR = 'dist-ssr';
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     // Brotli and gzip copies beside each text asset, made once here and served by the API server
     // (@fastify/static `preCompressed`) to browsers that accept them.
-    compression({
-      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
-      include: /\.(?:js|css|html|svg|json)$/,
-      threshold: 1024,
-      skipIfLargerOrEqual: true,
-    }),
+    !isSsrBuild &&
+      compression({
+        algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+        include: /\.(?:js|css|html|svg|json)$/,
+        threshold: 1024,
+        skipIfLargerOrEqual: true,
+      }),
   ],
   // plotly.js reads `global` (plotly.js-dist-min is added back with the first chart).
   define: { global: 'globalThis' },
   server: {
     proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, apiProxy])),
   },
+  // The server render (src/entry-server.tsx) is one self-contained bundle: its dependencies are
+  // bundled rather than resolved from node_modules by the server at run time.
+  ssr: { noExternal: true },
   build: {
-    outDir: 'dist',
+    outDir: isSsrBuild ? SSR_OUT_DIR : 'dist',
     emptyOutDir: true,
     // Blueprint's all-icon path chunks (~300 kB) exist only for string icon names; we import icons.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
-      output: {
-        // Everything the entry imports statically is one file: every page loads all of it anyway,
-        // and each extra file costs a request's headers on the wire (issue 16, /login's bytes).
-        codeSplitting: { groups: [{ name: 'entry', tags: ['$initial'] }] },
-      },
+      output: isSsrBuild
+        ? // One file, which the server loads again after a rebuild (its lazy pages inlined).
+          { codeSplitting: false }
+        : {
+            // Everything the entry imports statically is one file: every page loads all of it
+            // anyway, and each extra file costs a request's headers on the wire (issue 16).
+            codeSplitting: { groups: [{ name: 'entry', tags: ['$initial'] }] },
+          },
     },
   },
-});
+}));

@@ -18,6 +18,7 @@ import { createHandlers } from './routes/handlers';
 import { openApiDocument } from './routes/openapi';
 import { registerRoutes } from './routes/register';
 import { HSTS, isSecureRequest } from './services/auth';
+import { consolePages } from './ssr/console-page';
 import { registerCompression, registerConsole } from './web-serving';
 
 /** Prefixes that belong to the API (never answered with the console's index.html). */
@@ -159,12 +160,13 @@ export async function buildApp(
 
   const webDist = config.webDist ?? repoPath('apps', 'web', 'dist');
   const hasConsole = await registerConsole(app, webDist);
+  const sendConsolePage = consolePages(app, webDist);
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`));
     if (request.method === 'GET' && !isApi && !path.extname(url)) {
-      if (hasConsole) return reply.type('text/html').sendFile('index.html', webDist);
+      if (hasConsole) return sendConsolePage(request, reply);
       return reply
         .type('text/html')
         .send(

@@ -72,12 +72,27 @@ export async function launchBrowser(): Promise<E2eBrowser> {
     problems.push(`${message.type()}: ${text}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  // A page the server rendered shows before it works (#root inert until React has hydrated it):
+  // a navigation returns once it works, as a page rendered in the browser did.
+  for (const method of ['goto', 'reload'] as const) {
+    const navigate = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      const response = await navigate(...args);
+      await waitForHydration(page);
+      return response;
+    };
+  }
   return {
     context,
     page,
     problems,
     close: () => browser.close(),
   };
+}
+
+/** Resolves once the page works: no server-rendered `#root` is still waiting to be hydrated. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
 }
 
 /**

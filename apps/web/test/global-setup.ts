@@ -33,11 +33,18 @@ export function setup() {
   );
   if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
   process.stdout.write('\n[web e2e] apps/web/dist is stale: building the console…\n');
-  execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
-    cwd: web,
-    stdio: 'inherit',
-    // vitest runs with NODE_ENV=test, which Vite would pass on: React's development build then
-    // filled dist (jsxDEV, several times slower), and every benchmark run after a test measured it.
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  // The console, then its server render (apps/web/dist-ssr, package.json's build).
+  for (const args of [[], ['--ssr', 'src/entry-server.tsx']]) {
+    execFileSync(
+      path.join(root, 'node_modules/.bin/vite'),
+      ['build', ...args, '--logLevel', 'warn'],
+      {
+        cwd: web,
+        stdio: 'inherit',
+        // vitest runs with NODE_ENV=test, which Vite would pass on: React's development build then
+        // filled dist (jsxDEV, several times slower), and every benchmark run after a test measured it.
+        env: { ...process.env, NODE_ENV: 'production' },
+      },
+    );
+  }
 }

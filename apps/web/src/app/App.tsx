@@ -1,4 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Suspense } from 'react';
 import { flushSync } from 'react-dom';
 import type { DataRouter } from 'react-router';
@@ -14,16 +15,22 @@ const flushRouterUpdate = (update: () => unknown): undefined => {
   flushSync(update);
 };
 
-/** The console: its services, the query cache, the global alerts and the router. */
-export function App({ services, router }: { services: Services; router: DataRouter }) {
+/** The router of a browser (or a test's memory router). */
+export function ClientRouter({ router }: { router: DataRouter }) {
+  return <RouterProvider router={router} flushSync={flushRouterUpdate} />;
+}
+
+/**
+ * The console: its services, the query cache, the global alerts and the router (`children`: the
+ * browser's RouterProvider, or the server render's StaticRouterProvider, entry-server.tsx).
+ */
+export function App({ services, children }: { services: Services; children: ReactNode }) {
   return (
     <ErrorBoundary>
       <ServicesProvider services={services}>
         <QueryClientProvider client={services.queryClient}>
           <AlertsProvider>
-            <Suspense fallback={<Loading />}>
-              <RouterProvider router={router} flushSync={flushRouterUpdate} />
-            </Suspense>
+            <Suspense fallback={<Loading />}>{children}</Suspense>
           </AlertsProvider>
         </QueryClientProvider>
       </ServicesProvider>

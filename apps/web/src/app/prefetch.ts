@@ -21,29 +21,36 @@ const PREFETCH_FRESH_MS = 10_000;
  * the organisations (the shell), and the page's own data (the properties list; the reports
  * properties, then the default dashboard's three calls), instead of one after the other as the
  * shell, then the page, render. The queries are the pages' own (same factories, same keys), so
- * the pages find them in the cache; a failure is the page's to show when it asks again.
+ * the pages find them in the cache; a failure is the page's to show when it asks again. The
+ * promise settles when every call has (the server render waits on it; the browser does not).
  */
 export function prefetchForLocation(
   location: { pathname: string; search: string },
   services: Services,
-): void {
+): Promise<void> {
   const { client, queryClient } = services;
   const [, root, segment, page, sub] = location.pathname.split('/');
-  if (`/${root}` !== paths.protect) return;
+  if (`/${root}` !== paths.protect) return Promise.resolve();
   const prefetch = <T>(options: FetchQueryOptions<T, Error, T, QueryKey>) => {
     queryClient.setQueryDefaults(options.queryKey, { staleTime: PREFETCH_FRESH_MS });
     return queryClient.fetchQuery(options);
   };
   // The session and organisations keep their own 60 s (useSession, useOrganisation).
-  void queryClient.prefetchQuery({ ...meQuery(client), staleTime: 60_000 });
+  const calls: Promise<unknown>[] = [
+    queryClient.prefetchQuery({ ...meQuery(client), staleTime: 60_000 }),
+  ];
   const pCode = accountCodeFromSegment(safeDecode(segment ?? ''));
-  if (!pCode) return;
-  void queryClient.prefetchQuery({ ...organisationsQuery(client), staleTime: 60_000 });
-  if (!page || page === 'properties') {
-    prefetch(propertyRowsQuery(client, pCode)).catch(() => {});
-  } else if (page === 'reports' && sub !== 'view-reports') {
-    void prefetchDashboard(services, pCode, sub, location.search, prefetch).catch(() => {});
+  if (pCode) {
+    calls.push(queryClient.prefetchQuery({ ...organisationsQuery(client), staleTime: 60_000 }));
+    if (!page || page === 'properties') {
+      calls.push(prefetch(propertyRowsQuery(client, pCode)).catch(() => {}));
+    } else if (page === 'reports' && sub !== 'view-reports') {
+      calls.push(
+        prefetchDashboard(services, pCode, sub, location.search, prefetch).catch(() => {}),
+      );
+    }
   }
+  return Promise.all(calls).then(() => {});
 }
 
 async function prefetchDashboard(

@@ -1,6 +1,7 @@
 import { H1 } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
+import { markHydrated } from '../app/server-rendered';
 
 export interface PageLayoutProps {
   title: ReactNode;
@@ -16,6 +17,8 @@ export interface PageLayoutProps {
 /** One page of the console: a heading with its actions, then the content. */
 export function PageLayout({ title, documentTitle, actions, before, children }: PageLayoutProps) {
   const docTitle = documentTitle ?? (typeof title === 'string' ? title : undefined);
+  // A server-rendered page works from here on (#root stops being inert).
+  useEffect(markHydrated, []);
   useEffect(() => {
     if (docTitle) document.title = `${docTitle} · Assent`;
   }, [docTitle]);

@@ -27,6 +27,7 @@ import { useNavigate } from 'react-router';
 import { useAccount, useOrganisation } from '../app/AccountContext';
 import { paths } from '../app/paths';
 import { useClient, useNow } from '../app/ServicesContext';
+import { AfterHydration } from '../components/AfterHydration';
 import { errorMessage } from '../components/alerts';
 import { Pager } from '../components/Pager';
 import { PageLayout } from '../components/PageLayout';
@@ -181,13 +182,16 @@ export default function PropertiesPage() {
       actions={actions}
       before={
         <>
-          <BulkUpdateAlert pCode={pCode} />
-          <UniversalTagWarning
-            key={pCode}
-            pCode={pCode}
-            properties={properties.data}
-            onGetTag={() => setDialog({ kind: 'universalTag' })}
-          />
+          {/* Their state is in local storage: read once the server's markup is hydrated. */}
+          <AfterHydration>
+            <BulkUpdateAlert pCode={pCode} />
+            <UniversalTagWarning
+              key={pCode}
+              pCode={pCode}
+              properties={properties.data}
+              onGetTag={() => setDialog({ kind: 'universalTag' })}
+            />
+          </AfterHydration>
           <PremiumBanner pCode={pCode} />
           {organisation && !organisation.consentOrPayEnabled ? (
             <ConsentOrPayBanner pCode={pCode} />
@@ -225,10 +229,12 @@ export default function PropertiesPage() {
         ) : null}
       </Suspense>
       <AuditLogModals pCode={pCode} />
-      {organisation ? (
-        <PricingPromotionModal key={organisation.pcode} organisation={organisation} />
-      ) : null}
-      <SurveyPopup pCode={pCode} />
+      <AfterHydration>
+        {organisation ? (
+          <PricingPromotionModal key={organisation.pcode} organisation={organisation} />
+        ) : null}
+        <SurveyPopup pCode={pCode} />
+      </AfterHydration>
     </PageLayout>
   );
 }

@@ -4,7 +4,7 @@ import { buildAccountUser, buildOrganisation } from '@assent/core/testing';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
-import { App } from '../app/App';
+import { App, ClientRouter } from '../app/App';
 import { appRoutes } from '../app/routes';
 import type { Services } from '../app/services';
 import { createServices } from '../app/services';
@@ -64,7 +64,11 @@ export function renderApp(options: RenderAppOptions) {
     now: () => options.now ?? TEST_NOW,
   });
   const router = createMemoryRouter(appRoutes, { initialEntries: [options.path] });
-  const ui = render(<App services={services} router={router} />);
+  const ui = render(
+    <App services={services}>
+      <ClientRouter router={router} />
+    </App>,
+  );
   return { ...ui, api, router, services, storage, user: userEvent.setup() };
 }
 

@@ -1,0 +1,138 @@
+import { stat, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FetchLike, FetchResponse } from '@assent/core/api';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../services/auth';
+
+/** A server render that takes longer than this is dropped: the plain page is sent instead. */
+export const SSR_TIME_LIMIT_MS = 500;
+
+/** A rendered page holds the account's data: never stored, and only for this cookie. */
+export const RENDERED_CACHE_CONTROL = 'private, no-store';
+
+/** Where the console's server render is built (`vite build --ssr`): beside, not in, its dist. */
+export const serverRenderDir = (webDist: string): string => `${webDist}-ssr`;
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** apps/web/src/entry-server.tsx, as built. */
+interface ServerRenderModule {
+  render(input: {
+    url: string;
+    fetch: FetchLike;
+    now: Date;
+    signal: AbortSignal;
+  }): Promise<{ html: string; state: string } | null>;
+}
+
+/**
+ * The console's HTML for a GET of one of its pages. With a session cookie, on a page the console
+ * renders on the server (apps/web/src/entry-server.tsx: the properties list), the page's markup
+ * and data are in it: the render's calls go through `app.inject` with the request's cookie, so
+ * authentication, CSRF and account scoping are the API's. Anything else, or any failure (no
+ * server build, a call that is not 2xx — signed out, say —, a render error, over
+ * SSR_TIME_LIMIT_MS, its bundle still loading), sends the plain index.html as before, a failure
+ * logged on one line.
+ */
+export function consolePages(app: FastifyInstance, webDist: string) {
+  const bundle = path.join(serverRenderDir(webDist), 'entry-server.js');
+  // Loaded by the first console page (and again after a rebuild, as the static files are read per
+  // request), in the background: pages are plain until it is in (it is large; no page waits).
+  let loaded: { mtimeMs: number; module?: ServerRenderModule } | undefined;
+  const renderer = async (log: FastifyRequest['log']): Promise<ServerRenderModule | undefined> => {
+    const mtimeMs = await stat(bundle).then(
+      (s) => s.mtimeMs,
+      () => undefined,
+    );
+    if (mtimeMs === undefined) return undefined;
+    if (loaded?.mtimeMs !== mtimeMs) {
+      const loading: NonNullable<typeof loaded> = { mtimeMs };
+      loaded = loading;
+      (import(`${pathToFileURL(bundle).href}?v=${mtimeMs}`) as Promise<ServerRenderModule>).then(
+        (module) => (loading.module = module),
+        (error: unknown) => log.warn({ err: error }, 'server render: cannot load its bundle'),
+      );
+    }
+    return loaded.module;
+  };
+
+  const plain = (reply: FastifyReply) => reply.type('text/html').sendFile('index.html', webDist);
+
+  return async function sendConsolePage(request: FastifyRequest, reply: FastifyReply) {
+    const render = (await renderer(request.log))?.render;
+    const cookies = request.cookies;
+    if (!cookies[SESSION_COOKIE] && !cookies[SECURE_SESSION_COOKIE]) return plain(reply);
+    if (!render) return plain(reply);
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const [template, rendered] = await Promise.race([
+        Promise.all([
+          readFile(path.join(webDist, 'index.html'), 'utf8'),
+          render({
+            url: request.url,
+            fetch: injectFetch(app, request),
+            now: new Date(),
+            signal: controller.signal,
+          }),
+        ]),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => {
+            const error = new Error(`over ${SSR_TIME_LIMIT_MS} ms`);
+            controller.abort(error);
+            reject(error);
+          }, SSR_TIME_LIMIT_MS);
+        }),
+      ]);
+      if (!rendered) return plain(reply);
+      if (!template.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
+      const page = template.replace(
+        ROOT_ELEMENT,
+        () =>
+          `<div id="root" inert>${rendered.html}</div>` +
+          `<script type="application/json" id="assent-state">${rendered.state}</script>`,
+      );
+      return reply
+        .header('cache-control', RENDERED_CACHE_CONTROL)
+        .header('vary', 'Cookie')
+        .type('text/html; charset=utf-8')
+        .send(page);
+    } catch (error) {
+      request.log.warn(
+        `server render of ${request.url.split('?')[0]} failed, plain page sent: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return plain(reply);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+/** The API as the browser of `request` would call it: its cookie, its address, in process. */
+function injectFetch(app: FastifyInstance, request: FastifyRequest): FetchLike {
+  return async (url, init): Promise<FetchResponse> => {
+    const response = await app.inject({
+      method: init.method as 'GET',
+      url,
+      headers: {
+        ...init.headers,
+        ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+        ...(request.headers.host ? { host: request.headers.host } : {}),
+      },
+      remoteAddress: request.ip,
+      ...(init.body === undefined ? {} : { payload: init.body }),
+    });
+    return {
+      status: response.statusCode,
+      headers: {
+        get: (name) => {
+          const value = response.headers[name.toLowerCase()];
+          return value === undefined ? null : String(value);
+        },
+      },
+      text: async () => response.body,
+      arrayBuffer: async () => new Uint8Array(response.rawPayload).buffer,
+    };
+  };
+}

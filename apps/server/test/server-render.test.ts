@@ -1,0 +1,142 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoPath } from '../src/paths';
+import { RENDERED_CACHE_CONTROL, serverRenderDir } from '../src/ssr/console-page';
+import type { TestServer, TestUser } from './harness';
+import { createTestServer, json } from './harness';
+
+// The built console and its server render (`node scripts/run.mjs build`).
+const WEB_DIST = repoPath('apps', 'web', 'dist');
+const HOSTILE_NAME = '</script><script>alert(1)</script>\u2028&amp;';
+
+/** The JSON of the page's state block, as the browser's JSON.parse reads it. */
+function stateOf(html: string): unknown {
+  const match = /<script type="application\/json" id="assent-state">([\s\S]*?)<\/script>/.exec(
+    html,
+  );
+  if (!match) throw new Error('no state block');
+  return JSON.parse(match[1]!);
+}
+
+describe('server render of the console pages', () => {
+  let server: TestServer;
+  let user: TestUser;
+  let propertiesPath: string;
+
+  beforeAll(async () => {
+    expect(
+      existsSync(path.join(serverRenderDir(WEB_DIST), 'entry-server.js')),
+      'the console is built with its server render (node scripts/run.mjs build)',
+    ).toBe(true);
+    server = await createTestServer('pglite', { env: { ASSENT_WEB_DIST: WEB_DIST } });
+    user = await server.user();
+    propertiesPath = `/protect/p-${user.pcode}/properties`;
+    const uuids: string[] = [];
+    for (const name of ['alpha', 'bravo']) {
+      const res = await server.request({
+        method: 'POST',
+        url: `/customization/v2/site?pCode=${user.pcode}`,
+        payload: { themeId: '1', url: `${name}.example.com`, publisherName: `Publisher ${name}` },
+        as: user,
+      });
+      expect(res.statusCode).toBe(201);
+      uuids.push(json<{ uuid: string }>(res).uuid);
+    }
+    // The API refuses script-like text; a row stored before that rule (or by hand) can hold it.
+    await server.deps.db.query(
+      `update properties set list_item = jsonb_set(list_item, '{publisherName}', to_jsonb($1::text)) where uuid = $2`,
+      [HOSTILE_NAME, uuids[1]],
+    );
+  });
+  afterAll(() => server?.close());
+
+  it(
+    'sends a signed-in properties page with its first rows and their data, private and per cookie',
+    { timeout: 180_000 },
+    async () => {
+      // The first console page starts loading the render's bundle; pages are plain until it is in.
+      const first = await server.request({ method: 'GET', url: propertiesPath, as: user });
+      expect(first.statusCode).toBe(200);
+      let res = first;
+      await expect
+        .poll(
+          async () => {
+            res = await server.request({ method: 'GET', url: propertiesPath, as: user });
+            return res.headers['cache-control'];
+          },
+          { timeout: 120_000, interval: 200 },
+        )
+        .toBe(RENDERED_CACHE_CONTROL);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe(RENDERED_CACHE_CONTROL);
+      expect(res.headers.vary).toMatch(/cookie/i);
+      const html = res.body;
+      // The markup of the table, inert until the browser has hydrated it.
+      expect(html).toMatch(/<div id="root" inert>/);
+      expect(html).toContain('alpha.example.com');
+      expect(html).toContain('Publisher alpha');
+      // The hostile name is text in the markup and a string in the state, nowhere markup.
+      expect(html).not.toContain('<script>alert(1)');
+      expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(html.match(/<\/script>/g)).toHaveLength(
+        // index.html's own module script, the state block's end.
+        (html.match(/<script\b/g) ?? []).length,
+      );
+      // The state block's text: no markup character, no line separator (escaped as \u003c, \u2028…).
+      const block = /id="assent-state">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+      expect(block).toMatch(/\\u003c\/script\\u003e/);
+      expect(block).not.toMatch(/[<>&\u2028\u2029]/);
+      const state = stateOf(html) as {
+        queries: Array<{ queryKey: unknown[]; state: { data: unknown } }>;
+      };
+      const rows = state.queries.find((query) => query.queryKey[2] === 'rows')?.state.data;
+      expect(rows).toMatchObject([
+        { url: 'alpha.example.com', publisherName: 'Publisher alpha' },
+        { url: 'bravo.example.com', publisherName: HOSTILE_NAME },
+      ]);
+    },
+  );
+
+  it('compresses the rendered page as it does index.html', async () => {
+    const res = await server.request({
+      method: 'GET',
+      url: propertiesPath,
+      as: user,
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('alpha.example.com');
+  });
+
+  it('sends today’s plain page when signed out, to another account, or on a page not rendered on the server', async () => {
+    const other = await server.user();
+    for (const [url, as] of [
+      [propertiesPath, undefined],
+      [propertiesPath, other],
+      [`/protect/p-${user.pcode}/themes`, user],
+      ['/login', user],
+    ] as const) {
+      const res = await server.request({ method: 'GET', url, ...(as ? { as } : {}) });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).not.toContain('assent-state');
+    }
+  });
+
+  it('never serves the server render bundle as a file', async () => {
+    for (const url of [
+      '/../dist-ssr/entry-server.js',
+      '/dist-ssr/entry-server.js',
+      '/%2e%2e/dist-ssr/entry-server.js',
+      '/entry-server.js',
+    ]) {
+      const res = await server.request({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('prerender');
+    }
+  });
+});

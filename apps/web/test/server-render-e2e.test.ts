@@ -1,0 +1,103 @@
+// @vitest-environment node
+import { PROPERTIES_TITLE } from '@assent/core/property';
+import type { TestUser } from '@assent/server/testing';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../server/src/services/auth';
+import { FIND_CONSENT } from '../src/properties/find-consent';
+import type { E2eBrowser, E2eServer } from './e2e-support';
+import { closeAll, describeInChromium, openConsole, startE2eServer } from './e2e-support';
+
+const SITES = ['alpha.example.com', 'bravo.example.com', 'charlie.example.com'];
+
+describeInChromium('server-rendered console pages in a real browser', () => {
+  let server: E2eServer;
+  let browser: E2eBrowser;
+  let page: Page;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    server = await startE2eServer();
+    owner = await server.user('ssr.owner@example.com');
+    const api = server.api(owner);
+    for (const url of SITES) {
+      await api.sites.create({
+        query: { pCode: owner.pcode },
+        body: { url, publisherName: 'Nora News', themeId: '1' },
+      });
+    }
+    browser = await openConsole(server, { as: owner, timeoutMs: 60_000 });
+    page = browser.page;
+    // The server loads its render's bundle at the first console page, sending plain pages until then.
+    const cookie = `${SESSION_COOKIE}=${owner.cookie}`;
+    const rendered = async () =>
+      (
+        await fetch(`${server.url}/protect/p-${owner.pcode}/properties`, { headers: { cookie } })
+      ).headers.get('cache-control') === 'private, no-store';
+    while (!(await rendered())) await new Promise((resolve) => setTimeout(resolve, 200));
+  });
+  afterAll(() => closeAll(server, browser));
+
+  it(
+    'the properties page arrives with its rows, hydrates without a mismatch or a call again, then works',
+    { timeout: 120_000 },
+    async () => {
+      const apiCalls: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (/^\/(auth|customization)\//.test(url.pathname)) apiCalls.push(url.pathname);
+      });
+      // React reports recovered hydration errors through `onRecoverableError`; main.tsx logs them.
+      await page.addInitScript(() => {
+        const errors: string[] = [];
+        (window as unknown as { hydrationErrors: string[] }).hydrationErrors = errors;
+        const original = console.error.bind(console);
+        console.error = (...args: unknown[]) => {
+          errors.push(args.map(String).join(' '));
+          original(...args);
+        };
+      });
+      const response = await page.goto(`${server.url}/protect/p-${owner.pcode}/properties`);
+      // The document itself holds the rows (the server rendered them).
+      const html = (await response?.text()) ?? '';
+      for (const url of SITES) expect(html).toContain(url);
+      expect(response?.headers()['cache-control']).toBe('private, no-store');
+
+      // page.goto returned once #root was hydrated (e2e-support's waitForHydration).
+      expect(await page.locator('#root').getAttribute('inert')).toBeNull();
+      await page.getByRole('heading', { name: PROPERTIES_TITLE }).waitFor();
+      for (const url of SITES) await page.getByText(url, { exact: true }).waitFor();
+      expect(
+        await page.evaluate(
+          () => (window as unknown as { hydrationErrors: string[] }).hydrationErrors,
+        ),
+      ).toEqual([]);
+      expect(browser.problems).toEqual([]);
+      // The session, organisations and rows came with the page: not asked for again.
+      expect(apiCalls.filter((path) => path === '/auth/me' || path.endsWith('/site/rows'))).toEqual(
+        [],
+      );
+
+      // It works: a button opens its dialog, and the filter filters.
+      await page.getByRole('button', { name: FIND_CONSENT }).click();
+      await page.getByRole('dialog').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await page.getByRole('searchbox').fill('bravo');
+      await page.getByText('1 of 3').waitFor();
+      await expect.poll(() => page.getByText('alpha.example.com', { exact: true }).count()).toBe(0);
+      expect(browser.problems).toEqual([]);
+    },
+  );
+
+  it('a signed-out visitor of the same page lands on the sign-in page, as before', async () => {
+    const visitor = await openConsole(server);
+    try {
+      const response = await visitor.page.goto(`${server.url}/protect/p-${owner.pcode}/properties`);
+      expect(await response?.text()).toContain('<div id="root"></div>');
+      await visitor.page.waitForURL('**/login');
+    } finally {
+      await visitor.close();
+    }
+  });
+});
