@@ -20,13 +20,20 @@
  * `--root` measures the server and built console of another checkout (say a worktree of the
  * previous commit, built) with this script; the build-output reference stays this checkout's.
  *
+ * `--ab DIR [--pairs 3]` adds an A/B of the first row against another built checkout's server
+ * (on 127.0.0.2, so each keeps its own session cookie), seeded alike, in interleaved pairs at 4x
+ * CPU throttling, cold (cache cleared) and warm (a reload). Each load's times are read in the
+ * page from its navigation start, at the frame after the state is reached: "row" is the first
+ * table row in the DOM, "interactive" the row with React running the page (a server-rendered
+ * `#root` no longer inert: hydrated; a page rendered in the browser is interactive with its row).
+ *
  * Chromium runs under the shared browser lock (/tmp/assent-browser.lock), taken only around it.
  * Build the console first (`node scripts/run.mjs build`): the server serves apps/web/dist.
  */
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -43,7 +50,16 @@ const serverRoot = process.argv.includes('--root')
   ? path.resolve(process.argv[process.argv.indexOf('--root') + 1]!)
   : root;
 const PROPERTIES = numberArg('properties', 1000);
+const PAIRS = numberArg('pairs', 3);
+/** The other checkout of the A/B (`--ab DIR`), if any. */
+const abRoot = process.argv.includes('--ab')
+  ? path.resolve(process.argv[process.argv.indexOf('--ab') + 1]!)
+  : undefined;
 const BROWSER_LOCK = '/tmp/assent-browser.lock';
+const loadAverage = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 interface ManifestChunk {
@@ -86,13 +102,17 @@ function buildOutputFigures(): { js: number; css: number; files: number } {
   }
 }
 
-function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string; ms: number }> {
+function startServer(
+  dataDir: string,
+  checkout = serverRoot,
+  host = '127.0.0.1',
+): Promise<{ child: ChildProcess; url: string; ms: number }> {
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: serverRoot,
+    cwd: checkout,
     env: {
       ...process.env,
-      HOST: '127.0.0.1',
+      HOST: host,
       PORT: '0',
       ASSENT_DATA_DIR: dataDir,
       ASSENT_LOG_LEVEL: 'warn',
@@ -212,6 +232,129 @@ const line = (name: string, t: Transfer, reference: number) =>
     `  ${name.padEnd(28)} ${kb(t.bytes).padStart(10)}  ${String(t.network).padStart(3)} of ${String(t.requests).padStart(3)} requests to the server  wire/build ${(t.bytes / reference).toFixed(2)}`,
   );
 
+/**
+ * A server that renders the console loads its render at the first console page and sends plain
+ * pages until then: asks for `url` (with the page's cookies) until it comes rendered, 30 s at most
+ * (a server without a render never does).
+ */
+async function serverRenderLoaded(page: Page, url: string): Promise<void> {
+  const deadline = performance.now() + 30_000;
+  while (performance.now() < deadline) {
+    const res = await page.context().request.get(url);
+    if ((await res.text()).includes('id="assent-state"')) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The demo user's session cookie on the server at `url`. */
+async function demoSessionCookie(url: string): Promise<{ name: string; value: string }> {
+  const res = await fetch(`${url}/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email: 'demo@assent.local', password: BENCH_PASSWORD }),
+  });
+  const [name, value] = res.headers.get('set-cookie')!.split(';')[0]!.split('=') as [
+    string,
+    string,
+  ];
+  return { name, value };
+}
+
+/**
+ * Records in the page, from its navigation start, the frame after the first table row is in the
+ * DOM (`row`) and after it is there with `#root` not inert (`interactive`: hydrated, or rendered
+ * in the browser). A string: tsx's compiled functions call helpers the page does not have.
+ */
+const RECORD_FIRST_ROW = `(() => {
+  const marks = {};
+  window.firstRowMarks = marks;
+  const at = (key) => {
+    if (marks[key] !== undefined) return;
+    marks[key] = -1;
+    requestAnimationFrame(() => { marks[key] = performance.now(); });
+  };
+  const check = () => {
+    if (!document.querySelector('.assent-properties-table tbody tr')) return;
+    at('row');
+    const root = document.getElementById('root');
+    if (root && !root.hasAttribute('inert')) at('interactive');
+  };
+  new MutationObserver(check).observe(document, {
+    subtree: true, childList: true, attributes: true, attributeFilter: ['inert'],
+  });
+})();`;
+
+interface FirstRow {
+  row: number;
+  interactive: number;
+}
+
+/** One load of `url` at `rate`x CPU: cold (cache cleared) or warm (the cache as left). */
+async function firstRowIn(page: Page, url: string, rate: number, cold: boolean): Promise<FirstRow> {
+  const session = await page.context().newCDPSession(page);
+  if (cold) await session.send('Network.clearBrowserCache');
+  await session.send('Emulation.setCPUThrottlingRate', { rate });
+  try {
+    await page.goto(url, { waitUntil: 'commit' });
+    const handle = await page.waitForFunction(
+      () => {
+        const m = (window as unknown as { firstRowMarks?: FirstRow }).firstRowMarks;
+        return m && m.row > 0 && m.interactive > 0 ? m : undefined;
+      },
+      undefined,
+      { timeout: 120_000, polling: 50 },
+    );
+    return (await handle.jsonValue()) as FirstRow;
+  } finally {
+    await session.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await session.detach();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** This checkout against `abRoot`, PAIRS interleaved pairs of cold then warm loads at 4x. */
+async function abFirstRow(
+  page: Page,
+  sides: Array<{ name: string; url: string }>,
+): Promise<string> {
+  await page.context().addInitScript({ content: RECORD_FIRST_ROW });
+  const times = new Map(
+    sides.map((side) => [side.name, [] as Array<FirstRow & { warm: FirstRow }>]),
+  );
+  for (let pair = 1; pair <= PAIRS; pair += 1) {
+    // Alternate which side goes first, so neither always follows the other's load.
+    for (const side of pair % 2 ? sides : [...sides].reverse()) {
+      const cold = await firstRowIn(page, side.url, 4, true);
+      const warm = await firstRowIn(page, side.url, 4, false);
+      times.get(side.name)!.push({ ...cold, warm });
+      console.log(
+        `  pair ${pair} ${side.name.padEnd(5)} cold row ${cold.row.toFixed(0)} ms, interactive ${cold.interactive.toFixed(0)} ms | warm row ${warm.row.toFixed(0)} ms, interactive ${warm.interactive.toFixed(0)} ms`,
+      );
+    }
+  }
+  const figure = (name: string, pick: (t: FirstRow & { warm: FirstRow }) => number) =>
+    median(times.get(name)!.map(pick));
+  const [a, b] = sides.map((side) => side.name) as [string, string];
+  const cells: Array<[string, (t: FirstRow & { warm: FirstRow }) => number]> = [
+    ['cold row', (t) => t.row],
+    ['cold interactive', (t) => t.interactive],
+    ['warm row', (t) => t.warm.row],
+    ['warm interactive', (t) => t.warm.interactive],
+  ];
+  const parts = cells.map(([label, pick]) => {
+    const ours = figure(a, pick);
+    const theirs = figure(b, pick);
+    return `${label} ${ours.toFixed(0)} vs ${theirs.toFixed(0)} ms (ratio ${(ours / theirs).toFixed(2)})`;
+  });
+  const coldRow = figure(a, (t) => t.row);
+  return `first row 4x, median of ${PAIRS} interleaved pairs, ${a} vs ${b}: ${parts.join(', ')}; goal < 2000 ms cold row ${coldRow < 2000 ? 'met' : 'not met'}`;
+}
+
 async function main() {
   console.log('Reference: build output (vite build, initial JS + CSS, gzip -9)...');
   const built = buildOutputFigures();
@@ -225,13 +368,20 @@ async function main() {
   console.log(
     `Server with a new data directory healthy in ${(server.ms / 1000).toFixed(1)} s (${server.url})`,
   );
+  const abDataDir = abRoot ? mkdtempSync(path.join(tmpdir(), 'assent-web-size-ab-')) : undefined;
+  const abServer = abRoot ? await startServer(abDataDir!, abRoot, '127.0.0.2') : undefined;
+  if (abServer) console.log(`A/B server of ${abRoot} at ${abServer.url}`);
   try {
-    const { token, pcode } = await demoToken(server.url, 'web-size bench');
-    const seeded = performance.now();
-    await addSites(server.url, token, pcode, PROPERTIES);
-    console.log(
-      `Added ${PROPERTIES} sites to the demo account in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
-    );
+    let pcode = '';
+    for (const { url } of [server, ...(abServer ? [abServer] : [])]) {
+      const demo = await demoToken(url, 'web-size bench');
+      pcode = demo.pcode;
+      const seeded = performance.now();
+      await addSites(url, demo.token, demo.pcode, PROPERTIES);
+      console.log(
+        `Added ${PROPERTIES} sites to the demo account of ${url} in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
+      );
+    }
 
     const release = await takeBrowserLock();
     const browser = await launchChromium({ viewport: { width: 1360, height: 900 } });
@@ -253,6 +403,7 @@ async function main() {
       await page.waitForLoadState('networkidle');
 
       const propertiesUrl = page.url();
+      await serverRenderLoaded(page, propertiesUrl);
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Network.clearBrowserCache');
       await cdp.detach();
@@ -290,6 +441,19 @@ async function main() {
       const rowCold4x = await firstRow(4, true);
       const rowWarm4x = await firstRow(4, false);
 
+      let abLine = '';
+      if (abServer) {
+        const cookie = await demoSessionCookie(abServer.url);
+        await page.context().addCookies([{ ...cookie, url: abServer.url }]);
+        await serverRenderLoaded(page, `${abServer.url}/protect/p-${pcode}/properties`);
+        console.log(`A/B at 4x CPU (load ${loadAverage()}):`);
+        abLine = await abFirstRow(page, [
+          { name: 'this', url: propertiesUrl },
+          { name: 'ab', url: `${abServer.url}/protect/p-${pcode}/properties` },
+        ]);
+        console.log(`  load after the A/B ${loadAverage()}`);
+      }
+
       console.log(`On the wire (Chromium, encodedDataLength), reference ${kb(reference)}:`);
       line('/login cold', loginCold, reference);
       line('/login warm (reload)', loginWarm, reference);
@@ -318,6 +482,7 @@ async function main() {
           `warm ${propertiesWarm.network} requests (goal 5, ${met(propertiesWarm.network <= 5)})`,
           `first row 4x ${rowCold4x.toFixed(0)} ms cold (goal 2000, ${met(rowCold4x < 2000)}; unthrottled ${rowCold1x.toFixed(0)} ms)`,
           `list ${kb(listWire)} on the wire (goal 60 KB, ${met(listWire > 0 && listWire <= 60 * 1024)})`,
+          ...(abLine ? [abLine] : []),
         ].join(' | '),
       );
     } finally {
@@ -325,9 +490,15 @@ async function main() {
       release();
     }
   } finally {
-    server.child.kill('SIGTERM');
-    await new Promise((r) => server.child.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const [child, dir] of [
+      [server.child, dataDir],
+      [abServer?.child, abDataDir],
+    ] as const) {
+      if (!child || !dir) continue;
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
 }
 
