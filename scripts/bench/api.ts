@@ -15,7 +15,11 @@
  * `--only` runs the named loads alone. `--baseline DIR` measures a second checkout's server (an
  * older commit, built) interleaved with this one: baseline, this, baseline, this, each on its own
  * fresh data, and prints each save load's ratio of this checkout to the baseline. Every load also
- * prints the server's CPU time per request (user + system of its process, from /proc).
+ * prints, per request, the server's CPU time (user + system of its process, from /proc), on
+ * PostgreSQL its cluster's (the postmaster and its children: backends, WAL writer…), this load
+ * generator's own, and the server's read and write system calls (/proc/PID/io): on a 2-core
+ * machine the three processes share the cores, and each database round trip costs a write, a
+ * read and a wake-up on both sides.
  *
  * `--cpu-prof DIR` writes the Assent server's CPU profile (node --cpu-prof) into DIR at its exit,
  * for a flame graph of the loads (open the .cpuprofile in Chromium's DevTools).
@@ -26,7 +30,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -157,21 +161,65 @@ async function call(
   return { status: res.statusCode, json: text ? (JSON.parse(text) as unknown) : undefined };
 }
 
-/** A process's CPU time so far (user + system, ms), from /proc (Linux); 0 elsewhere. */
-function cpuMs(pid: number | undefined): number {
+/** A process's stat fields after its name (field 3 onwards), from /proc (Linux). */
+const statFields = (pid: number | string | undefined): string[] | undefined => {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  } catch {
+    return undefined;
+  }
+};
+
+/** A process's CPU time so far (user + system, ms), from /proc (Linux); 0 elsewhere. */
+function cpuMs(pid: number | string | undefined): number {
+  const fields = statFields(pid);
+  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+  return fields ? ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 : 0;
+}
+
+/** A process's read and write system calls so far (/proc/PID/io); 0 elsewhere. */
+function syscalls(pid: number | undefined): number {
+  try {
+    const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+    return Number(/syscr: (\d+)/.exec(io)?.[1]) + Number(/syscw: (\d+)/.exec(io)?.[1]);
   } catch {
     return 0;
   }
+}
+
+/**
+ * The CPU time so far (ms) of each process of the PostgreSQL cluster listening on `port`: its
+ * postmaster and the postmaster's children (the backends, the WAL writer…), by pid.
+ */
+function clusterCpu(port: string | undefined): Map<string, number> {
+  const cpu = new Map<string, number>();
+  if (!port) return cpu;
+  const pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  const postmaster = pids.find((pid) => {
+    try {
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      return args[0]!.endsWith('/postgres') && args.join(' ').includes(` -p ${port} `);
+    } catch {
+      return false;
+    }
+  });
+  if (!postmaster) return cpu;
+  for (const pid of pids) {
+    if (pid === postmaster || statFields(pid)?.[1] === postmaster) cpu.set(pid, cpuMs(pid));
+  }
+  return cpu;
 }
 
 interface Load {
   rps: number;
   /** The server's CPU time per answered request (ms). */
   cpu: number;
+  /** PostgreSQL's CPU time per answered request (ms; its processes), when the store is PostgreSQL. */
+  dbCpu: number | undefined;
+  /** This load generator's CPU time per answered request (ms). */
+  clientCpu: number;
+  /** The server's read and write system calls per answered request (sockets and files). */
+  syscalls: number;
   p50: number;
   p99: number;
   errors: number;
@@ -189,8 +237,12 @@ async function load(
   seconds: number,
   task: (i: number) => Promise<{ status: number; bytes?: number }>,
   server?: ChildProcess,
+  dbPort?: string,
 ): Promise<Load> {
   const cpuStart = cpuMs(server?.pid);
+  const dbStart = clusterCpu(dbPort);
+  const clientStart = process.cpuUsage();
+  const syscallsStart = syscalls(server?.pid);
   const latencies: number[] = [];
   let errors = 0;
   let timeouts = 0;
@@ -213,10 +265,17 @@ async function load(
     }),
   );
   const cpu = cpuMs(server?.pid) - cpuStart;
+  const client = process.cpuUsage(clientStart);
+  let dbCpu = 0;
+  for (const [pid, ms] of clusterCpu(dbPort)) dbCpu += ms - (dbStart.get(pid) ?? 0);
+  const perRequest = (total: number) => (latencies.length ? total / latencies.length : 0);
   latencies.sort((a, b) => a - b);
   return {
     rps: latencies.length / seconds,
-    cpu: latencies.length ? cpu / latencies.length : 0,
+    cpu: perRequest(cpu),
+    dbCpu: dbPort ? perRequest(dbCpu) : undefined,
+    clientCpu: perRequest((client.user + client.system) / 1000),
+    syscalls: perRequest(syscalls(server?.pid) - syscallsStart),
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     errors,
@@ -229,7 +288,9 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const show = (l: Load) =>
   `${l.rps.toFixed(0).padStart(5)}/s  p50 ${l.p50.toFixed(1).padStart(6)} ms  p99 ${l.p99
     .toFixed(1)
-    .padStart(6)} ms  ${l.errors} errors  ${l.timeouts} time-outs  CPU ${l.cpu.toFixed(2)} ms/req`;
+    .padStart(6)} ms  ${l.errors} errors  ${l.timeouts} time-outs  CPU ${l.cpu.toFixed(2)} ms/req${
+    l.dbCpu === undefined ? '' : ` + PostgreSQL ${l.dbCpu.toFixed(2)}`
+  } (load generator ${l.clientCpu.toFixed(2)}), ${l.syscalls.toFixed(1)} syscalls/req`;
 /** The figure and its ratio to the same load on the bare Fastify reference. */
 const versus = (l: Load, ref: Load) =>
   `${show(l)}  | bare Fastify ${ref.rps.toFixed(0)}/s p99 ${ref.p99.toFixed(1)} ms: ratio ${(
@@ -253,6 +314,7 @@ async function bench(
   checkout = root,
 ): Promise<BenchResult> {
   const server = await startServer(env, checkout);
+  const dbPort = env.DATABASE_URL ? new URL(env.DATABASE_URL).port : undefined;
   try {
     const { token, pcode } = await demoToken(server.url, 'bench');
     const base = `${server.url}/customization/v2`;
@@ -332,8 +394,8 @@ async function bench(
       `  seed             ${PROPERTIES} creates in ${seedSeconds.toFixed(1)} s (${(PROPERTIES / seedSeconds).toFixed(0)}/s)`,
     );
     if (reference.list) {
-      const list = await load(8, SECONDS, () => fetchOnly(listUrl, token), server.child);
-      const rows = await load(8, SECONDS, () => fetchOnly(rowsUrl, token), server.child);
+      const list = await load(8, SECONDS, () => fetchOnly(listUrl, token), server.child, dbPort);
+      const rows = await load(8, SECONDS, () => fetchOnly(rowsUrl, token), server.child, dbPort);
       lines.push(
         `  list, full       ${versus(list, reference.list)}  ${kb(list.bytes)} on the wire (${kb(jsonBytes.list)} JSON, ${listed.length} properties)`,
         `  list, rows       ${versus(rows, reference.list)}  ${kb(rows.bytes)} on the wire (${kb(jsonBytes.rows)} JSON)`,
@@ -354,8 +416,8 @@ async function bench(
     let save8: Load | undefined;
     let save50: Load | undefined;
     if (reference.save8 && reference.save50) {
-      save8 = await load(8, SECONDS, save, server.child);
-      save50 = await load(50, SECONDS, save, server.child);
+      save8 = await load(8, SECONDS, save, server.child, dbPort);
+      save50 = await load(50, SECONDS, save, server.child, dbPort);
       lines.push(
         `  save, 8 conn.    ${versus(save8, reference.save8)}`,
         `  save, 50 conn.   ${versus(save50, reference.save50)}`,
