@@ -168,6 +168,7 @@ export async function startServices(
       now,
       callers: new CallerCache(),
       propertyLists: new LruCache(200),
+      savedProperties: new LruCache(500),
       // Visits the database cannot take (an outage) are spooled on disk and stored once it answers.
       visits: spoolingSink(
         groupCommitSink(db, {

@@ -116,6 +116,49 @@ describe.each(stores())('change history (%s)', (store) => {
     expect(stored.publisherName).toBe(previous);
   });
 
+  it('checks each save against the stored site and themes, also after this server saved it', async () => {
+    // The server remembers the row it wrote last and sends the next save's write alone: a change
+    // made elsewhere (another server, a bulk update, an operator) must still be what it checks.
+    const site = await createSite('remembered.example');
+    const url = `/customization/v2/site/${site.uuid}?pCode=${user.pcode}`;
+    const save = (body: Partial<Property>) =>
+      server.request({
+        method: 'PUT',
+        url,
+        payload: { ...toSavePayload(site), ...body },
+        as: user,
+      });
+    const lastChange = async () =>
+      (await entityHistory(site.uuid)).items[0]?.changes.find((c) => c.field === 'publisherName');
+    expect((await save({ publisherName: 'One' })).statusCode).toBe(200);
+    expect((await save({ publisherName: 'Two' })).statusCode).toBe(200);
+    expect(await lastChange()).toMatchObject({ from: 'One', to: 'Two' });
+
+    const db = server.deps.db;
+    await db.query(
+      `update properties set config = jsonb_set(config, '{publisherName}', '"Elsewhere"') where uuid = $1`,
+      [site.uuid],
+    );
+    expect((await save({ publisherName: 'Three' })).statusCode).toBe(200);
+    expect(await lastChange()).toMatchObject({ from: 'Elsewhere', to: 'Three' });
+
+    // The rules' themes changed elsewhere: the answer names the theme as it is now.
+    await db.query(`update themes set name = 'Renamed default' where id = 1`);
+    try {
+      const renamed = await save({ publisherName: 'Four' });
+      expect(json<Property>(renamed).themeName).toBe('Renamed default');
+    } finally {
+      await db.query(`update themes set name = 'Default theme' where id = 1`);
+    }
+    expect(json<Property>(await save({ publisherName: 'Five' })).themeName).toBe('Default theme');
+
+    await db.query('update properties set editable = false where uuid = $1', [site.uuid]);
+    const pending = await save({ publisherName: 'Six' });
+    expect(pending.statusCode).toBe(409);
+    await db.query('update properties set editable = true where uuid = $1', [site.uuid]);
+    expect(await lastChange()).toMatchObject({ from: 'Four', to: 'Five' });
+  });
+
   it('records nothing for a save that fails, nor for a save that changes nothing', async () => {
     const site = await createSite('failing.example');
     const url = `/customization/v2/site/${site.uuid}?pCode=${user.pcode}`;

@@ -127,6 +127,29 @@ describe.each(stores())('database layer (%s)', (store) => {
     // The failed transaction is over: the database takes the next statement.
     expect(await db.query('select count(*)::int as n from kinds')).toEqual([{ n: 1 }]);
   });
+
+  // On PostgreSQL a function call is a prepared statement kept by each connection: a migration
+  // replacing the function's body must still be what the next call runs, on every connection.
+  it('runs the current body of a function that a later migration replaced', async () => {
+    const define = (body: string) =>
+      db.exec(
+        `create or replace function probe_fn(p int) returns int language sql as $$ ${body} $$`,
+      );
+    const call = async () =>
+      Promise.all(
+        Array.from({ length: 4 }, async () => {
+          const rows = await db.query<{ r: number }>('select probe_fn($1) as r', [20]);
+          return rows[0]?.r;
+        }),
+      );
+    await define('select p + 1');
+    expect(await call()).toEqual([21, 21, 21, 21]);
+    await define('select p * 2');
+    expect(await call()).toEqual([40, 40, 40, 40]);
+    await db.transaction(async (tx) => {
+      expect(await tx.query('select probe_fn($1) as r', [5])).toEqual([{ r: 10 }]);
+    });
+  });
 });
 
 describe('the embedded database thread', () => {

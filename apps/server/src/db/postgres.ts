@@ -1,10 +1,33 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Db, Queryable } from './types';
 
 // Dates stay 'YYYY-MM-DD' strings and int8 becomes a number, as on PGlite.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/** A statement that only calls one function with parameters (`select f($1, $2) as r`). */
+const FUNCTION_CALL = /^select [a-z_][a-z0-9_]*\((?:\$\d+(?:, *\$\d+)*)?\)(?: as [a-z_]+)?$/;
+const statementNames = new Map<string, string>();
+
+/**
+ * The query as the driver runs it. A function call (a property save's read and write, a rollup
+ * step) is a named prepared statement: each connection parses and plans it once, later runs send
+ * only Bind and Execute. Its result is the function's one value, whose type the function's
+ * signature fixes, so a later migration cannot leave a connection's plan with another shape
+ * (which `select *` could). Other statements stay unnamed.
+ */
+function toQuery(sql: string, params: readonly unknown[]): pg.QueryConfig {
+  const values = params as unknown[];
+  if (!FUNCTION_CALL.test(sql)) return { text: sql, values };
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `assent_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
+    statementNames.set(sql, name);
+  }
+  return { name, text: sql, values };
+}
 
 /** PostgreSQL through a connection pool (DATABASE_URL). */
 export async function openPostgres(connectionString: string, max = 10): Promise<Db> {
@@ -32,9 +55,9 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   // behaves the same on PGlite (where it would otherwise wait forever) and PostgreSQL.
   const active = new AsyncLocalStorage<pg.PoolClient>();
   const run = (sql: string, params: readonly unknown[] = []) =>
-    (active.getStore() ?? pool).query(sql, params as unknown[]);
+    (active.getStore() ?? pool).query(toQuery(sql, params));
   const wrap = (client: pg.PoolClient): Queryable => ({
-    query: async (sql, params = []) => (await client.query(sql, params as unknown[])).rows,
+    query: async (sql, params = []) => (await client.query(toQuery(sql, params))).rows,
   });
   return {
     kind: 'postgres',

@@ -183,16 +183,17 @@ export const properties = {
   /**
    * A property for its save, with what the save's rules read of its account (as
    * `saveRuleContext`) and its row version, in one query: locked (`for update`) in a transaction's
-   * save, or unlocked for `updateIfUnchanged`, which writes only if the row version is still the same.
+   * save, or unlocked for `updateIfUnchanged`, which writes only if the row version is still the
+   * same (then with the rule context's fingerprint too).
    */
   async getForSave(
     q: Queryable,
     pcode: string,
     uuid: string,
     options: { lock?: boolean } = {},
-  ): Promise<{ property: Property; context: SaveRuleContext; rowVersion: string } | undefined> {
-    // Unlocked, the single save's read: migration 014's function, one JSON value (a cached plan,
-    // one value to decode).
+  ): Promise<SaveRead | undefined> {
+    // Unlocked, the single save's read: migration 027's function (014's with the context's
+    // fingerprint), one JSON value (a cached plan, one value to decode).
     const row =
       options.lock === false
         ? ((
@@ -212,6 +213,7 @@ export const properties = {
         property: toProperty(row),
         context: toRuleContext(row),
         rowVersion: String(row.row_version),
+        ...(row.context_version ? { contextVersion: String(row.context_version) } : {}),
       }
     );
   },
@@ -323,29 +325,38 @@ export const properties = {
   },
 
   /**
-   * A single save in one statement, without a transaction around it (migration 025's
+   * A single save in one statement, without a transaction around it (migration 027's
    * property_write): the update, the account's content version and the change's `history` row
    * (`changeHistory.recordValues`; none when nothing changed) are written only if the row is still
-   * the version `getForSave` read (PostgreSQL's `xmin`: any write since, a save, a bulk update or
-   * an editability change, makes a new one) and still editable. All or nothing. Returns the stored
-   * property, built from `values` and the row read (`read`: the same row but for what was written,
-   * its theme's name from the account's themes), or undefined when nothing was written.
+   * the version `read` has (PostgreSQL's `xmin`: any write since, a save, a bulk update or an
+   * editability change, makes a new one) and still editable, and with `checkContext` only if the
+   * account's rule context still has `read`'s fingerprint (a read remembered from an earlier
+   * save). All or nothing. Returns the stored property, built from `values` and the row read (the
+   * same row but for what was written, its theme's name from the account's themes), as a read of
+   * the row now stored; or undefined when nothing was written.
    */
   async updateIfUnchanged(
     q: Queryable,
     pcode: string,
-    read: { property: Property; context: SaveRuleContext; rowVersion: string },
+    read: SaveRead,
     values: PropertyValues,
     now: Date,
     history: Record<string, unknown> | undefined,
-  ): Promise<Property | undefined> {
-    const { property, context, rowVersion } = read;
-    const rows = await q.query<{ written: boolean }>(
-      'select property_write($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) as written',
-      [...saveParams(pcode, property.uuid, values, now), rowVersion, history ?? null],
+    options: { checkContext?: boolean } = {},
+  ): Promise<SaveRead | undefined> {
+    const { property, context, rowVersion, contextVersion } = read;
+    const rows = await q.query<{ written: string | null }>(
+      'select property_write($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) as written',
+      [
+        ...saveParams(pcode, property.uuid, values, now),
+        rowVersion,
+        history ?? null,
+        options.checkContext ? (contextVersion ?? '') : null,
+      ],
     );
-    if (!rows[0]?.written) return undefined;
-    return toProperty({
+    const written = rows[0]?.written;
+    if (!written) return undefined;
+    const stored = toProperty({
       config: values,
       uuid: property.uuid,
       id: property.siteId,
@@ -356,6 +367,12 @@ export const properties = {
       updated_at: now,
       ab_tests: property.abTestingSitesCollection ?? null,
     });
+    return {
+      property: stored,
+      context,
+      rowVersion: written,
+      ...(contextVersion ? { contextVersion } : {}),
+    };
   },
 
   /** Sets a site's A/B test variants (validated by core's `validateAbTest`); none ends the test. */
@@ -497,6 +514,17 @@ const toRuleContext = (r: Row): SaveRuleContext => ({
   copEnabled: (r.cop_enabled as boolean | null) ?? false,
   themes: ((r.rule_themes as Row[] | null) ?? []).map(toThemeRef),
 });
+
+/**
+ * A property as its save reads it: the row, what the rules read of its account, the row's version
+ * (xmin) and, unlocked, the rule context's fingerprint (migration 027's `property_rule_context`).
+ */
+export interface SaveRead {
+  property: Property;
+  context: SaveRuleContext;
+  rowVersion: string;
+  contextVersion?: string;
+}
 
 /** What a save's rules read of the account besides its properties. */
 export interface SaveRuleContext {

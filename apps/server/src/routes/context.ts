@@ -5,6 +5,7 @@ import type { AnalyticsStore } from '../analytics/store';
 import type { VisitSink } from '../analytics/visit-sink';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db';
+import type { SaveRead } from '../repositories/properties';
 import type { InteractiveGate } from '../jobs/interactive-first';
 import type { JobQueue } from '../jobs/queue';
 import type { CallerCache } from '../services/caller-cache';
@@ -38,6 +39,12 @@ export interface AppDeps {
   callers: CallerCache;
   /** Properties lists as ready-to-send JSON, keyed by account, content version and options. */
   propertyLists: LruCache<string, RawJson>;
+  /**
+   * Each property's row as this server last wrote it in a single save (with its version and the
+   * rule context's fingerprint), keyed by account and uuid: the next save checks against it and
+   * writes only if both are unchanged (routes/properties.ts).
+   */
+  savedProperties: LruCache<string, SaveRead>;
   /** Where the visit endpoints hand page views (closed on shutdown, before the database). */
   visits: VisitSink;
   /** Where the consent beacon hands visitor choices (spooled like visits during an outage). */

@@ -17,7 +17,7 @@ import type { Queryable } from '../db';
 import { contentVersions, organisations } from '../repositories/accounts';
 import type { ChangeActor } from '../repositories/change-history';
 import { changeHistory } from '../repositories/change-history';
-import type { ListColumns, PropertySort } from '../repositories/properties';
+import type { ListColumns, PropertySort, SaveRead } from '../repositories/properties';
 import {
   IDENTIFIER_INDEX,
   properties,
@@ -121,7 +121,7 @@ async function updateProperty(
   actor: ChangeActor,
 ): Promise<Property> {
   /** Every rule of the save against the row as read: the values to store. */
-  const check = async (q: Queryable, loaded: Awaited<ReturnType<typeof properties.getForSave>>) => {
+  const check = async (q: Queryable, loaded: SaveRead | undefined) => {
     if (!loaded || loaded.property.propertyType !== type) throw notFound();
     const { property: current, context } = loaded;
     if (!current.editable) throw new AssentError('NOT_EDITABLE', PENDING_UPDATES);
@@ -140,28 +140,42 @@ async function updateProperty(
   };
   try {
     // Read and checked without a lock (the logo check may wait on the network), then written by
-    // one statement, its history included, if the row is still the version that was checked.
-    const loaded = await properties.getForSave(deps.db, pcode, uuid, { lock: false });
-    const payload = await check(deps.db, loaded);
-    const current = loaded!.property;
-    const saved = await properties.updateIfUnchanged(
-      deps.db,
-      pcode,
-      loaded!,
-      payload,
-      deps.now(),
-      changeHistory.recordValues(actor, {
-        entityType: current.propertyType,
-        entityId: current.uuid,
-        entityName: propertyIdentifier(payload),
-        action: 'UPDATE',
-        before: propertySettingsOf(current),
-        // The save payload is settings alone already (the body parsed by the route's schema,
-        // then toSavePayload): parsed again it is the same.
-        after: payload,
-      }),
-    );
-    if (saved) return saved;
+    // one statement, its history included, if the row is still the version that was checked. The
+    // row this server wrote last is remembered: the next save of the property checks against it
+    // and sends the write alone, which also needs the account's rule context unchanged.
+    const key = `${pcode}\0${uuid}`;
+    const remembered = deps.savedProperties.get(key);
+    const write = async (loaded: SaveRead | undefined, checkContext: boolean) => {
+      const payload = await check(deps.db, loaded);
+      const current = loaded!.property;
+      return properties.updateIfUnchanged(
+        deps.db,
+        pcode,
+        loaded!,
+        payload,
+        deps.now(),
+        changeHistory.recordValues(actor, {
+          entityType: current.propertyType,
+          entityId: current.uuid,
+          entityName: propertyIdentifier(payload),
+          action: 'UPDATE',
+          before: propertySettingsOf(current),
+          // The save payload is settings alone already (the body parsed by the route's schema,
+          // then toSavePayload): parsed again it is the same.
+          after: payload,
+        }),
+        { checkContext },
+      );
+    };
+    // A refusal or a write refused is never answered from the remembered row: read again.
+    const saved =
+      (remembered && (await write(remembered, true).catch(() => undefined))) ??
+      (await write(await properties.getForSave(deps.db, pcode, uuid, { lock: false }), false));
+    if (saved) {
+      deps.savedProperties.set(key, saved);
+      return saved.property;
+    }
+    deps.savedProperties.delete(key);
     // Written in between (another save, a bulk update): checked again with the row locked.
     return await deps.db.transaction(async (tx) => {
       const locked = await properties.getForSave(tx, pcode, uuid);
