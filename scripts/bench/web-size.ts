@@ -322,7 +322,7 @@ async function abFirstRow(
   page: Page,
   sides: Array<{ name: string; url: string }>,
 ): Promise<string> {
-  await page.context().addInitScript({ content: RECORD_FIRST_ROW });
+  // RECORD_FIRST_ROW is in the page's init scripts already (main).
   const times = new Map(
     sides.map((side) => [side.name, [] as Array<FirstRow & { warm: FirstRow }>]),
   );
@@ -420,23 +420,11 @@ async function main() {
         await shown();
       });
 
-      // First table row (issue 16: under 2 s at 4x CPU throttling), from navigation to the row
-      // shown: cold (cache cleared) and warm (a reload), against cold unthrottled in the same run.
-      const firstRow = async (rate: number, cold: boolean) => {
-        const session = await page.context().newCDPSession(page);
-        if (cold) await session.send('Network.clearBrowserCache');
-        await session.send('Emulation.setCPUThrottlingRate', { rate });
-        const started = performance.now();
-        await page.goto(propertiesUrl);
-        await page
-          .locator('.assent-properties-table tbody tr')
-          .first()
-          .waitFor({ timeout: 120_000 });
-        const ms = performance.now() - started;
-        await session.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-        await session.detach();
-        return ms;
-      };
+      // First table row (issue 16: under 2 s at 4x CPU throttling), from navigation to the frame
+      // after the row is in the page, read in the page (RECORD_FIRST_ROW): cold (cache cleared) and
+      // warm (a reload), against cold unthrottled in the same run; and when the page became usable.
+      await page.context().addInitScript({ content: RECORD_FIRST_ROW });
+      const firstRow = (rate: number, cold: boolean) => firstRowIn(page, propertiesUrl, rate, cold);
       const rowCold1x = await firstRow(1, true);
       const rowCold4x = await firstRow(4, true);
       const rowWarm4x = await firstRow(4, false);
@@ -461,7 +449,7 @@ async function main() {
       line('properties page warm (reload)', propertiesWarm, reference);
       console.log(`    warm requests to the server: ${propertiesWarm.networkPaths.join(' ')}`);
       console.log(
-        `  first table row, 4x CPU throttling: cold ${rowCold4x.toFixed(0)} ms, warm ${rowWarm4x.toFixed(0)} ms  | cold unthrottled ${rowCold1x.toFixed(0)} ms: ratio ${(rowCold4x / rowCold1x).toFixed(2)} (cold), ${(rowWarm4x / rowCold1x).toFixed(2)} (warm)`,
+        `  first table row, 4x CPU throttling: cold ${rowCold4x.row.toFixed(0)} ms (interactive ${rowCold4x.interactive.toFixed(0)}), warm ${rowWarm4x.row.toFixed(0)} ms (interactive ${rowWarm4x.interactive.toFixed(0)})  | cold unthrottled ${rowCold1x.row.toFixed(0)} ms: ratio ${(rowCold4x.row / rowCold1x.row).toFixed(2)} (cold), ${(rowWarm4x.row / rowCold1x.row).toFixed(2)} (warm)`,
       );
       const lists = [...propertiesCold.byPath].filter(([p]) =>
         /\/customization\/v2\/(site|app|properties)/.test(p),
@@ -471,17 +459,28 @@ async function main() {
           `  list response ${p}: ${kb(wire)} on the wire, ${kb(decoded)} of JSON (wire/JSON ${(wire / Math.max(decoded, 1)).toFixed(2)}), ${PROPERTIES} added sites`,
         );
       }
+      // A server-rendered page carries the list in its document: no list call to count, the
+      // document's bytes hold it (and the page's markup).
+      const documentPath = new URL(propertiesUrl).pathname;
+      const document = propertiesCold.byPath.get(documentPath);
+      const listInDocument = lists.length === 0 && document !== undefined;
+      if (listInDocument)
+        console.log(
+          `  list in the server-rendered document ${documentPath}: ${kb(document.wire)} on the wire (markup and list), ${kb(document.decoded)} decoded`,
+        );
       // One line for the lead's re-run: each issue-16 goal with its figure and met / not met.
       const met = (ok: boolean) => (ok ? 'met' : 'not met');
-      const listWire = Math.max(0, ...lists.map(([, t]) => t.wire));
+      const listWire = listInDocument
+        ? document.wire
+        : Math.max(0, ...lists.map(([, t]) => t.wire));
       console.log(
         [
           `SUMMARY web-size (${PROPERTIES} sites, reference build output ${kb(reference)}):`,
           `/login ${kb(loginCold.bytes)} (goal 260 KB, ratio ${(loginCold.bytes / reference).toFixed(2)}, ${met(loginCold.bytes <= 260 * 1024)})`,
           `properties cold ${kb(propertiesCold.bytes)} (goal 350 KB, ratio ${(propertiesCold.bytes / reference).toFixed(2)}, ${met(propertiesCold.bytes <= 350 * 1024)})`,
           `warm ${propertiesWarm.network} requests (goal 5, ${met(propertiesWarm.network <= 5)})`,
-          `first row 4x ${rowCold4x.toFixed(0)} ms cold (goal 2000, ${met(rowCold4x < 2000)}; unthrottled ${rowCold1x.toFixed(0)} ms)`,
-          `list ${kb(listWire)} on the wire (goal 60 KB, ${met(listWire > 0 && listWire <= 60 * 1024)})`,
+          `first row 4x ${rowCold4x.row.toFixed(0)} ms cold (goal 2000, ${met(rowCold4x.row < 2000)}; interactive ${rowCold4x.interactive.toFixed(0)} ms; unthrottled ${rowCold1x.row.toFixed(0)} ms)`,
+          `list ${kb(listWire)} on the wire${listInDocument ? ' (in the document)' : ''} (goal 60 KB, ${met(listWire > 0 && listWire <= 60 * 1024)})`,
           ...(abLine ? [abLine] : []),
         ].join(' | '),
       );

@@ -160,7 +160,7 @@ export async function buildApp(
 
   const webDist = config.webDist ?? repoPath('apps', 'web', 'dist');
   const hasConsole = await registerConsole(app, webDist);
-  const sendConsolePage = consolePages(app, webDist);
+  const sendConsolePage = consolePages(app, webDist, config.ssrTimeLimitMs);
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';

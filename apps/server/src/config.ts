@@ -84,6 +84,7 @@ const EnvSchema = z.object({
   ASSENT_VISIT_PROPERTY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   ASSENT_VISIT_RATE_LIMIT: z.coerce.number().int().min(0).default(600),
   ASSENT_WEB_DIST: z.string().optional(),
+  ASSENT_SSR_TIME_LIMIT_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   ASSENT_HELP_URL: z
     .string()
     .optional()
@@ -120,6 +121,11 @@ export interface ServerConfig {
   allowPrivateFetch: boolean;
   logLevel: string;
   webDist: string | undefined;
+  /**
+   * A server render of a console page taking longer is dropped and the plain page sent
+   * (`ASSENT_SSR_TIME_LIMIT_MS`, default 500; 0 never renders).
+   */
+  ssrTimeLimitMs: number;
   bannerDist: string | undefined;
   /** Where the console's Help Center button leads (`/help` redirects there); default `/docs/`. */
   helpUrl: string | undefined;
@@ -181,6 +187,7 @@ export function loadConfig(
     allowPrivateFetch: e.ASSENT_ALLOW_PRIVATE_FETCH,
     logLevel: e.ASSENT_LOG_LEVEL,
     webDist: e.ASSENT_WEB_DIST,
+    ssrTimeLimitMs: e.ASSENT_SSR_TIME_LIMIT_MS,
     bannerDist: e.ASSENT_BANNER_DIST,
     helpUrl: e.ASSENT_HELP_URL || undefined,
     reports: {

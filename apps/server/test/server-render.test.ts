@@ -30,7 +30,9 @@ describe('server render of the console pages', () => {
       existsSync(path.join(serverRenderDir(WEB_DIST), 'entry-server.js')),
       'the console is built with its server render (node scripts/run.mjs build)',
     ).toBe(true);
-    server = await createTestServer('pglite', { env: { ASSENT_WEB_DIST: WEB_DIST } });
+    server = await createTestServer('pglite', {
+      env: { ASSENT_WEB_DIST: WEB_DIST, ASSENT_SSR_TIME_LIMIT_MS: '60000' },
+    });
     user = await server.user();
     propertiesPath = `/protect/p-${user.pcode}/properties`;
     const uuids: string[] = [];

@@ -42,7 +42,14 @@ export type E2eServer = LiveServer;
  */
 export async function startE2eServer(env: Record<string, string> = {}): Promise<E2eServer> {
   mkdirSync(E2E_ARTIFACTS, { recursive: true });
-  return startLiveServer({ env: { ASSENT_WEB_DIST: path.resolve(here, '../dist'), ...env } });
+  return startLiveServer({
+    env: {
+      ASSENT_WEB_DIST: path.resolve(here, '../dist'),
+      // A loaded test machine must not turn a server-rendered page into the plain one.
+      ASSENT_SSR_TIME_LIMIT_MS: '60000',
+      ...env,
+    },
+  });
 }
 
 export interface E2eBrowser {

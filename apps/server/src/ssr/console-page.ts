@@ -5,9 +5,6 @@ import type { FetchLike, FetchResponse } from '@assent/core/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../services/auth';
 
-/** A server render that takes longer than this is dropped: the plain page is sent instead. */
-export const SSR_TIME_LIMIT_MS = 500;
-
 /** A rendered page holds the account's data: never stored, and only for this cookie. */
 export const RENDERED_CACHE_CONTROL = 'private, no-store';
 
@@ -32,10 +29,15 @@ interface ServerRenderModule {
  * and data are in it: the render's calls go through `app.inject` with the request's cookie, so
  * authentication, CSRF and account scoping are the API's. Anything else, or any failure (no
  * server build, a call that is not 2xx — signed out, say —, a render error, over
- * SSR_TIME_LIMIT_MS, its bundle still loading), sends the plain index.html as before, a failure
+ * the time limit, its bundle still loading), sends the plain index.html as before, a failure
  * logged on one line.
  */
-export function consolePages(app: FastifyInstance, webDist: string) {
+export function consolePages(
+  app: FastifyInstance,
+  webDist: string,
+  /** A render taking longer is dropped, the plain page sent (config's `ssrTimeLimitMs`); 0: none. */
+  timeLimitMs: number,
+) {
   const bundle = path.join(serverRenderDir(webDist), 'entry-server.js');
   // Loaded by the first console page (and again after a rebuild, as the static files are read per
   // request), in the background: pages are plain until it is in (it is large; no page waits).
@@ -60,6 +62,7 @@ export function consolePages(app: FastifyInstance, webDist: string) {
   const plain = (reply: FastifyReply) => reply.type('text/html').sendFile('index.html', webDist);
 
   return async function sendConsolePage(request: FastifyRequest, reply: FastifyReply) {
+    if (timeLimitMs === 0) return plain(reply);
     const render = (await renderer(request.log))?.render;
     const cookies = request.cookies;
     if (!cookies[SESSION_COOKIE] && !cookies[SECURE_SESSION_COOKIE]) return plain(reply);
@@ -79,10 +82,10 @@ export function consolePages(app: FastifyInstance, webDist: string) {
         ]),
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => {
-            const error = new Error(`over ${SSR_TIME_LIMIT_MS} ms`);
+            const error = new Error(`over ${timeLimitMs} ms`);
             controller.abort(error);
             reject(error);
-          }, SSR_TIME_LIMIT_MS);
+          }, timeLimitMs);
         }),
       ]);
       if (!rendered) return plain(reply);
