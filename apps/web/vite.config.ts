@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import type { ProxyOptions } from 'vite';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
@@ -41,14 +42,36 @@ export default defineConfig(({ isSsrBuild }) => ({
         skipIfLargerOrEqual: true,
       }),
   ],
-  // plotly.js reads `global` (plotly.js-dist-min is added back with the first chart).
-  define: { global: 'globalThis' },
+  // plotly.js reads `global` (plotly.js-dist-min is added back with the first chart). The server
+  // render is React's production build, as the browser's is: Vite keeps `process.env.NODE_ENV` of
+  // an SSR bundle for run time, and the server does not set it, so React's development server
+  // renderer (slower, 2 MB more code to hold) would render every page.
+  define: {
+    global: 'globalThis',
+    ...(isSsrBuild && { 'process.env.NODE_ENV': JSON.stringify('production') }),
+  },
   server: {
     proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, apiProxy])),
   },
   // The server render (src/entry-server.tsx) is one self-contained bundle: its dependencies are
   // bundled rather than resolved from node_modules by the server at run time.
   ssr: { noExternal: true },
+  // What a server render never runs, replaced in its bundle (each stub says why): less for the
+  // server to parse and hold once it has loaded the render.
+  resolve: {
+    alias: isSsrBuild
+      ? [
+          {
+            find: /^plotly\.js$/,
+            replacement: fileURLToPath(new URL('src/server-render/plotly.ts', import.meta.url)),
+          },
+          {
+            find: /^\.\/paths-loaders\/(allPathsLoader|splitPathsBySizeLoader)$/,
+            replacement: fileURLToPath(new URL('src/server-render/icon-paths.ts', import.meta.url)),
+          },
+        ]
+      : [],
+  },
   build: {
     outDir: isSsrBuild ? SSR_OUT_DIR : 'dist',
     emptyOutDir: true,
@@ -57,7 +80,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: {
       output: isSsrBuild
         ? // One file, which the server loads again after a rebuild (its lazy pages inlined).
-          { codeSplitting: false }
+          // Non-ASCII text (the banner's translations) escaped: a one-byte source string is half
+          // the memory the server keeps for it.
+          { codeSplitting: false, charset: 'ascii', comments: false }
         : {
             // Everything the entry imports statically is one file: every page loads all of it
             // anyway, and each extra file costs a request's headers on the wire (issue 16).
