@@ -129,6 +129,38 @@ describe('server render of the console pages', () => {
     }
   });
 
+  it('renders nothing on the server with ASSENT_SSR_TIME_LIMIT_MS=0 (plain pages, as before server rendering)', async () => {
+    // This process has loaded the render's bundle already (the first test), so a server that
+    // rendered would send rendered pages from its first or second request on.
+    const off = await createTestServer('pglite', {
+      env: { ASSENT_WEB_DIST: WEB_DIST, ASSENT_SSR_TIME_LIMIT_MS: '0' },
+    });
+    try {
+      const owner = await off.user();
+      const created = await off.request({
+        method: 'POST',
+        url: `/customization/v2/site?pCode=${owner.pcode}`,
+        payload: { themeId: '1', url: 'charlie.example.com', publisherName: 'Publisher charlie' },
+        as: owner,
+      });
+      expect(created.statusCode).toBe(201);
+      for (let i = 0; i < 5; i++) {
+        const res = await off.request({
+          method: 'GET',
+          url: `/protect/p-${owner.pcode}/properties`,
+          as: owner,
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.body).toContain('<div id="root"></div>');
+        expect(res.body).not.toContain('charlie.example.com');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    } finally {
+      await off.close();
+    }
+  });
+
   it('never serves the server render bundle as a file', async () => {
     for (const url of [
       '/../dist-ssr/entry-server.js',

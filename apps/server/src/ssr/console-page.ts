@@ -35,7 +35,7 @@ interface ServerRenderModule {
 export function consolePages(
   app: FastifyInstance,
   webDist: string,
-  /** A render taking longer is dropped, the plain page sent (config's `ssrTimeLimitMs`); 0: none. */
+  /** A render taking longer is dropped, the plain page sent (config's `ssrTimeLimitMs`); 0: no render. */
   timeLimitMs: number,
 ) {
   const bundle = path.join(serverRenderDir(webDist), 'entry-server.js');
