@@ -49,7 +49,7 @@ import { CHROMIUM, gvlFixture, hasChromium, launchChromium } from '@assent/testi
 import type { Browser, Page } from '@assent/testing';
 import { startLiveServer } from '../../apps/server/test/live-server';
 import { HOST_RULES, publisherPage } from '../../apps/server/test/banner-e2e-support';
-import { numberArg, stringArg } from './support';
+import { median, numberArg, stringArg } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const banner = path.join(root, 'packages/banner');
@@ -128,7 +128,6 @@ interface TraceEvent {
 
 const end = (e: TraceEvent) => e.ts + (e.dur ?? 0);
 const ms = (us: number) => `${(us / 1000).toFixed(1)} ms`;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 /**
  * One page view's figures from its DevTools trace (microseconds, renderer main thread):

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { PropertySettings, toSavePayload } from '../../packages/core/src/property';
 import { properties } from '../../apps/server/src/repositories/properties';
 import { startLiveServer } from '../../apps/server/test/live-server';
-import { runAssent } from './support';
+import { median, runAssent } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -27,10 +27,6 @@ const runs = Number(argument('runs', '9'));
 
 const assent = runAssent;
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 for (const app of ['server', 'cli'])

@@ -10,7 +10,7 @@
  * attempt comes from its own address and account so that the throttling never answers instead.
  */
 import { startLiveServer } from '../../apps/server/test/live-server';
-import { numberArg } from './support';
+import { median, numberArg } from './support';
 
 const ATTEMPTS = numberArg('attempts', 40);
 
@@ -36,7 +36,6 @@ try {
     times.unknown.push(await attempt(`unknown${i}@example.com`, `10.1.${i >> 8}.${i & 255}`));
     times.known.push(await attempt(known[i]!, `10.2.${i >> 8}.${i & 255}`));
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
   const unknown = median(times.unknown);
   const reference = median(times.known);
   console.log(`sign-in refused, unknown e-mail:        median ${unknown.toFixed(1)} ms`);

@@ -25,7 +25,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BENCH_PASSWORD, numberArg, stringArg } from './support';
+import { BENCH_PASSWORD, median, numberArg, stringArg } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUNS = numberArg('runs', 3);
@@ -153,7 +153,6 @@ async function stop(child: ChildProcess) {
   await exited;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 interface Figures {

@@ -80,6 +80,14 @@ const READ_ONLY_SITE_FIELDS = new Set([
 export const siteSettings = (p: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(p).filter(([k]) => !READ_ONLY_SITE_FIELDS.has(k)));
 
+/** The median of `values` (the mean of the middle two when their count is even; 0 when empty). */
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  if (!sorted.length) return 0;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
 /** The p-th percentile of ascending `sorted` values (0 when empty). */
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;

@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { PropertySettings, toSavePayload } from '../../packages/core/src/property';
 import { properties } from '../../apps/server/src/repositories/properties';
 import { startLiveServer } from '../../apps/server/test/live-server';
-import { runAssent } from './support';
+import { median, runAssent } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const bin = path.join(root, 'bin', 'assent');
@@ -40,10 +40,6 @@ const keyPresses = Number(argument('keys', '50'));
 const SMALL = 20;
 const WAIT_MS = 120_000;
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const spread = (values: number[]) =>
   `median ${ms(median(values))} (min ${ms(Math.min(...values))}, max ${ms(Math.max(...values))}, ${values.length} runs)`;
