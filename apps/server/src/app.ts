@@ -17,7 +17,7 @@ import { HTTP_STATUS, INTERNAL_MESSAGE, NOT_FOUND_MESSAGE, tooLargeMessage } fro
 import { createHandlers } from './routes/handlers';
 import { openApiDocument } from './routes/openapi';
 import { registerRoutes } from './routes/register';
-import { HSTS, isSecureRequest } from './services/auth';
+import { expectedOrigin, HSTS, isSecureRequest } from './services/auth';
 import { consolePages } from './ssr/console-page';
 import { registerCompression, registerConsole } from './web-serving';
 
@@ -160,7 +160,10 @@ export async function buildApp(
 
   const webDist = config.webDist ?? repoPath('apps', 'web', 'dist');
   const hasConsole = await registerConsole(app, webDist);
-  const sendConsolePage = consolePages(app, webDist, config.ssrTimeLimitMs);
+  const sendConsolePage = consolePages(app, webDist, {
+    timeLimitMs: config.ssrTimeLimitMs,
+    originOf: (request) => expectedOrigin(request, deps),
+  });
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';

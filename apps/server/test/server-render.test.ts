@@ -24,6 +24,7 @@ describe('server render of the console pages', () => {
   let server: TestServer;
   let user: TestUser;
   let propertiesPath: string;
+  let alphaUuid: string;
 
   beforeAll(async () => {
     expect(
@@ -46,6 +47,7 @@ describe('server render of the console pages', () => {
       expect(res.statusCode).toBe(201);
       uuids.push(json<{ uuid: string }>(res).uuid);
     }
+    alphaUuid = uuids[0]!;
     // The API refuses script-like text; a row stored before that rule (or by hand) can hold it.
     await server.deps.db.query(
       `update properties set list_item = jsonb_set(list_item, '{publisherName}', to_jsonb($1::text)) where uuid = $2`,
@@ -102,6 +104,20 @@ describe('server render of the console pages', () => {
     },
   );
 
+  it('sends the reports dashboard of a property with its cards, chart titles and country table', async () => {
+    const res = await server.request({
+      method: 'GET',
+      url: `/protect/p-${user.pcode}/reports/${alphaUuid}`,
+      as: user,
+    });
+    expect(res.headers['cache-control']).toBe(RENDERED_CACHE_CONTROL);
+    expect(res.body).toContain('Display Count');
+    expect(res.body).toContain('Consent breakdown');
+    expect(res.body).toContain('Consent by country');
+    const state = stateOf(res.body) as { renderedAt: number; queries: unknown[] };
+    expect(Math.abs(state.renderedAt - Date.now())).toBeLessThan(60_000);
+  });
+
   it('compresses the rendered page as it does index.html', async () => {
     const res = await server.request({
       method: 'GET',
@@ -119,6 +135,8 @@ describe('server render of the console pages', () => {
       [propertiesPath, undefined],
       [propertiesPath, other],
       [`/protect/p-${user.pcode}/themes`, user],
+      [`/protect/p-${user.pcode}/reports?report_id=1`, user],
+      [`/protect/p-${user.pcode}/reports/view-reports`, user],
       ['/login', user],
     ] as const) {
       const res = await server.request({ method: 'GET', url, ...(as ? { as } : {}) });

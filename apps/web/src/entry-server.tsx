@@ -1,7 +1,7 @@
 /**
  * The console's server render (`vite build --ssr`, into apps/web/dist-ssr, which the server's
  * static files never include; apps/server/src/ssr loads it). For the pages the console opens on
- * (the properties list), it runs the browser's own start-up calls (`prefetchForLocation`, through
+ * (the properties list, the reports dashboard), it runs the browser's own start-up calls (`prefetchForLocation`, through
  * the `fetch` the server gives: its own API with the request's cookie), renders the same `App` with
  * React Router's static router once every lazy page is in (`prerenderToNodeStream`), and returns
  * the markup and the query cache (`dehydrate`) for main.tsx to hydrate. Anything short of that
@@ -17,7 +17,9 @@ import { App } from './app/App';
 import { prefetchForLocation } from './app/prefetch';
 import { appRoutes } from './app/routes';
 import { createServices } from './app/services';
-import { serverRenderedPage } from './app/server-rendered';
+import type { ServerState } from './app/server-rendered';
+import type { ServerRenderedPage } from './app/server-rendered-pages';
+import { serverRenderedPage } from './app/server-rendered-pages';
 
 export interface ServerRenderInput {
   /** The request's path and query string. */
@@ -44,10 +46,15 @@ export function scriptSafeJson(value: unknown): string {
   );
 }
 
+/** The page the server renders at `url` (path and query string), or null (rendered in the browser). */
+export function renderedPage(url: string): ServerRenderedPage | null {
+  return serverRenderedPage(new URL(url, 'http://console.invalid'));
+}
+
 /** The server render of `url`, or null for a page rendered in the browser only. */
 export async function render(input: ServerRenderInput): Promise<ServerRender | null> {
   const url = new URL(input.url, 'http://console.invalid');
-  if (!serverRenderedPage(url.pathname)) return null;
+  if (!serverRenderedPage(url)) return null;
   const failed: string[] = [];
   const services = createServices({
     fetch: async (path, init) => {
@@ -91,5 +98,10 @@ export async function render(input: ServerRenderInput): Promise<ServerRender | n
   if (errors.length > 0)
     throw errors[0] instanceof Error ? errors[0] : new Error(String(errors[0]));
   input.signal.throwIfAborted();
-  return { html, state: scriptSafeJson(dehydrate(services.queryClient)) };
+  // The time rendered at goes with the data: the browser's first render uses it (`renderClock`).
+  const state: ServerState = {
+    ...dehydrate(services.queryClient),
+    renderedAt: input.now.getTime(),
+  };
+  return { html, state: scriptSafeJson(state) };
 }

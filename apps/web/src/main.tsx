@@ -8,7 +8,7 @@ import { createBrowserRouter } from 'react-router';
 import { App, ClientRouter } from './app/App';
 import { prefetchForLocation } from './app/prefetch';
 import { appRoutes, preloadRoute } from './app/routes';
-import { SERVER_STATE_ID } from './app/server-rendered';
+import { readServerState, renderClock, SERVER_STATE_ID } from './app/server-rendered';
 import { createBrowserServices } from './app/services';
 
 const root = document.getElementById('root');
@@ -17,8 +17,21 @@ if (!root) throw new Error('Assent: #root is missing from index.html');
 // Focus rings for keyboard users only.
 FocusStyleManager.onlyShowFocusOnTabs();
 
+// A page the server rendered (apps/server/src/ssr) brings its markup in #root and its data in a
+// JSON script: the query cache takes that data, and React hydrates the markup. #root stays
+// `inert` until the page has hydrated (`markHydrated`); until then the clock reads the time the
+// server rendered at, so the first render (the dashboard's default periods) is the server's.
+const serverStateElement = document.getElementById(SERVER_STATE_ID);
+const serverState =
+  serverStateElement !== null && root.firstElementChild !== null
+    ? readServerState(serverStateElement)
+    : undefined;
+
 // Created once and passed down: no module-level singletons.
-const services = createBrowserServices(window);
+const services = createBrowserServices(
+  window,
+  serverState ? { now: renderClock(serverState.renderedAt, root) } : {},
+);
 const router = createBrowserRouter(appRoutes);
 const ui = (
   <StrictMode>
@@ -28,12 +41,7 @@ const ui = (
   </StrictMode>
 );
 
-// A page the server rendered (apps/server/src/ssr) brings its markup in #root and its data in a
-// JSON script: the query cache takes that data, and React hydrates the markup. #root stays
-// `inert` until the page has hydrated (`markHydrated`).
-const serverState = document.getElementById(SERVER_STATE_ID);
-const serverRendered = serverState !== null && root.firstElementChild !== null;
-if (serverRendered) hydrate(services.queryClient, JSON.parse(serverState.textContent ?? '{}'));
+if (serverState) hydrate(services.queryClient, serverState);
 
 // The page's chunks and first calls start now, side by side, not one after another as it renders.
 // The calls first: they queue the API client's chunk ahead of the page's ~60 chunks (HTTP/1.1's
@@ -42,7 +50,7 @@ if (serverRendered) hydrate(services.queryClient, JSON.parse(serverState.textCon
 void prefetchForLocation(window.location, services);
 preloadRoute(window.location.pathname);
 
-if (serverRendered) {
+if (serverState) {
   hydrateRoot(root, ui, {
     onRecoverableError: (error) => console.error('Assent: hydration recovered from', error),
   });

@@ -6,7 +6,6 @@ import {
   reportPropertiesQuery,
 } from '@assent/core/queries';
 import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
-import { preloadPlot } from '../components/plot/LazyPlot';
 import { paths } from './paths';
 import type { Services } from './services';
 
@@ -91,8 +90,8 @@ async function prefetchDashboard(
     prefetch(queries.countries),
   ];
   // The charts' chunk (plotly, ~1 MB) is evaluated while the server answers the three calls, not
-  // between the properties' answer and sending them.
-  preloadPlot();
+  // between the properties' answer and sending them (in the browser: the server draws no chart).
+  services.preloadPlot();
   await Promise.all(calls);
 }
 

@@ -3,6 +3,7 @@ import { CONSOLE_CACHE_SECONDS } from '@assent/core';
 import type { AssentClient, ClientOptions, FetchLike, callRoute, routes } from '@assent/core/api';
 import { createQueryClientDefaults } from '@assent/core/queries';
 import { QueryClient } from '@tanstack/react-query';
+import { preloadPlot } from '../components/plot/LazyPlot';
 
 /** Everything the console needs from its platform, created once in `main` and passed down. */
 export interface Services {
@@ -11,6 +12,11 @@ export interface Services {
   /** Small UI memories: announcement dismissals, promotion timings. */
   storage: ConsoleStorage;
   now: () => Date;
+  /**
+   * Starts loading the charts' plotly chunk (`preloadPlot`) in the browser; nothing on the server,
+   * which renders no chart and must not evaluate plotly.
+   */
+  preloadPlot: () => void;
 }
 
 /** Data queries: no retry and no refetch on window focus (properties-and-tags §9). */
@@ -97,12 +103,15 @@ export function createServices(options: {
   /** @default '' (same origin: the server serves the console) */
   baseUrl?: string;
   now?: () => Date;
+  /** @default nothing (the server render's services) */
+  preloadPlot?: () => void;
 }): Services {
   return {
     client: lazyClient({ baseUrl: options.baseUrl ?? '', fetch: options.fetch }),
     queryClient: createQueryClient(),
     storage: options.storage,
     now: options.now ?? (() => new Date()),
+    preloadPlot: options.preloadPlot ?? (() => {}),
   };
 }
 
@@ -138,12 +147,17 @@ export function revalidatingFetch(
   };
 }
 
-/** The browser's services: same-origin client over window.fetch, localStorage. */
-export function createBrowserServices(win: Window): Services {
+/**
+ * The browser's services: same-origin client over window.fetch, localStorage, plotly's chunk
+ * preloaded; `now` is the real time unless given (a server-rendered page's `renderClock`).
+ */
+export function createBrowserServices(win: Window, options: { now?: () => Date } = {}): Services {
   const storage = webStorage(win.localStorage);
   return createServices({
     // The core client types its transport loosely (its signal is `unknown`); the browser's fetch fits.
     fetch: revalidatingFetch(win.fetch.bind(win) as unknown as FetchLike, storage),
     storage,
+    preloadPlot,
+    ...options,
   });
 }
