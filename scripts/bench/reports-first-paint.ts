@@ -7,17 +7,27 @@
  * are on screen. The reference, in the same run and browser: the properties page's first paint
  * (its table rows). Prints p50 / min per page and the ratio.
  *
- *   npx tsx scripts/bench/reports-first-paint.ts [--events 1000000] [--runs 5] [--store pglite|postgres] [--timeout 120000] [--fill js|sql] [--ab DIR] [--timeline]
+ *   npx tsx scripts/bench/reports-first-paint.ts [--events 1000000] [--runs 5] [--store pglite|postgres] [--timeout 120000] [--fill js|sql] [--ab DIR] [--store-dir DIR]
  *
- * `--ab DIR`: an A/B against another build of the console (say main's, `vite build --outDir DIR`
- * in a checkout of it), interleaved in the same run, server and browser: both builds' files are
- * served from one directory (hashed names do not collide) and index.html is switched between
- * loads; each load of this build is followed by one of the other (then the other way round).
+ * Each load's milestones are read in the page at animation frames: the cards, the first and the
+ * sixth chart drawn, the country rows on screen, and interactive (`#root` `data-hydrated`: React
+ * runs the page; a page rendered in the browser is marked so by its first effect too). The summary
+ * gives the cards and country table's paint and the six charts' paint apart (the goal counts both).
  *
- * `--timeline`: where each dashboard load's time went, as medians per build from navigation start:
- * the entry script and the reports page's chunk received, each analytics call sent and answered,
- * plotly's chunk received, the cards, the first and the sixth chart and the country rows on screen
- * (seen at animation frames), and the main thread's long tasks (over 50 ms) before the paint.
+ * `--ab DIR`: an A/B against another checkout's server (say /work/base-s34, built), which a server
+ * render needs (the page's markup comes from the server, not from index.html). The store is filled
+ * once, then copied (a PGlite data directory, checkpointed) so both servers read the same visits
+ * with the same account and session; this checkout's server on 127.0.0.1, the other's on
+ * 127.0.0.2, each started as `bin/assent` starts it (its node flags), the console each built. Loads
+ * are interleaved: this, other, then other, this, ...
+ *
+ * `--store-dir DIR` (PGlite): keeps the filled store in DIR and, when DIR already holds one of as
+ * many events, uses it instead of filling again (10 million take minutes to half an hour).
+ *
+ * `--timeline`: where each dashboard load's time went, as medians per side from navigation start:
+ * the document, the entry script and the reports page's chunk received, each analytics call sent
+ * and answered, plotly's chunk received, the milestones above, and the main thread's long tasks
+ * (over 50 ms) before the paint.
  *
  * The visits are the report benchmark's seeded generator (report-queries.ts: 20 sites, 90 days,
  * the same distribution); they are counted straight into the daily rollup the reports read
@@ -27,9 +37,10 @@
  * the database instead (report-queries.ts fillRollupInDatabase: the same shares, not the same rows;
  * minutes instead of half an hour at 10 million).
  *
- * Needs apps/web/dist (node scripts/run.mjs build) and /usr/bin/chromium. The browser part takes
- * the shared browser lock (/tmp/assent-browser.lock, through flock) itself, after the store is
- * filled, so a long fill does not hold other engineers' browser tests.
+ * Needs apps/web/dist and dist-ssr (node scripts/run.mjs build) and /usr/bin/chromium. The servers
+ * keep the server render's default time limit (ASSENT_SSR_TIME_LIMIT_MS). Run it as it is, not
+ * under flock: once the store is filled it takes the benchmark lock (/tmp/assent-bench.lock) and
+ * then the browser lock (/tmp/assent-browser.lock) itself, so a long fill holds neither.
  */
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -42,12 +53,17 @@ import { SESSION_COOKIE } from '../../apps/server/src/services/auth';
 import type { LiveServer } from '../../apps/server/test/live-server';
 import { startLiveServer } from '../../apps/server/test/live-server';
 import { day, fillRollupInDatabase, PROPERTIES, visits } from './report-queries';
+import type { CheckoutServer } from './support';
 import {
+  BENCH_LOCK,
+  BENCH_SERVER_ENV,
   dashboardReadyAt,
   paintedAt,
   percentile,
   propertiesReadyAt,
+  startCheckoutServer,
   stringArg,
+  takeLock,
   withBrowserLock,
 } from './support';
 
@@ -58,11 +74,14 @@ const FILL = stringArg('fill', 'js');
 const STORE = stringArg('store', 'pglite');
 const THROTTLE = 4;
 const PAINT_TIMEOUT_MS = Number(stringArg('timeout', '120000'));
-const AB_DIST = stringArg('ab', '');
+const AB_ROOT = process.argv.includes('--ab') ? path.resolve(stringArg('ab', '')) : '';
+const STORE_DIR = process.argv.includes('--store-dir')
+  ? path.resolve(stringArg('store-dir', ''))
+  : '';
 const TIMELINE = process.argv.includes('--timeline');
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const WEB_DIST = path.resolve(here, '../../apps/web/dist');
+const ROOT = path.resolve(here, '../..');
 
 const ROLLUP_COLUMNS = [
   ['day', 'date'],
@@ -160,8 +179,8 @@ async function firstPaint(page: Page, url: string, readyAt: () => number | false
 }
 
 /**
- * Installed before each page's scripts (`--timeline`): notes, at every animation frame, when the
- * dashboard's parts are first on screen, and collects the long tasks.
+ * Installed before each page's scripts: notes, at every animation frame, when the dashboard's
+ * parts are first on screen and when it is interactive, and collects the long tasks.
  */
 function recordMilestones() {
   const w = window as unknown as {
@@ -188,13 +207,18 @@ function recordMilestones() {
       'country rows',
       document.querySelectorAll('.assent-country-table-table tbody tr').length > 0,
     );
-    if (w.assentMarks['six charts'] === undefined || w.assentMarks['country rows'] === undefined)
+    mark('interactive', document.getElementById('root')?.dataset.hydrated !== undefined);
+    if (
+      w.assentMarks['six charts'] === undefined ||
+      w.assentMarks['country rows'] === undefined ||
+      w.assentMarks.interactive === undefined
+    )
       requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
 }
 
-/** The milestones of the load just painted (`--timeline`), in ms from navigation start. */
+/** The milestones of the load just painted, in ms from navigation start. */
 async function milestones(page: Page, paint: number): Promise<Map<string, number>> {
   const found = await page.evaluate((paintAt) => {
     const w = window as unknown as {
@@ -207,6 +231,8 @@ async function milestones(page: Page, paint: number): Promise<Map<string, number
       const e = resources.find((r) => test(new URL(r.name).pathname));
       if (e) out.push([`${label} sent`, e.startTime], [`${label} received`, e.responseEnd]);
     };
+    const [document] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    if (document) out.push(['document received', document.responseEnd]);
     named('entry script', (p) => /^\/assets\/index-.*\.js$/.test(p));
     named('ReportsPage chunk', (p) => /^\/assets\/ReportsPage-.*\.js$/.test(p));
     named('plotly chunk', (p) => /^\/assets\/Plot-.*\.js$/.test(p));
@@ -230,116 +256,192 @@ const stats = (samples: number[]) => {
   };
 };
 
-// The console as built now, copied: a rebuild of apps/web/dist during a long fill (other work in
-// this checkout) must not change, or break, what is measured.
-const webCopy = mkdtempSync(path.join(os.tmpdir(), 'assent-first-paint-web-'));
-if (AB_DIST) cpSync(AB_DIST, webCopy, { recursive: true });
-cpSync(WEB_DIST, webCopy, { recursive: true });
-/** index.html and its pre-compressed copies, per build: switching them switches the console. */
-const INDEX_FILES = ['index.html', 'index.html.br', 'index.html.gz'];
-const indexOf = (dist: string) =>
-  INDEX_FILES.map(
-    (f) => [f, existsSync(path.join(dist, f)) ? readFileSync(path.join(dist, f)) : null] as const,
-  );
-const builds = { new: indexOf(WEB_DIST), ...(AB_DIST ? { ref: indexOf(AB_DIST) } : {}) };
-const useBuild = (which: keyof typeof builds) => {
-  for (const [f, bytes] of builds[which]!) {
-    if (bytes) writeFileSync(path.join(webCopy, f), bytes);
-    else rmSync(path.join(webCopy, f), { force: true });
-  }
-};
-const cluster = STORE === 'postgres' ? await startCluster(findPostgresBin()!) : undefined;
-const server = await startLiveServer({
-  env: {
-    ASSENT_WEB_DIST: webCopy,
-    // PGlite on disk (the default store of `npm start`), or the throwaway PostgreSQL cluster.
-    DATABASE_URL: cluster ? cluster.url : '',
-  },
-});
-const lines: string[] = [];
-try {
-  const owner = await server.user('bench.first-paint@example.com');
-  const api = server.api(owner);
-  const properties: string[] = [];
-  for (let i = 0; i < PROPERTIES; i += 1) {
-    const site = await api.sites.create({
-      query: { pCode: owner.pcode },
-      body: { url: `site${i}.bench.example`, themeId: '1' },
-    });
-    properties.push(site.uuid);
-  }
-  const today = new Date(`${day(new Date())}T00:00:00Z`);
-  const fillStart = performance.now();
-  if (FILL === 'sql') {
-    await fillRollupInDatabase(
-      server.deps.db,
-      { pcode: owner.pcode, properties, today, count: EVENTS, chunk: 2_000_000 },
-      (done) => process.stderr.write(`  ${done.toLocaleString('en')} visits counted\n`),
+/** What a filled store holds, for the servers started on its copies (and `--store-dir`). */
+interface Filled {
+  events: number;
+  store: string;
+  pcode: string;
+  cookie: string;
+  /** The busiest site: the dashboard is opened with it selected. */
+  top: string;
+  line: string;
+}
+
+/** A copy of a data directory without its owner's lock files (a server takes the copy). */
+const copyDataDir = (from: string, to: string) =>
+  cpSync(from, to, {
+    recursive: true,
+    filter: (source) => !['assent.lock', 'postmaster.pid'].includes(path.basename(source)),
+  });
+
+/**
+ * Fills a store in this process's server (`--events` visits over `PROPERTIES` sites of a new
+ * account) and leaves a copy of its data directory, checkpointed, in `dataDir`.
+ */
+async function fillStore(dataDir: string, databaseUrl: string): Promise<Filled> {
+  const server = await startLiveServer({ env: { DATABASE_URL: databaseUrl } });
+  try {
+    const owner = await server.user('bench.first-paint@example.com');
+    const api = server.api(owner);
+    const properties: string[] = [];
+    for (let i = 0; i < PROPERTIES; i += 1) {
+      const site = await api.sites.create({
+        query: { pCode: owner.pcode },
+        body: { url: `site${i}.bench.example`, themeId: '1' },
+      });
+      properties.push(site.uuid);
+    }
+    const today = new Date(`${day(new Date())}T00:00:00Z`);
+    const fillStart = performance.now();
+    if (FILL === 'sql') {
+      await fillRollupInDatabase(
+        server.deps.db,
+        { pcode: owner.pcode, properties, today, count: EVENTS, chunk: 2_000_000 },
+        (done) => process.stderr.write(`  ${done.toLocaleString('en')} visits counted\n`),
+      );
+    } else {
+      await fillRollup(server, owner.pcode, properties, today);
+    }
+    const fillSeconds = (performance.now() - fillStart) / 1000;
+    const [rollup] = await server.deps.db.query<{ n: number; visits: string }>(
+      'select count(*)::int as n, sum(visits)::text as visits from visit_rollup_daily',
     );
-  } else {
-    await fillRollup(server, owner.pcode, properties, today);
+    const [top] = await server.deps.db.query<{ property_uuid: string; visits: string }>(
+      `select property_uuid, sum(visits)::text as visits from visit_rollup_daily
+       group by 1 order by sum(visits) desc limit 1`,
+    );
+    await server.deps.db.query('checkpoint');
+    copyDataDir(server.dataDir, dataDir);
+    return {
+      events: EVENTS,
+      store: STORE,
+      pcode: owner.pcode,
+      cookie: owner.cookie,
+      top: top!.property_uuid,
+      line:
+        `${STORE}: ${Number(rollup!.visits).toLocaleString('en')} visits over ${PROPERTIES} sites and 90 days, ` +
+        `${rollup!.n.toLocaleString('en')} rollup rows (counted in ${fillSeconds.toFixed(0)} s on ${day(today)}); ` +
+        `busiest site ${Number(top!.visits).toLocaleString('en')} visits`,
+    };
+  } finally {
+    await server.close();
   }
-  const fillSeconds = (performance.now() - fillStart) / 1000;
-  const [rollup] = await server.deps.db.query<{ n: number; visits: string }>(
-    'select count(*)::int as n, sum(visits)::text as visits from visit_rollup_daily',
-  );
-  const [top] = await server.deps.db.query<{ property_uuid: string; visits: string }>(
-    `select property_uuid, sum(visits)::text as visits from visit_rollup_daily
-     group by 1 order by sum(visits) desc limit 1`,
-  );
-  lines.push(
-    `${STORE}: ${Number(rollup!.visits).toLocaleString('en')} visits over ${PROPERTIES} sites and 90 days, ` +
-      `${rollup!.n.toLocaleString('en')} rollup rows (counted in ${fillSeconds.toFixed(0)} s); ` +
-      `busiest site ${Number(top!.visits).toLocaleString('en')} visits`,
-  );
+}
+
+const cluster = STORE === 'postgres' ? await startCluster(findPostgresBin()!) : undefined;
+const databaseUrl = cluster?.url ?? '';
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'assent-first-paint-'));
+// This checkout's console and its server render as built now, copied: a rebuild in the checkout
+// during a long fill must not change, or break, what is measured.
+const webCopy = path.join(scratch, 'web');
+cpSync(path.join(ROOT, 'apps/web/dist'), webCopy, { recursive: true });
+cpSync(path.join(ROOT, 'apps/web/dist-ssr'), `${webCopy}-ssr`, { recursive: true });
+const servers: CheckoutServer[] = [];
+const lines: string[] = [];
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+let releaseBench: (() => void) | undefined;
+try {
+  // The filled store: kept from an earlier run (--store-dir), or filled now.
+  const filledDir = STORE_DIR || path.join(scratch, 'filled');
+  const saved = path.join(filledDir, 'first-paint.json');
+  let filled: Filled | undefined;
+  if (STORE_DIR && !cluster && existsSync(saved)) {
+    filled = JSON.parse(readFileSync(saved, 'utf8')) as Filled;
+    if (filled.events !== EVENTS)
+      throw new Error(
+        `${STORE_DIR} holds ${filled.events} events, not ${EVENTS}: another --store-dir`,
+      );
+    lines.push(`${filled.line} (kept in ${STORE_DIR})`);
+  } else {
+    filled = await fillStore(filledDir, databaseUrl);
+    writeFileSync(saved, JSON.stringify(filled));
+    lines.push(filled.line);
+  }
+
+  // The measurement holds the benchmark lock, not the fill (which takes up to half an hour).
+  releaseBench = await takeLock(BENCH_LOCK);
+  lines.push(`load when the measurement starts ${loadAverage()}`);
+  // Each side's server on its own copy of the store (PostgreSQL: the same database).
+  const sides: { name: string; checkout: string; host: string; env: Record<string, string> }[] = [
+    { name: 'this', checkout: ROOT, host: '127.0.0.1', env: { ASSENT_WEB_DIST: webCopy } },
+    ...(AB_ROOT ? [{ name: 'ref', checkout: AB_ROOT, host: '127.0.0.2', env: {} }] : []),
+  ];
+  for (const side of sides) {
+    const dataDir = path.join(scratch, side.name);
+    copyDataDir(filledDir, dataDir);
+    servers.push(
+      await startCheckoutServer(side.checkout, {
+        ...BENCH_SERVER_ENV,
+        HOST: side.host,
+        ASSENT_DATA_DIR: dataDir,
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        ...side.env,
+      }),
+    );
+  }
 
   await withBrowserLock(async () => {
     const browser = await launchChromium({ viewport: { width: 1360, height: 900 } });
     try {
       const { context } = browser;
-      await context.addCookies([{ name: SESSION_COOKIE, value: owner.cookie, url: server.url }]);
+      for (const server of servers)
+        await context.addCookies([{ name: SESSION_COOKIE, value: filled.cookie, url: server.url }]);
       const page = context.pages()[0] ?? (await context.newPage());
       // tsx names inner functions with a `__name` helper the page does not have: defined first.
-      if (TIMELINE)
-        await page.addInitScript({
-          content: `globalThis.__name = (f) => f; (${recordMilestones.toString()})();`,
-        });
+      await page.addInitScript({
+        content: `globalThis.__name = (f) => f; (${recordMilestones.toString()})();`,
+      });
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
-      const account = `${server.url}/protect/p-${owner.pcode}`;
-      const variants = (AB_DIST ? ['new', 'ref'] : ['new']) as (keyof typeof builds)[];
-      const samples = new Map(
-        variants.map((v) => [
-          v,
-          {
-            dashboard: [] as number[],
-            reference: [] as number[],
-            api: [] as number[],
-            timeline: [] as Map<string, number>[],
-          },
-        ]),
-      );
-      // Warm the server's and the browser's caches of each build's files once.
-      for (const v of variants) {
-        useBuild(v);
-        await firstPaint(page, `${account}/properties`, propertiesReadyAt);
-        await firstPaint(page, `${account}/reports/${top!.property_uuid}`, dashboardReadyAt);
+      const pages = servers.map((server) => {
+        const account = `${server.url}/protect/p-${filled.pcode}`;
+        // The reports page with the busiest site chosen (the route id preselects it): the default
+        // dashboard (7 days ending yesterday, the 7 before, the insights and the country table).
+        return {
+          properties: `${account}/properties`,
+          dashboard: `${account}/reports/${filled.top}`,
+        };
+      });
+      const samples = sides.map(() => ({
+        dashboard: [] as number[],
+        reference: [] as number[],
+        api: [] as number[],
+        timeline: [] as Map<string, number>[],
+      }));
+      // Warm each server (its render's bundle loads at its first console page) and the browser's
+      // cache of each build's files: until both pages are server-rendered, at most a minute.
+      for (const [i, side] of pages.entries()) {
+        const started = performance.now();
+        do {
+          await firstPaint(page, side.properties, propertiesReadyAt);
+          await firstPaint(page, side.dashboard, dashboardReadyAt);
+        } while (
+          performance.now() - started < 60_000 &&
+          sides[i]!.name === 'this' &&
+          !(await page.evaluate((id) => document.getElementById(id) !== null, 'assent-state'))
+        );
       }
-      for (let i = 0; i < RUNS; i += 1) {
-        // Interleaved: new, ref, then ref, new, ...
-        for (const v of i % 2 === 0 ? variants : [...variants].reverse()) {
-          useBuild(v);
-          const s = samples.get(v)!;
-          s.reference.push(await firstPaint(page, `${account}/properties`, propertiesReadyAt));
-          // The reports page with the busiest site chosen (the route id preselects it): the default
-          // dashboard (7 days ending yesterday, the 7 before, the insights and the country table).
-          const paint = await firstPaint(
-            page,
-            `${account}/reports/${top!.property_uuid}`,
-            dashboardReadyAt,
-          );
+      const rendered: boolean[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        // Interleaved: this, ref, then ref, this, ...
+        const order = [...sides.keys()];
+        for (const i of run % 2 === 0 ? order : order.reverse()) {
+          const s = samples[i]!;
+          s.reference.push(await firstPaint(page, pages[i]!.properties, propertiesReadyAt));
+          const paint = await firstPaint(page, pages[i]!.dashboard, dashboardReadyAt);
           s.dashboard.push(paint);
-          if (TIMELINE && Number.isFinite(paint)) s.timeline.push(await milestones(page, paint));
+          if (Number.isFinite(paint)) {
+            // The sixth chart is drawn: interactive was passed long before (hydration comes first).
+            s.timeline.push(await milestones(page, paint));
+            if (i === 0)
+              rendered.push(
+                await page.evaluate(() => document.getElementById('assent-state') !== null),
+              );
+          }
           s.api.push(
             await page.evaluate(() =>
               Math.max(
@@ -353,49 +455,69 @@ try {
           );
         }
       }
-      for (const v of variants) {
-        const s = samples.get(v)!;
+      const LONG = 'long tasks before paint (sum)';
+      const at = (timeline: Map<string, number>[], name: string) =>
+        percentile(
+          timeline.flatMap((t) => t.get(name) ?? []).sort((a, b) => a - b),
+          50,
+        );
+      /** Cards and country rows both on screen: the later of the two, per load. */
+      const cardsAndTable = (timeline: Map<string, number>[]) =>
+        percentile(
+          timeline
+            .map((t) => Math.max(t.get('cards') ?? Infinity, t.get('country rows') ?? Infinity))
+            .sort((a, b) => a - b),
+          50,
+        );
+      for (const [i, side] of sides.entries()) {
+        const s = samples[i]!;
         const d = stats(s.dashboard);
         const r = stats(s.reference);
         const a = stats(s.api);
         lines.push(
-          `  ${v === 'new' ? 'this build' : `reference build ${AB_DIST}`}:`,
+          `  ${side.name === 'this' ? 'this checkout' : `reference checkout ${AB_ROOT}`} (${servers[i]!.url}):`,
           `  reports dashboard first paint (cards, 6 charts, country table): p50 ${d.p50.toFixed(0)} ms, min ${d.min.toFixed(0)} ms${d.unpainted ? `, ${d.unpainted} of ${RUNS} not painted in ${PAINT_TIMEOUT_MS} ms` : ''}`,
-          `    slowest analytics call per load: p50 ${a.p50.toFixed(0)} ms, min ${a.min.toFixed(0)} ms`,
+          `    cards and country table p50 ${cardsAndTable(s.timeline).toFixed(0)} ms, interactive p50 ${at(s.timeline, 'interactive').toFixed(0)} ms`,
+          `    slowest analytics call from the browser per load: p50 ${a.p50.toFixed(0)} ms, min ${a.min.toFixed(0)} ms`,
           `  reference, properties page first paint (${PROPERTIES} rows): p50 ${r.p50.toFixed(0)} ms, min ${r.min.toFixed(0)} ms${r.unpainted ? `, ${r.unpainted} of ${RUNS} not painted in ${PAINT_TIMEOUT_MS} ms` : ''}`,
           `  ratio dashboard / properties (p50): ${(d.p50 / r.p50).toFixed(2)}`,
         );
+        if (i === 0)
+          lines.push(
+            `    server-rendered loads: ${rendered.filter(Boolean).length} of ${rendered.length} (the others over the render's time limit: plain)`,
+          );
         if (TIMELINE && s.timeline.length > 0) {
-          const LONG = 'long tasks before paint (sum)';
           const names = [...new Set(s.timeline.flatMap((t) => [...t.keys()]))].filter(
             (n) => n !== LONG,
           );
           // A milestone a load never reached (say, no plotly chunk) is left out of its median.
-          const at = (name: string) =>
-            percentile(
-              s.timeline.flatMap((t) => t.get(name) ?? []).sort((a, b) => a - b),
-              50,
-            );
           lines.push(
             '    timeline (median ms from navigation start):',
             ...names
-              .sort((a, b) => at(a) - at(b))
-              .map((n) => `      ${at(n).toFixed(0).padStart(6)}  ${n}`),
-            `      ${LONG}: ${at(LONG).toFixed(0)} ms`,
+              .sort((x, y) => at(s.timeline, x) - at(s.timeline, y))
+              .map((n) => `      ${at(s.timeline, n).toFixed(0).padStart(6)}  ${n}`),
+            `      ${LONG}: ${at(s.timeline, LONG).toFixed(0)} ms`,
           );
         }
       }
-      const mine = stats(samples.get('new')!.dashboard).p50;
+      const figures = (i: number) => ({
+        all: stats(samples[i]!.dashboard).p50,
+        cards: cardsAndTable(samples[i]!.timeline),
+        interactive: at(samples[i]!.timeline, 'interactive'),
+      });
+      const mine = figures(0);
       const summary = [
-        `SUMMARY reports-first-paint ${STORE} ${EVENTS.toLocaleString('en')} events: goal dashboard < 1500 ms at 4x; this build p50 ${mine.toFixed(0)} ms`,
+        `SUMMARY reports-first-paint ${STORE} ${EVENTS.toLocaleString('en')} events: goal dashboard < 1500 ms at 4x; this checkout p50 cards and table ${mine.cards.toFixed(0)} ms, six charts ${mine.all.toFixed(0)} ms, interactive ${mine.interactive.toFixed(0)} ms`,
       ];
-      if (AB_DIST) {
-        const ref = stats(samples.get('ref')!.dashboard).p50;
-        summary.push(`reference build p50 ${ref.toFixed(0)} ms, ratio ${(mine / ref).toFixed(2)}`);
+      if (AB_ROOT) {
+        const ref = figures(1);
+        summary.push(
+          `reference ${AB_ROOT} cards and table ${ref.cards.toFixed(0)} ms (ratio ${(mine.cards / ref.cards).toFixed(2)}), six charts ${ref.all.toFixed(0)} ms (ratio ${(mine.all / ref.all).toFixed(2)}), interactive ${ref.interactive.toFixed(0)} ms (ratio ${(mine.interactive / ref.interactive).toFixed(2)})`,
+        );
       }
       summary.push(
-        `properties page p50 ${stats(samples.get('new')!.reference).p50.toFixed(0)} ms (ratio ${(mine / stats(samples.get('new')!.reference).p50).toFixed(2)})`,
-        mine < 1500 ? 'met' : 'not met',
+        `properties page p50 ${stats(samples[0]!.reference).p50.toFixed(0)} ms (ratio ${(mine.all / stats(samples[0]!.reference).p50).toFixed(2)})`,
+        `cards and table ${mine.cards < 1500 ? 'met' : 'not met'}, six charts ${mine.all < 1500 ? 'met' : 'not met'}`,
       );
       lines.push('', summary.join('; '));
     } finally {
@@ -403,15 +525,13 @@ try {
     }
   });
 } finally {
-  await server.close();
+  for (const server of servers) await server.stop();
+  releaseBench?.();
   cluster?.stop();
-  rmSync(webCopy, { recursive: true, force: true });
+  rmSync(scratch, { recursive: true, force: true });
 }
 console.log(
-  `\nReports first paint (${RUNS} loads each, CPU throttled ${THROTTLE}x, ${os.cpus().length} cores, load ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')}, Node ${process.version})\n`,
+  `\nReports first paint (${RUNS} loads each, CPU throttled ${THROTTLE}x, ${os.cpus().length} cores, load at the end ${loadAverage()}, Node ${process.version})\n`,
 );
 for (const l of lines) console.log(l);
 console.log(

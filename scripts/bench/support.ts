@@ -3,6 +3,7 @@
  * What several benchmarks share: the demo account's password and token, a site's settings,
  * percentiles, running bin/assent, and the browser benchmarks' readiness checks and lock.
  */
+import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -124,6 +125,60 @@ export function assentLaunch(checkout: string): {
     words.slice(0, Math.max(node, 0)).map((w) => w.split('=', 2) as [string, string]),
   );
   return { env, execArgv: node >= 0 ? words.slice(node + 1) : [] };
+}
+
+/** A benchmark's server settings besides its data directory: no demo account, no network, quiet. */
+export const BENCH_SERVER_ENV: Record<string, string> = {
+  ASSENT_DEMO: '0',
+  ASSENT_LOG_LEVEL: 'warn',
+  ASSENT_GVL_URL: 'http://127.0.0.1:9/unreachable',
+  ASSENT_GOOGLE_ATP_URL: 'http://127.0.0.1:9/unreachable.csv',
+};
+
+/** A checkout's server started by `startCheckoutServer`. */
+export interface CheckoutServer {
+  url: string;
+  /** Stops it (SIGTERM) and resolves once it has exited. */
+  stop(): Promise<void>;
+}
+
+/**
+ * `checkout`'s server (its source, as its bin/assent starts it: `assentLaunch`) in a process of its
+ * own on a free port, with `env` (HOST, ASSENT_DATA_DIR, …); resolves once it says it is running.
+ */
+export function startCheckoutServer(
+  checkout: string,
+  env: Record<string, string>,
+): Promise<CheckoutServer> {
+  const launch = assentLaunch(checkout);
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...launch.execArgv, '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: checkout,
+      env: { ...process.env, ...launch.env, PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let out = '';
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /Assent is running: (http:\/\/\S+)/.exec(out);
+      if (m)
+        resolve({
+          url: m[1]!,
+          stop: async () => {
+            child.kill('SIGTERM');
+            await exited;
+          },
+        });
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`${checkout}'s server exited (${code}): ${out}`)),
+    );
+  });
 }
 
 /** The lock every benchmark holds while it measures (common.md: one benchmark at a time). */
