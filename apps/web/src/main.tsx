@@ -3,6 +3,7 @@ import './styles.css';
 import { FocusStyleManager } from '@blueprintjs/core';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
+import type { Root } from 'react-dom/client';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App, ClientRouter } from './app/App';
@@ -10,6 +11,11 @@ import { prefetchForLocation } from './app/prefetch';
 import { appRoutes, preloadRoute } from './app/routes';
 import { readServerState, renderClock, SERVER_STATE_ID } from './app/server-rendered';
 import { createBrowserServices } from './app/services';
+
+/** What React DOM's hydration root does for a discrete event's target, asked for ahead. */
+interface ScheduleHydration {
+  unstable_scheduleHydration(target: Node): void;
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Assent: #root is missing from index.html');
@@ -48,11 +54,20 @@ if (serverState) hydrate(services.queryClient, serverState);
 // six connections), so the answers are in before the page has loaded, not asked for after it.
 // After a server render the answers are in the cache and fresh: nothing is asked again.
 void prefetchForLocation(window.location, services);
-preloadRoute(window.location.pathname);
+const routeLoaded = preloadRoute(window.location.pathname);
 
 if (serverState) {
-  hydrateRoot(root, ui, {
-    onRecoverableError: (error) => console.error('Assent: hydration recovered from', error),
+  // Hydrated once the page's chunks are in: React stops hydrating at a page still loading and
+  // starts again from its boundary when it arrives (a pass per lazy level).
+  void routeLoaded.then(() => {
+    const hydration = hydrateRoot(root, ui, {
+      onRecoverableError: (error) => console.error('Assent: hydration recovered from', error),
+    });
+    // React hydrates what is inside each Suspense boundary (App's, the shell's) in a later pass
+    // of the lowest priority, after any other work: the page down to its content, at once.
+    // (React DOM's hydration root has `unstable_scheduleHydration`; its types leave it out.)
+    const page = root.querySelector('.assent-page');
+    if (page) (hydration as Root & ScheduleHydration).unstable_scheduleHydration(page);
   });
 } else {
   createRoot(root).render(ui);

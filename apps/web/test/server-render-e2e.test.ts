@@ -90,6 +90,79 @@ describeInChromium('server-rendered console pages in a real browser', () => {
     },
   );
 
+  it(
+    'hydration waits for the page chunk, then hydrates the page in the commit that makes it work',
+    { timeout: 120_000 },
+    async () => {
+      // Each React commit, as React DevTools would see it: whether the first table row was
+      // hydrated by then (React's key on the element), and whether #root worked.
+      await page.addInitScript(() => {
+        const commits: string[] = [];
+        const w = window as unknown as Record<string, unknown>;
+        w.reactCommits = commits;
+        w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+          supportsFiber: true,
+          renderers: new Map(),
+          inject: () => {
+            w.reactLoaded = true;
+            return 1;
+          },
+          checkDCE() {},
+          onScheduleFiberRoot() {},
+          onCommitFiberUnmount() {},
+          onPostCommitFiberRoot() {},
+          onCommitFiberRoot() {
+            const row = document.querySelector('.assent-properties-table tbody tr');
+            const hydrated = row !== null && Object.keys(row).some((k) => k.startsWith('__react'));
+            const works = document.getElementById('root')?.dataset.hydrated !== undefined;
+            commits.push(
+              `${hydrated ? 'row hydrated' : 'row not hydrated'}, ${works ? 'works' : 'inert'}`,
+            );
+          },
+        };
+      });
+      // The properties page's chunk is held until React has loaded and has nothing left to do.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let requested = () => {};
+      const chunkRequested = new Promise<void>((resolve) => (requested = resolve));
+      await page.route(/\/assets\/PropertiesPage-[\w-]+\.js$/, async (route) => {
+        requested();
+        await held;
+        await route.continue();
+      });
+      try {
+        const loaded = page.goto(`${server.url}/protect/p-${owner.pcode}/properties`);
+        await chunkRequested;
+        await page.waitForFunction(
+          () => (window as unknown as Record<string, unknown>).reactLoaded,
+        );
+        // Idle twice: React's scheduled work (a hydration pass) runs before the browser is idle.
+        for (let i = 0; i < 2; i += 1)
+          await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+        const beforeChunk = await page.evaluate(
+          () => (window as unknown as { reactCommits: string[] }).reactCommits.length,
+        );
+        release();
+        await loaded;
+        const commits = await page.evaluate(
+          () => (window as unknown as { reactCommits: string[] }).reactCommits,
+        );
+        // Nothing was hydrated while the page's chunk was missing (it would suspend hydration).
+        expect(beforeChunk).toBe(0);
+        // The commit that hydrated the rows is the one that lifted inert, not a later one.
+        expect(commits.find((commit) => commit.startsWith('row hydrated'))).toBe(
+          'row hydrated, works',
+        );
+        expect(commits.filter((commit) => commit.endsWith('works')).length).toBeGreaterThan(0);
+        expect(browser.problems).toEqual([]);
+      } finally {
+        release();
+        await page.unroute(/\/assets\/PropertiesPage-[\w-]+\.js$/);
+      }
+    },
+  );
+
   it('a signed-out visitor of the same page lands on the sign-in page, as before', async () => {
     const visitor = await openConsole(server);
     try {

@@ -6,37 +6,33 @@ import { AuthGate } from '../auth/AuthGate';
 import { NotFoundPage } from '../components/StatusPages';
 import { useAccount } from './AccountContext';
 import { paths } from './paths';
+import { preloadable } from './preloadable';
 import { RouteErrorPage } from './RouteErrorPage';
 
 // Every page is its own chunk: the first load carries only the shell. The chunks of the page the
 // console opens on start loading at once (`preloadRoute`, from main), alongside the first API
-// calls, instead of one after the other as each lazy element renders.
-const load = {
-  signIn: () => import('../auth/SignInPage'),
-  // The shell (header, menus, tabs) loads with the first protected page.
-  protect: () => import('./ProtectRoutes'),
-  properties: () => import('../properties/PropertiesPage'),
-  vendors: () => import('../vendors/VendorsPage'),
-  reports: () => import('../reports/ReportsPage'),
-  viewReports: () => import('../reports/view-reports/ViewReportsPage'),
-  themes: () => import('../themes/ThemesPage'),
-  siteDetail: () => import('../sites/SiteDetailPage'),
-};
-const SignInPage = lazy(load.signIn);
-const ProtectHome = lazy(() => load.protect().then((m) => ({ default: m.ProtectHome })));
-const ProtectSegment = lazy(() => load.protect().then((m) => ({ default: m.ProtectSegment })));
-const PropertiesPage = lazy(load.properties);
-const VendorsPage = lazy(load.vendors);
-const ReportsPage = lazy(load.reports);
-const ViewReportsPage = lazy(load.viewReports);
+// calls, instead of one after the other as each lazy element renders. The pages preloadRoute knows
+// are `preloadable`: once loaded they render without suspending, so a server-rendered page
+// hydrates in one pass.
+const protect = () => import('./ProtectRoutes');
+const SignInPage = preloadable(() => import('../auth/SignInPage'));
+// The shell (header, menus, tabs) loads with the first protected page.
+const ProtectHome = preloadable(async () => ({ default: (await protect()).ProtectHome }));
+const ProtectSegment = preloadable(async () => ({
+  default: (await protect()).ProtectSegment,
+}));
+const PropertiesPage = preloadable(() => import('../properties/PropertiesPage'));
+const VendorsPage = preloadable(() => import('../vendors/VendorsPage'));
+const ReportsPage = preloadable(() => import('../reports/ReportsPage'));
+const ViewReportsPage = preloadable(() => import('../reports/view-reports/ViewReportsPage'));
 const MonetisationPage = lazy(() => import('../promotions/MonetisationPage'));
 const SiteFormPage = lazy(() => import('../sites/SiteFormPage'));
-const SiteDetailPage = lazy(load.siteDetail);
+const SiteDetailPage = preloadable(() => import('../sites/SiteDetailPage'));
 const AppFormPage = lazy(() => import('../apps/AppFormPage'));
 const AppDetailPage = lazy(() => import('../apps/AppDetailPage'));
 const BulkUpdateFlow = lazy(() => import('../bulk-update/BulkUpdateFlow'));
 const BulkUpdateStatusPage = lazy(() => import('../bulk-update/BulkUpdateStatusPage'));
-const ThemesPage = lazy(load.themes);
+const ThemesPage = preloadable(() => import('../themes/ThemesPage'));
 const ThemeFormPage = lazy(() => import('../themes/ThemeFormPage'));
 const OrganisationPage = lazy(() => import('../organisation/OrganisationPage'));
 const InvitationPage = lazy(() => import('../organisation/InvitationPage'));
@@ -44,25 +40,26 @@ const SecurityPage = lazy(() => import('../security/SecurityPage'));
 
 /**
  * Starts loading the chunks the console needs for `pathname` (the shell and the page of the
- * common routes); React.lazy later gets the same modules. Failures are the lazy elements' to show.
+ * common routes); the route's elements then render them without suspending. Settles when they are
+ * in or have failed (a failure is the page's to show, as its lazy element renders).
  */
-export function preloadRoute(pathname: string): void {
+export function preloadRoute(pathname: string): Promise<void> {
   const [, root, segment, page, sub] = pathname.split('/');
-  const chunks: (() => Promise<unknown>)[] = [];
-  if (`/${root}` === paths.login || `/${root}` === paths.resetPassword) chunks.push(load.signIn);
+  const pages: { preload(): Promise<void> }[] = [];
+  if (`/${root}` === paths.login || `/${root}` === paths.resetPassword) pages.push(SignInPage);
   if (`/${root}` === paths.protect) {
-    chunks.push(load.protect);
+    pages.push(segment ? ProtectSegment : ProtectHome);
     if (segment?.startsWith('p-')) {
-      if (page === 'sites' && sub === 'detail') chunks.push(load.siteDetail);
+      if (page === 'sites' && sub === 'detail') pages.push(SiteDetailPage);
       else if (!page || page === 'properties' || (page === 'sites' && !sub))
-        chunks.push(load.properties);
+        pages.push(PropertiesPage);
       else if (page === 'reports')
-        chunks.push(sub === 'view-reports' ? load.viewReports : load.reports);
-      else if (page === 'vendors') chunks.push(load.vendors);
-      else if (page === 'themes' && !sub) chunks.push(load.themes);
+        pages.push(sub === 'view-reports' ? ViewReportsPage : ReportsPage);
+      else if (page === 'vendors') pages.push(VendorsPage);
+      else if (page === 'themes' && !sub) pages.push(ThemesPage);
     }
   }
-  for (const chunk of chunks) chunk().catch(() => {});
+  return Promise.allSettled(pages.map((component) => component.preload())).then(() => {});
 }
 
 /** Sends to the properties list of the current account (the "sites list path"). */

@@ -1,6 +1,6 @@
 import { H1 } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { markHydrated } from '../app/server-rendered';
 
 export interface PageLayoutProps {
@@ -17,8 +17,9 @@ export interface PageLayoutProps {
 /** One page of the console: a heading with its actions, then the content. */
 export function PageLayout({ title, documentTitle, actions, before, children }: PageLayoutProps) {
   const docTitle = documentTitle ?? (typeof title === 'string' ? title : undefined);
-  // A server-rendered page works from here on (#root stops being inert).
-  useEffect(markHydrated, []);
+  // A server-rendered page works from here on (#root stops being inert): in the commit that
+  // hydrated it, not in a later task (a low-priority hydration's effects can wait long).
+  useLayoutEffect(markHydrated, []);
   useEffect(() => {
     if (docTitle) document.title = `${docTitle} · Assent`;
   }, [docTitle]);
