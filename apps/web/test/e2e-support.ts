@@ -97,6 +97,24 @@ export async function launchBrowser(): Promise<E2eBrowser> {
   };
 }
 
+/**
+ * Resolves once `server` renders the console page at `pagePath` for `user` (a private, uncached
+ * page): the server loads its render's bundle at the first console page and sends plain pages
+ * until it is in.
+ */
+export async function untilServerRendered(
+  server: E2eServer,
+  pagePath: string,
+  user: TestUser,
+): Promise<void> {
+  const cookie = `${SESSION_COOKIE}=${user.cookie}`;
+  const rendered = async () =>
+    (await fetch(`${server.url}${pagePath}`, { headers: { cookie } })).headers.get(
+      'cache-control',
+    ) === 'private, no-store';
+  while (!(await rendered())) await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
 /** Resolves once the page works: no server-rendered `#root` is still waiting to be hydrated. */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));

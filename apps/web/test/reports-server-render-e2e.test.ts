@@ -5,10 +5,15 @@ import type { TestUser } from '@assent/server/testing';
 import { GEO_HEADER_ENV } from '@assent/server/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../server/src/services/auth';
 import { CHART_TITLES } from '../src/reports/dashboard/chart-data';
 import type { E2eBrowser, E2eServer } from './e2e-support';
-import { closeAll, describeInChromium, openConsole, startE2eServer } from './e2e-support';
+import {
+  closeAll,
+  describeInChromium,
+  openConsole,
+  startE2eServer,
+  untilServerRendered,
+} from './e2e-support';
 
 const SITE = 'ssr-dash.example';
 /** Three days ago (inside the default 7 days at any hour): accepted twice and denied once, from Germany. */
@@ -76,13 +81,7 @@ describeInChromium('the server-rendered reports dashboard in a real browser', ()
     };
     while (!(await counted())) await new Promise((resolve) => setTimeout(resolve, 250));
     dashboard = `/protect/p-${owner.pcode}/reports/${site.uuid}`;
-    // The server loads its render's bundle at the first console page, sending plain pages until then.
-    const cookie = `${SESSION_COOKIE}=${owner.cookie}`;
-    const rendered = async () =>
-      (await fetch(`${server.url}${dashboard}`, { headers: { cookie } })).headers.get(
-        'cache-control',
-      ) === 'private, no-store';
-    while (!(await rendered())) await new Promise((resolve) => setTimeout(resolve, 200));
+    await untilServerRendered(server, dashboard, owner);
     browser = await openConsole(server, { as: owner, timeoutMs: 60_000 });
     page = browser.page;
   });

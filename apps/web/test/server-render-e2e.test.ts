@@ -3,10 +3,15 @@ import { PROPERTIES_TITLE } from '@assent/core/property';
 import type { TestUser } from '@assent/server/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../server/src/services/auth';
 import { FIND_CONSENT } from '../src/properties/find-consent';
 import type { E2eBrowser, E2eServer } from './e2e-support';
-import { closeAll, describeInChromium, openConsole, startE2eServer } from './e2e-support';
+import {
+  closeAll,
+  describeInChromium,
+  openConsole,
+  startE2eServer,
+  untilServerRendered,
+} from './e2e-support';
 
 const SITES = ['alpha.example.com', 'bravo.example.com', 'charlie.example.com'];
 
@@ -28,13 +33,7 @@ describeInChromium('server-rendered console pages in a real browser', () => {
     }
     browser = await openConsole(server, { as: owner, timeoutMs: 60_000 });
     page = browser.page;
-    // The server loads its render's bundle at the first console page, sending plain pages until then.
-    const cookie = `${SESSION_COOKIE}=${owner.cookie}`;
-    const rendered = async () =>
-      (
-        await fetch(`${server.url}/protect/p-${owner.pcode}/properties`, { headers: { cookie } })
-      ).headers.get('cache-control') === 'private, no-store';
-    while (!(await rendered())) await new Promise((resolve) => setTimeout(resolve, 200));
+    await untilServerRendered(server, `/protect/p-${owner.pcode}/properties`, owner);
   });
   afterAll(() => closeAll(server, browser));
 
