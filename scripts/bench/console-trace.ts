@@ -25,6 +25,7 @@ import { startLiveServer } from '../../apps/server/test/live-server';
 import { day, fillRollupInDatabase, PROPERTIES } from './report-queries';
 import {
   cardsReadyAt,
+  createBenchSites,
   dashboardReadyAt,
   paintedAt,
   propertiesReadyAt,
@@ -225,15 +226,7 @@ const server = await startLiveServer({
 });
 try {
   const owner = await server.user('bench.trace@example.com');
-  const api = server.api(owner);
-  const properties: string[] = [];
-  for (let i = 0; i < PROPERTIES; i += 1) {
-    const site = await api.sites.create({
-      query: { pCode: owner.pcode },
-      body: { url: `site${i}.bench.example`, themeId: '1' },
-    });
-    properties.push(site.uuid);
-  }
+  const properties = await createBenchSites(server.api(owner), owner.pcode, PROPERTIES);
   const today = new Date(`${day(new Date())}T00:00:00Z`);
   await fillRollupInDatabase(server.deps.db, {
     pcode: owner.pcode,

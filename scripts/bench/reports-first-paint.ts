@@ -57,6 +57,7 @@ import type { CheckoutServer } from './support';
 import {
   BENCH_LOCK,
   BENCH_SERVER_ENV,
+  createBenchSites,
   dashboardReadyAt,
   paintedAt,
   percentile,
@@ -282,15 +283,7 @@ async function fillStore(dataDir: string, databaseUrl: string): Promise<Filled> 
   const server = await startLiveServer({ env: { DATABASE_URL: databaseUrl } });
   try {
     const owner = await server.user('bench.first-paint@example.com');
-    const api = server.api(owner);
-    const properties: string[] = [];
-    for (let i = 0; i < PROPERTIES; i += 1) {
-      const site = await api.sites.create({
-        query: { pCode: owner.pcode },
-        body: { url: `site${i}.bench.example`, themeId: '1' },
-      });
-      properties.push(site.uuid);
-    }
+    const properties = await createBenchSites(server.api(owner), owner.pcode, PROPERTIES);
     const today = new Date(`${day(new Date())}T00:00:00Z`);
     const fillStart = performance.now();
     if (FILL === 'sql') {

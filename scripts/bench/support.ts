@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { LiveServer } from '../../apps/server/test/live-server';
 import type { Page } from '@assent/testing';
 
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/assent');
@@ -249,4 +250,21 @@ export async function withBrowserLock<T>(fn: () => Promise<T>): Promise<T> {
   } finally {
     release();
   }
+}
+
+/** Creates `count` sites (`site{i}.bench.example`, the default theme) in `pcode`; their uuids. */
+export async function createBenchSites(
+  api: ReturnType<LiveServer['api']>,
+  pcode: string,
+  count: number,
+): Promise<string[]> {
+  const uuids: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const site = await api.sites.create({
+      query: { pCode: pcode },
+      body: { url: `site${i}.bench.example`, themeId: '1' },
+    });
+    uuids.push(site.uuid);
+  }
+  return uuids;
 }

@@ -115,6 +115,24 @@ export async function untilServerRendered(
   while (!(await rendered())) await new Promise((resolve) => setTimeout(resolve, 200));
 }
 
+/**
+ * Records every `console.error` of `page`'s documents from now on (React's hydration errors among
+ * them: main.tsx logs `onRecoverableError`); the returned function reads the current document's.
+ */
+export async function recordConsoleErrors(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const errors: string[] = [];
+    (window as unknown as { hydrationErrors: string[] }).hydrationErrors = errors;
+    const original = console.error.bind(console);
+    console.error = (...args: unknown[]) => {
+      errors.push(args.map(String).join(' '));
+      original(...args);
+    };
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { hydrationErrors: string[] }).hydrationErrors);
+}
+
 /** Resolves once the page works: no server-rendered `#root` is still waiting to be hydrated. */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));

@@ -11,6 +11,7 @@ import {
   closeAll,
   describeInChromium,
   openConsole,
+  recordConsoleErrors,
   startE2eServer,
   untilServerRendered,
 } from './e2e-support';
@@ -97,15 +98,7 @@ describeInChromium('the server-rendered reports dashboard in a real browser', ()
         if (url.pathname.startsWith('/analytics/')) calls.push(url.pathname);
       });
       // React reports recovered hydration errors through `onRecoverableError`; main.tsx logs them.
-      await page.addInitScript(() => {
-        const errors: string[] = [];
-        (window as unknown as { hydrationErrors: string[] }).hydrationErrors = errors;
-        const original = console.error.bind(console);
-        console.error = (...args: unknown[]) => {
-          errors.push(args.map(String).join(' '));
-          original(...args);
-        };
-      });
+      const consoleErrors = await recordConsoleErrors(page);
       // The browser's clock is two days ahead of the server's: its own default periods would be
       // other days (other markup, other queries) than the server rendered.
       await page.clock.setSystemTime(Date.now() + 2 * DAY_MS);
@@ -135,11 +128,7 @@ describeInChromium('the server-rendered reports dashboard in a real browser', ()
       await expect
         .poll(() => page.locator('.assent-insights-chart .main-svg').count(), { timeout: 60_000 })
         .toBeGreaterThanOrEqual(6);
-      expect(
-        await page.evaluate(
-          () => (window as unknown as { hydrationErrors: string[] }).hydrationErrors,
-        ),
-      ).toEqual([]);
+      expect(await consoleErrors()).toEqual([]);
       expect(browser.problems).toEqual([]);
       // The report properties and the three dashboard calls came with the page: none asked again.
       expect(calls).toEqual([]);

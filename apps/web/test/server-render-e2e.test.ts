@@ -9,6 +9,7 @@ import {
   closeAll,
   describeInChromium,
   openConsole,
+  recordConsoleErrors,
   startE2eServer,
   untilServerRendered,
 } from './e2e-support';
@@ -47,15 +48,7 @@ describeInChromium('server-rendered console pages in a real browser', () => {
         if (/^\/(auth|customization)\//.test(url.pathname)) apiCalls.push(url.pathname);
       });
       // React reports recovered hydration errors through `onRecoverableError`; main.tsx logs them.
-      await page.addInitScript(() => {
-        const errors: string[] = [];
-        (window as unknown as { hydrationErrors: string[] }).hydrationErrors = errors;
-        const original = console.error.bind(console);
-        console.error = (...args: unknown[]) => {
-          errors.push(args.map(String).join(' '));
-          original(...args);
-        };
-      });
+      const consoleErrors = await recordConsoleErrors(page);
       const response = await page.goto(`${server.url}/protect/p-${owner.pcode}/properties`);
       // The document itself holds the rows (the server rendered them).
       const html = (await response?.text()) ?? '';
@@ -66,11 +59,7 @@ describeInChromium('server-rendered console pages in a real browser', () => {
       expect(await page.locator('#root').getAttribute('inert')).toBeNull();
       await page.getByRole('heading', { name: PROPERTIES_TITLE }).waitFor();
       for (const url of SITES) await page.getByText(url, { exact: true }).waitFor();
-      expect(
-        await page.evaluate(
-          () => (window as unknown as { hydrationErrors: string[] }).hydrationErrors,
-        ),
-      ).toEqual([]);
+      expect(await consoleErrors()).toEqual([]);
       expect(browser.problems).toEqual([]);
       // The session, organisations and rows came with the page: not asked for again.
       expect(apiCalls.filter((path) => path === '/auth/me' || path.endsWith('/site/rows'))).toEqual(
