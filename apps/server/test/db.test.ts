@@ -67,7 +67,7 @@ describe.each(stores())('database layer (%s)', (store) => {
     expect(rows.map((r) => r.version)).toEqual(
       [...rows.map((r) => r.version)].sort((a, b) => a - b),
     );
-  });
+  }, 120_000);
 
   // Regression: a repository called with the database inside a transaction callback waited forever
   // on PGlite (its transactions are exclusive). Such queries now join the ambient transaction.
@@ -154,7 +154,9 @@ describe.each(stores())('database layer (%s)', (store) => {
 
 describe('the embedded database thread', () => {
   it('refuses a statement of a transaction that ended, and fails every waiting call if it dies', async () => {
-    const db = await openPglite(undefined);
+    // From the build's template: the thread is the point here, not initdb. Opening PGlite took
+    // over 30 s (the default limit) at load 16, hence this test's own limit.
+    const db = await openPglite(undefined, { template: usableTemplate() });
     let ended: Queryable | undefined;
     await db.transaction(async (tx) => {
       ended = tx;
@@ -175,7 +177,7 @@ describe('the embedded database thread', () => {
       post.mockRestore();
       await db.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('embedded database files', () => {
@@ -197,7 +199,7 @@ describe('embedded database files', () => {
       `Another Assent server (pid ${process.ppid}) is using the database in ${dir}`,
     );
     await again.close();
-  });
+  }, 120_000);
 });
 
 describe("the build's prepared template", () => {

@@ -12,7 +12,7 @@ import {
 } from '@assent/core/reports';
 import type { TestUser } from '@assent/server/testing';
 import { GEO_HEADER_ENV } from '@assent/server/testing';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { E2eBrowser, E2eServer } from './e2e-support';
 import { CHART_TITLES } from '../src/reports/dashboard/chart-data';
@@ -376,6 +376,38 @@ describeInChromium('the reports dashboard in a real browser', () => {
     await page.keyboard.type(day);
     await page.keyboard.press('Enter');
   };
+  /**
+   * Clicks Run Report and waits for `table`; if it does not come, fails naming what the page
+   * shows instead (the builder's alerts, the button's state, the report requests and their
+   * answers) with a screenshot, so that a failure in CI says why.
+   */
+  const runReport = async (table: Locator) => {
+    const calls: string[] = [];
+    const record = (response: Response) => {
+      if (response.url().includes('/report')) {
+        calls.push(`${response.request().method()} ${response.url()} ${response.status()}`);
+      }
+    };
+    page.on('response', record);
+    const alert = page.locator('.assent-report-builder [role=alert]');
+    const button = page.getByRole('button', { name: 'Run Report' });
+    try {
+      await button.click();
+      await table.or(alert).first().waitFor();
+      if (await alert.count()) throw new Error('an alert instead of the results');
+    } catch (error) {
+      await shot('reports-builder-run-failed');
+      throw new Error(
+        `${String(error)}\nalerts: ${JSON.stringify(await alert.allInnerTexts())}` +
+          `\nRun Report: ${await button.evaluate((b) => b.outerHTML.slice(0, 200))}` +
+          `\nreport calls: ${JSON.stringify(calls)}`,
+        { cause: error },
+      );
+    } finally {
+      page.off('response', record);
+    }
+  };
+
   const openDashboard = async () => {
     await page.goto(`${server.url}/protect/p-${owner.pcode}/reports/${ids.get(SITE_A)}`);
     // The first paint can take long on a loaded machine.
@@ -578,10 +610,9 @@ describeInChromium('the reports dashboard in a real browser', () => {
       );
       await tick(page.getByRole('radio', { name: 'Last 7 Days', exact: true }));
       await page.getByRole('button', { name: 'Done' }).click();
-      await page.getByRole('button', { name: 'Run Report' }).click();
       const results = page.getByRole('region', { name: 'Results' });
       const table = results.getByRole('table', { name: 'Report results' });
-      await table.waitFor();
+      await runReport(table);
       // Site A over the last 7 days: Germany 4, the United States 3, France 2.
       expect((await bodyRows(table)).sort()).toEqual([
         ['France', '2'],
