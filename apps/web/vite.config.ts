@@ -38,6 +38,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       compression({
         algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
         include: /\.(?:js|css|html|svg|json)$/,
+        exclude: /\.vite\//, // the build's manifest, read by the server, never sent
         threshold: 1024,
         skipIfLargerOrEqual: true,
       }),
@@ -74,6 +75,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: {
     outDir: isSsrBuild ? SSR_OUT_DIR : 'dist',
+    // The client build's manifest (dist/.vite/manifest.json, never served: a dot directory): the
+    // server links a rendered page's chunks from it (apps/server/src/ssr/module-preload.ts).
+    manifest: !isSsrBuild,
     emptyOutDir: true,
     // Blueprint's all-icon path chunks (~300 kB) exist only for string icon names; we import icons.
     chunkSizeWarningLimit: 700,

@@ -34,8 +34,8 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
 /**
  * Serves the built console from `webDist`, if it is built: each file's brotli or gzip copy made at
  * build time when the browser accepts it, hashed `/assets/*` cached for a year (immutable),
- * anything else (index.html) revalidated; files are looked up as requested, so a rebuild needs no
- * restart. Returns whether the console is there.
+ * anything else (index.html) revalidated, dot files (the build's manifest) never; files are looked
+ * up as requested, so a rebuild needs no restart. Returns whether the console is there.
  */
 export async function registerConsole(app: FastifyInstance, webDist: string): Promise<boolean> {
   if (!existsSync(path.join(webDist, 'index.html'))) return false;
@@ -50,6 +50,8 @@ export async function registerConsole(app: FastifyInstance, webDist: string): Pr
     index: ['index.html'],
     preCompressed: true,
     cacheControl: false,
+    // The build's manifest (.vite/manifest.json, which the server render reads) is not a page's.
+    dotfiles: 'ignore',
     setHeaders(reply, filePath) {
       reply.header('cache-control', filePath.startsWith(assets) ? IMMUTABLE : REVALIDATE);
     },

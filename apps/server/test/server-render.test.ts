@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,18 @@ function stateOf(html: string): unknown {
   );
   if (!match) throw new Error('no state block');
   return JSON.parse(match[1]!);
+}
+
+/** The hrefs of a page's `<link rel="modulepreload">` elements, in order. */
+function modulePreloads(html: string): string[] {
+  return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+    (match) => match[1]!,
+  );
+}
+
+/** The built console's manifest (`build.manifest`): source path → its chunk. */
+function manifest(): Record<string, { file: string; imports?: string[] }> {
+  return JSON.parse(readFileSync(path.join(WEB_DIST, '.vite', 'manifest.json'), 'utf8')) as never;
 }
 
 describe('server render of the console pages', () => {
@@ -104,6 +116,45 @@ describe('server render of the console pages', () => {
     },
   );
 
+  it('links the chunks of the rendered page ahead (modulepreload), built, and a plain page only its entry', async () => {
+    const built = manifest();
+    const index = modulePreloads(readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8'));
+    const linked = async (url: string) => {
+      const res = await server.request({ method: 'GET', url, as: user });
+      return {
+        rendered: res.headers['cache-control'] === RENDERED_CACHE_CONTROL,
+        links: modulePreloads(res.body),
+      };
+    };
+    const chunkOf = (key: string) => `/${built[key]!.file}`;
+
+    const properties = await linked(propertiesPath);
+    expect(properties.rendered).toBe(true);
+    // The route's lazy modules (routes.tsx: the shell, the page) and all they import statically,
+    // each once, each a built file; index.html's own links kept as they were.
+    const route = ['src/app/ProtectRoutes.tsx', 'src/properties/PropertiesPage.tsx'];
+    const added = properties.links.slice(index.length);
+    expect(properties.links.slice(0, index.length)).toEqual(index);
+    expect(added).toEqual(expect.arrayContaining(route.map(chunkOf)));
+    for (const key of route)
+      for (const imported of built[key]!.imports ?? [])
+        expect([...index, ...added, chunkOf('index.html')], imported).toContain(chunkOf(imported));
+    expect(new Set(added).size).toBe(added.length);
+    for (const href of added) expect(existsSync(path.join(WEB_DIST, href)), href).toBe(true);
+
+    const dashboard = await linked(`/protect/p-${user.pcode}/reports/${alphaUuid}`);
+    expect(dashboard.rendered).toBe(true);
+    expect(dashboard.links).toContain(chunkOf('src/reports/ReportsPage.tsx'));
+    // plotly's chunk loads when a chart draws, not ahead.
+    expect(dashboard.links).not.toContain(chunkOf('src/components/plot/Plot.tsx'));
+
+    for (const url of ['/login', `/protect/p-${user.pcode}/themes`]) {
+      const plain = await linked(url);
+      expect(plain.rendered, url).toBe(false);
+      expect(plain.links, url).toEqual(index);
+    }
+  });
+
   it('sends the reports dashboard of a property with its cards, chart titles and country table', async () => {
     const res = await server.request({
       method: 'GET',
@@ -181,6 +232,7 @@ describe('server render of the console pages', () => {
 
   it('never serves the server render bundle as a file', async () => {
     for (const url of [
+      '/.vite/manifest.json',
       '/../dist-ssr/entry-server.js',
       '/dist-ssr/entry-server.js',
       '/%2e%2e/dist-ssr/entry-server.js',

@@ -21,6 +21,11 @@ function writeConsoleBuild(dir: string): void {
   writeFileSync(path.join(dir, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(dir, 'index.html.br'), brotliCompressSync(INDEX_HTML));
   writeFileSync(path.join(dir, 'index.html.gz'), gzipSync(INDEX_HTML));
+  mkdirSync(path.join(dir, '.vite'));
+  writeFileSync(
+    path.join(dir, '.vite', 'manifest.json'),
+    JSON.stringify({ 'src/main.tsx': { file: 'assets/index-AbC123.js', isEntry: true } }),
+  );
 }
 
 describe('serving the console and compressed API responses', () => {
@@ -53,6 +58,20 @@ describe('serving the console and compressed API responses', () => {
     expect(res.headers.vary).toMatch(/accept-encoding/i);
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(ASSET_SOURCE);
     expect(res.rawPayload.length).toBeLessThan(ASSET_SOURCE.length / 3);
+  });
+
+  it('keeps the validators of index.html (revalidated on each load) and never serves the build manifest', async () => {
+    const page = await get('/', 'br');
+    expect(page.headers.etag).toBeDefined();
+    const again = await server.request({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(page.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    const manifest = await get('/.vite/manifest.json');
+    expect(manifest.statusCode).toBe(404);
+    expect(manifest.body).not.toContain('assets/index-AbC123.js');
   });
 
   it('sends the gzip copy to a browser without brotli, and the file itself to one without either', async () => {

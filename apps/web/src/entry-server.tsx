@@ -15,7 +15,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { App } from './app/App';
 import { prefetchForLocation } from './app/prefetch';
-import { appRoutes } from './app/routes';
+import { appRoutes, routeModules } from './app/routes';
 import { createServices } from './app/services';
 import type { ServerState } from './app/server-rendered';
 import type { ServerRenderedPage } from './app/server-rendered-pages';
@@ -49,6 +49,14 @@ export function scriptSafeJson(value: unknown): string {
 /** The page the server renders at `url` (path and query string), or null (rendered in the browser). */
 export function renderedPage(url: string): ServerRenderedPage | null {
   return serverRenderedPage(new URL(url, 'http://console.invalid'));
+}
+
+/**
+ * The source paths (build manifest keys) of the modules the page at `url` loads first (its route's
+ * lazy pages): the server links their chunks in the rendered page, to be fetched beside the entry.
+ */
+export function pageModules(url: string): string[] {
+  return routeModules(new URL(url, 'http://console.invalid').pathname);
 }
 
 /** The server render of `url`, or null for a page rendered in the browser only. */

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FetchLike, FetchResponse } from '@assent/core/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../services/auth';
+import { buildManifest, preloadLinks } from './module-preload';
 
 /** A rendered page holds the account's data: never stored, and only for this cookie. */
 export const RENDERED_CACHE_CONTROL = 'private, no-store';
@@ -12,6 +13,7 @@ export const RENDERED_CACHE_CONTROL = 'private, no-store';
 export const serverRenderDir = (webDist: string): string => `${webDist}-ssr`;
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+const HEAD_END = '</head>';
 
 /**
  * The report queries the dashboard's render posts (its summary, insights and country table): they
@@ -32,6 +34,8 @@ export const DASHBOARD_TIME_LIMIT_FACTOR = 3;
 interface ServerRenderModule {
   /** The page rendered at `url` (path and query string), or null when rendered in the browser. */
   renderedPage(url: string): 'properties' | 'dashboard' | null;
+  /** The build manifest keys of the modules the page at `url` loads first (a bundle from before: none). */
+  pageModules?(url: string): string[];
   render(input: {
     url: string;
     fetch: FetchLike;
@@ -84,6 +88,7 @@ export function consolePages(
     return loaded.module;
   };
 
+  const manifest = buildManifest(webDist);
   const plain = (reply: FastifyReply) => reply.type('text/html').sendFile('index.html', webDist);
 
   return async function sendConsolePage(request: FastifyRequest, reply: FastifyReply) {
@@ -97,9 +102,10 @@ export function consolePages(
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     try {
-      const [template, rendered] = await Promise.race([
+      const [template, chunks, rendered] = await Promise.race([
         Promise.all([
           readFile(path.join(webDist, 'index.html'), 'utf8'),
+          manifest(),
           module.render({
             url: request.url,
             fetch: injectFetch(app, request, originOf(request)),
@@ -117,12 +123,18 @@ export function consolePages(
       ]);
       if (!rendered) return plain(reply);
       if (!template.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
-      const page = template.replace(
-        ROOT_ELEMENT,
-        () =>
-          `<div id="root" inert>${rendered.html}</div>` +
-          `<script type="application/json" id="assent-state">${rendered.state}</script>`,
-      );
+      // The route's chunks are fetched beside the entry script, not once it has run and asked.
+      const links = chunks
+        ? preloadLinks(chunks, module.pageModules?.(request.url) ?? [], template)
+        : '';
+      const page = template
+        .replace(HEAD_END, () => `${links}${HEAD_END}`)
+        .replace(
+          ROOT_ELEMENT,
+          () =>
+            `<div id="root" inert>${rendered.html}</div>` +
+            `<script type="application/json" id="assent-state">${rendered.state}</script>`,
+        );
       return reply
         .header('cache-control', RENDERED_CACHE_CONTROL)
         .header('vary', 'Cookie')

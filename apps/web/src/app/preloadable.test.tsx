@@ -29,7 +29,7 @@ function pageModule() {
 describe('preloadable (a lazy route that hydrates in one pass once preloaded)', () => {
   it('renders a preloaded module at once, without showing the fallback', async () => {
     const { counts, load } = pageModule();
-    const Page = preloadable(load);
+    const Page = preloadable(load, 'src/page.tsx');
     await Page.preload();
     await Page.preload();
     render(
@@ -44,7 +44,7 @@ describe('preloadable (a lazy route that hydrates in one pass once preloaded)', 
 
   it('hydrates server markup in one commit when preloaded, with no suspended pass', async () => {
     const { load } = pageModule();
-    const Page = preloadable(load);
+    const Page = preloadable(load, 'src/page.tsx');
     await Page.preload();
     const ui = (
       <Suspense fallback="Loading">
@@ -69,7 +69,7 @@ describe('preloadable (a lazy route that hydrates in one pass once preloaded)', 
 
   it('loads on first render when not preloaded, and keeps the page mounted afterwards', async () => {
     const { counts, load } = pageModule();
-    const Page = preloadable(load);
+    const Page = preloadable(load, 'src/page.tsx');
     const { rerender } = render(
       <Suspense fallback="Loading">
         <Page name="Vendors" />
@@ -95,7 +95,7 @@ describe('preloadable (a lazy route that hydrates in one pass once preloaded)', 
       attempts += 1;
       if (attempts === 1) throw new Error('chunk failed');
       return { default: () => <p>Loaded</p> };
-    });
+    }, 'src/page.tsx');
     await expect(Page.preload()).rejects.toThrow('chunk failed');
     await Page.preload();
     render(<Page />);

@@ -2,9 +2,11 @@ import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import { createElement, lazy, useState } from 'react';
 
 /** A lazily loaded component whose module can be loaded ahead (`preload`). */
-type PreloadableComponent<P extends object> = ((props: P) => ReactNode) & {
+export type PreloadableComponent<P extends object = never> = ((props: P) => ReactNode) & {
   /** Loads the module (once); settles when it is in. */
   preload(): Promise<void>;
+  /** The module's source path from the web app's root (the build manifest's key). */
+  source: string;
 };
 
 /**
@@ -16,6 +18,7 @@ type PreloadableComponent<P extends object> = ((props: P) => ReactNode) & {
  */
 export function preloadable<P extends object>(
   load: () => Promise<{ default: (props: P) => ReactNode }>,
+  source: string,
 ): PreloadableComponent<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
@@ -34,5 +37,5 @@ export function preloadable<P extends object>(
     const [component] = useState<ComponentType<P> | typeof Lazy>(() => loaded ?? Lazy);
     return createElement(component as ComponentType<P>, props);
   }
-  return Object.assign(Preloadable, { preload: () => start().then(() => {}) });
+  return Object.assign(Preloadable, { preload: () => start().then(() => {}), source });
 }

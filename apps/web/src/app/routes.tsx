@@ -6,6 +6,7 @@ import { AuthGate } from '../auth/AuthGate';
 import { NotFoundPage } from '../components/StatusPages';
 import { useAccount } from './AccountContext';
 import { paths } from './paths';
+import type { PreloadableComponent } from './preloadable';
 import { preloadable } from './preloadable';
 import { RouteErrorPage } from './RouteErrorPage';
 
@@ -13,39 +14,57 @@ import { RouteErrorPage } from './RouteErrorPage';
 // console opens on start loading at once (`preloadRoute`, from main), alongside the first API
 // calls, instead of one after the other as each lazy element renders. The pages preloadRoute knows
 // are `preloadable`: once loaded they render without suspending, so a server-rendered page
-// hydrates in one pass.
+// hydrates in one pass. Each names its module's source path, the build manifest's key: a
+// server-rendered page links the chunks of its route ahead (`routeModules`; a test checks each
+// path against the manifest).
 const protect = () => import('./ProtectRoutes');
-const SignInPage = preloadable(() => import('../auth/SignInPage'));
+const PROTECT_MODULE = 'src/app/ProtectRoutes.tsx';
+const SignInPage = preloadable(() => import('../auth/SignInPage'), 'src/auth/SignInPage.tsx');
 // The shell (header, menus, tabs) loads with the first protected page.
-const ProtectHome = preloadable(async () => ({ default: (await protect()).ProtectHome }));
-const ProtectSegment = preloadable(async () => ({
-  default: (await protect()).ProtectSegment,
-}));
-const PropertiesPage = preloadable(() => import('../properties/PropertiesPage'));
-const VendorsPage = preloadable(() => import('../vendors/VendorsPage'));
-const ReportsPage = preloadable(() => import('../reports/ReportsPage'));
-const ViewReportsPage = preloadable(() => import('../reports/view-reports/ViewReportsPage'));
+const ProtectHome = preloadable(
+  async () => ({ default: (await protect()).ProtectHome }),
+  PROTECT_MODULE,
+);
+const ProtectSegment = preloadable(
+  async () => ({ default: (await protect()).ProtectSegment }),
+  PROTECT_MODULE,
+);
+const PropertiesPage = preloadable(
+  () => import('../properties/PropertiesPage'),
+  'src/properties/PropertiesPage.tsx',
+);
+const VendorsPage = preloadable(
+  () => import('../vendors/VendorsPage'),
+  'src/vendors/VendorsPage.tsx',
+);
+const ReportsPage = preloadable(
+  () => import('../reports/ReportsPage'),
+  'src/reports/ReportsPage.tsx',
+);
+const ViewReportsPage = preloadable(
+  () => import('../reports/view-reports/ViewReportsPage'),
+  'src/reports/view-reports/ViewReportsPage.tsx',
+);
 const MonetisationPage = lazy(() => import('../promotions/MonetisationPage'));
 const SiteFormPage = lazy(() => import('../sites/SiteFormPage'));
-const SiteDetailPage = preloadable(() => import('../sites/SiteDetailPage'));
+const SiteDetailPage = preloadable(
+  () => import('../sites/SiteDetailPage'),
+  'src/sites/SiteDetailPage.tsx',
+);
 const AppFormPage = lazy(() => import('../apps/AppFormPage'));
 const AppDetailPage = lazy(() => import('../apps/AppDetailPage'));
 const BulkUpdateFlow = lazy(() => import('../bulk-update/BulkUpdateFlow'));
 const BulkUpdateStatusPage = lazy(() => import('../bulk-update/BulkUpdateStatusPage'));
-const ThemesPage = preloadable(() => import('../themes/ThemesPage'));
+const ThemesPage = preloadable(() => import('../themes/ThemesPage'), 'src/themes/ThemesPage.tsx');
 const ThemeFormPage = lazy(() => import('../themes/ThemeFormPage'));
 const OrganisationPage = lazy(() => import('../organisation/OrganisationPage'));
 const InvitationPage = lazy(() => import('../organisation/InvitationPage'));
 const SecurityPage = lazy(() => import('../security/SecurityPage'));
 
-/**
- * Starts loading the chunks the console needs for `pathname` (the shell and the page of the
- * common routes); the route's elements then render them without suspending. Settles when they are
- * in or have failed (a failure is the page's to show, as its lazy element renders).
- */
-export function preloadRoute(pathname: string): Promise<void> {
+/** The pages (and the shell) the console needs for `pathname`, on the common routes. */
+function routePages(pathname: string): PreloadableComponent[] {
   const [, root, segment, page, sub] = pathname.split('/');
-  const pages: { preload(): Promise<void> }[] = [];
+  const pages: PreloadableComponent[] = [];
   if (`/${root}` === paths.login || `/${root}` === paths.resetPassword) pages.push(SignInPage);
   if (`/${root}` === paths.protect) {
     pages.push(segment ? ProtectSegment : ProtectHome);
@@ -59,7 +78,27 @@ export function preloadRoute(pathname: string): Promise<void> {
       else if (page === 'themes' && !sub) pages.push(ThemesPage);
     }
   }
-  return Promise.allSettled(pages.map((component) => component.preload())).then(() => {});
+  return pages;
+}
+
+/**
+ * Starts loading the chunks the console needs for `pathname` (the shell and the page of the
+ * common routes); the route's elements then render them without suspending. Settles when they are
+ * in or have failed (a failure is the page's to show, as its lazy element renders).
+ */
+export function preloadRoute(pathname: string): Promise<void> {
+  return Promise.allSettled(routePages(pathname).map((component) => component.preload())).then(
+    () => {},
+  );
+}
+
+/**
+ * The source paths (build manifest keys) of the modules `preloadRoute` loads for `pathname`: the
+ * server render links their chunks in the page, so the browser fetches them beside the entry
+ * script instead of once it has run.
+ */
+export function routeModules(pathname: string): string[] {
+  return [...new Set(routePages(pathname).map((component) => component.source))];
 }
 
 /** Sends to the properties list of the current account (the "sites list path"). */
