@@ -58,6 +58,10 @@ describe('serving the console and compressed API responses', () => {
     expect(res.headers.vary).toMatch(/accept-encoding/i);
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(ASSET_SOURCE);
     expect(res.rawPayload.length).toBeLessThan(ASSET_SOURCE.length / 3);
+    // Never revalidated: no validators to send with each of a page's ~60 assets.
+    expect(res.headers.etag).toBeUndefined();
+    expect(res.headers['last-modified']).toBeUndefined();
+    expect(res.headers['accept-ranges']).toBeUndefined();
   });
 
   it('keeps the validators of index.html (revalidated on each load) and never serves the build manifest', async () => {
