@@ -133,6 +133,20 @@ export async function recordConsoleErrors(page: Page): Promise<() => Promise<str
     page.evaluate(() => (window as unknown as { hydrationErrors: string[] }).hydrationErrors);
 }
 
+/**
+ * Closes the dialog or drawer `dialog` with Escape, as a keyboard user does. Blueprint's overlays
+ * close on Escape pressed inside them and move focus in a frame after they show: on a loaded
+ * machine a key pressed as soon as the dialog is visible went to the page and the dialog stayed.
+ * So the key is pressed once focus is inside an overlay; then the dialog is awaited gone.
+ */
+export async function closeWithEscape(dialog: Locator): Promise<void> {
+  const page = dialog.page();
+  await dialog.waitFor();
+  await page.waitForFunction(() => document.activeElement?.closest('.bp6-overlay') != null);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+}
+
 /** Resolves once the page works: no server-rendered `#root` is still waiting to be hydrated. */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));

@@ -9,6 +9,7 @@ import { CHART_TITLES } from '../src/reports/dashboard/chart-data';
 import type { E2eBrowser, E2eServer } from './e2e-support';
 import {
   closeAll,
+  closeWithEscape,
   describeInChromium,
   openConsole,
   recordConsoleErrors,
@@ -141,9 +142,7 @@ describeInChromium('the server-rendered reports dashboard in a real browser', ()
         .poll(() => calls.filter((path) => path.startsWith('/analytics/v1/insights/')).length)
         .toBe(1);
       await page.getByRole('button', { name: MORE_FILTERS }).click();
-      await page.getByRole('dialog').waitFor();
-      await page.keyboard.press('Escape');
-      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await closeWithEscape(page.getByRole('dialog'));
       expect(browser.problems).toEqual([]);
     },
   );

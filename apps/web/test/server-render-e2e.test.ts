@@ -7,6 +7,7 @@ import { FIND_CONSENT } from '../src/properties/find-consent';
 import type { E2eBrowser, E2eServer } from './e2e-support';
 import {
   closeAll,
+  closeWithEscape,
   describeInChromium,
   openConsole,
   recordConsoleErrors,
@@ -68,9 +69,7 @@ describeInChromium('server-rendered console pages in a real browser', () => {
 
       // It works: a button opens its dialog, and the filter filters.
       await page.getByRole('button', { name: FIND_CONSENT }).click();
-      await page.getByRole('dialog').waitFor();
-      await page.keyboard.press('Escape');
-      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await closeWithEscape(page.getByRole('dialog'));
       await page.getByRole('searchbox').fill('bravo');
       await page.getByText('1 of 3').waitFor();
       await expect.poll(() => page.getByText('alpha.example.com', { exact: true }).count()).toBe(0);

@@ -14,9 +14,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../server/src/services/auth';
 import type { E2eBrowser, E2eServer } from './e2e-support';
 import {
-  E2E_ARTIFACTS,
   closeAll,
+  closeWithEscape,
   describeInChromium,
+  E2E_ARTIFACTS,
   openConsole,
   pageHelpers,
   startE2eServer,
@@ -175,8 +176,7 @@ describeInChromium('the site detail reports in a real browser', () => {
       // The site's creation, with the settings it set.
       await drawer.getByRole('table', { name: 'Change history' }).getByText('Created').waitFor();
       await shot('site-detail-history');
-      await page.keyboard.press('Escape');
-      await drawer.waitFor({ state: 'detached' });
+      await closeWithEscape(drawer);
 
       // Premium reports: the day of the visits, all ten banners shown, 5 accepted all.
       await page.goto(`${server.url}/protect/p-${owner.pcode}/sites/reports/${siteId}`);
