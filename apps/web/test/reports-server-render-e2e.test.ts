@@ -1,6 +1,11 @@
 // @vitest-environment node
 import { addUtcDays, startOfUtcDay } from '@assent/core';
-import { DASHBOARD_PRESET_LABELS, defaultSummaryRange, MORE_FILTERS } from '@assent/core/reports';
+import {
+  DASHBOARD_PRESET_LABELS,
+  defaultSummaryRange,
+  MORE_FILTERS,
+  VISIT_OUTCOME_LABELS,
+} from '@assent/core/reports';
 import type { TestUser } from '@assent/server/testing';
 import { GEO_HEADER_ENV } from '@assent/server/testing';
 import type { Page } from 'playwright-core';
@@ -24,9 +29,10 @@ const DAY_MS = 24 * 3600_000;
 
 /**
  * Issue 16 on the reports dashboard (issue 11): a signed-in GET of the reports page arrives with
- * the dashboard's cards, chart titles and data tables and country rows in its markup, hydrates
- * without a mismatch or asking for its data again (with the browser's clock on another day than
- * the server's: the default periods are the server's), then draws its charts and works.
+ * the dashboard's cards, chart titles, data tables and charts (plain SVG) and country rows in its
+ * markup, hydrates without a mismatch or asking for its data again (with the browser's clock on
+ * another day than the server's: the default periods are the server's), then plotly draws its
+ * charts in place of the static ones, and it works.
  */
 describeInChromium('the server-rendered reports dashboard in a real browser', () => {
   let server: E2eServer;
@@ -90,7 +96,7 @@ describeInChromium('the server-rendered reports dashboard in a real browser', ()
   afterAll(() => closeAll(server, browser));
 
   it(
-    'arrives with its cards, chart tables and country rows, hydrates on the server’s day without a mismatch or a call again, draws its charts, then works',
+    'arrives with its cards, charts (plain SVG), chart tables and country rows, hydrates on the server’s day without a mismatch or a call again, plotly redraws its charts, then works',
     { timeout: 180_000 },
     async () => {
       const calls: string[] = [];
@@ -117,18 +123,55 @@ describeInChromium('the server-rendered reports dashboard in a real browser', ()
         '>Germany<',
       ])
         expect(html, text).toContain(text);
-      // Each plot's space is kept for it (drawn in the browser): six, none drawn on the server.
-      expect(html.match(/assent-chart-pending/g)).toHaveLength(6);
+      // Each chart is drawn in the document itself, as plain SVG (plotly's come after hydration):
+      // read from the served markup, parsed without running any of its scripts.
+      const served = await page.evaluate((markup) => {
+        const doc = new DOMParser().parseFromString(markup, 'text/html');
+        const values = (card: Element, selector: string) =>
+          Array.from(card.querySelectorAll(selector), (e) => Number(e.getAttribute('data-value')));
+        return Array.from(doc.querySelectorAll('.assent-insights-chart'), (card) => ({
+          title: card.querySelector('h4')?.textContent,
+          drawn: card.querySelectorAll('.assent-static-plot svg.assent-static-plot-area').length,
+          slices: values(card, '.assent-static-plot-pie path'),
+          bars: values(card, '.assent-static-plot-bars rect').filter((v) => v > 0),
+          points: values(card, '.assent-static-plot-line circle').filter((v) => v > 0),
+          legend: Array.from(
+            card.querySelectorAll('.assent-static-plot-legend-item'),
+            (e) => e.textContent,
+          ),
+        }));
+      }, html);
       expect(html).not.toContain('main-svg');
+      expect(served.map((c) => [c.title, c.drawn])).toEqual(
+        Object.values(CHART_TITLES).map((title) => [title, 1]),
+      );
+      const [breakdown, trend, regulation, country, pageFormat, device] = served;
+      // Accepted twice, denied once: two thirds and a third of the pie; the other two slices empty.
+      expect(breakdown!.slices).toEqual([200 / 3, 100 / 3, 0, 0].map((v) => expect.closeTo(v, 1)));
+      expect(breakdown!.legend).toEqual(Object.values(VISIT_OUTCOME_LABELS).slice(0, 4));
+      expect(trend!.points).toEqual([200 / 3, 100 / 3].map((v) => expect.closeTo(v, 1)));
+      // Three sessions from Germany on one day: the EU bar and the Total bar of that day.
+      for (const chart of [regulation!, country!]) {
+        expect(chart.bars).toEqual([3, 3]);
+        expect(chart.legend).toEqual(['EU', 'US', 'Total']);
+      }
+      expect(pageFormat!.points).toEqual([3, 3]);
+      expect(device!.slices).toEqual([3]);
+      expect(device!.legend).toEqual(['Desktop']);
 
       // page.goto returned once #root was hydrated (e2e-support's waitForHydration).
       expect(await page.locator('#root').getAttribute('inert')).toBeNull();
       const displayCount = page.getByRole('group', { name: 'Display Count', exact: true });
       expect((await displayCount.innerText()).split('\n').map((s) => s.trim())).toContain('3');
-      // plotly draws every chart after hydration.
+      // plotly's drawing replaces every static one after hydration.
       await expect
-        .poll(() => page.locator('.assent-insights-chart .main-svg').count(), { timeout: 60_000 })
-        .toBeGreaterThanOrEqual(6);
+        .poll(() => page.locator('.assent-insights-chart .assent-static-plot').count(), {
+          timeout: 60_000,
+        })
+        .toBe(0);
+      expect(
+        await page.locator('.assent-insights-chart .js-plotly-plot .main-svg').count(),
+      ).toBeGreaterThanOrEqual(6);
       expect(await consoleErrors()).toEqual([]);
       expect(browser.problems).toEqual([]);
       // The report properties and the three dashboard calls came with the page: none asked again.

@@ -3,7 +3,7 @@ import { CONSOLE_CACHE_SECONDS } from '@assent/core';
 import type { AssentClient, ClientOptions, FetchLike, callRoute, routes } from '@assent/core/api';
 import { createQueryClientDefaults } from '@assent/core/queries';
 import { QueryClient } from '@tanstack/react-query';
-import { preloadPlot } from '../components/plot/LazyPlot';
+import { preloadPlot } from '../components/plot/load-plot';
 
 /** Everything the console needs from its platform, created once in `main` and passed down. */
 export interface Services {

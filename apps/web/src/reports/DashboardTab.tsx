@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useClient, useNow } from '../app/ServicesContext';
 import { Loading } from '../components/Loading';
-import { preloadPlot } from '../components/plot/LazyPlot';
+import { preloadPlot } from '../components/plot/load-plot';
 import { dashboardCharts } from './dashboard/chart-data';
 import type { CountryTableView } from './dashboard/CountryTable';
 import { CountryTable, DEFAULT_COUNTRY_TABLE_VIEW } from './dashboard/CountryTable';

@@ -3,7 +3,7 @@ import createPlotlyComponent from 'react-plotly.js/factory';
 import type { PlotProps } from './plot-props';
 
 // plotly.js is aliased to plotly.js-basic-dist-min (bar, line, pie): the basic bundle only. This
-// module is the console's one use of plotly, and it is only ever imported lazily (LazyPlot).
+// module is the console's one use of plotly, and it is only ever imported lazily (load-plot.ts).
 const PlotlyPlot = createPlotlyComponent(Plotly);
 
 const CONFIG = { displayModeBar: false, responsive: true };
@@ -28,7 +28,12 @@ export default function Plot({ data, layout }: PlotProps) {
         ...layout,
       }}
       config={CONFIG}
-      style={{ width: '100%' }}
+      // The figure's height is kept while plotly draws into its new, empty element (the static
+      // first paint it replaces had it).
+      style={{
+        width: '100%',
+        minHeight: typeof layout.height === 'number' ? layout.height : undefined,
+      }}
     />
   );
 }

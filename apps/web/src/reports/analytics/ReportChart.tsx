@@ -20,8 +20,11 @@ export function ReportChart({ chart, type }: ReportChartProps) {
     ...(mixed && s.percent ? { yaxis: 'y2', offsetgroup: s.fieldName } : {}),
     ...(mixed && !s.percent ? { offsetgroup: s.fieldName } : {}),
   }));
+  // 'Loading...' until plotly is in: the static first paint copies the dashboard's figures, not
+  // this one's second axis, axis title and automargin (and the custom report is drawn on demand).
   return (
     <LazyPlot
+      staticFirstPaint={false}
       data={data}
       layout={{
         height: 360,

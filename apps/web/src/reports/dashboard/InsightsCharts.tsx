@@ -40,11 +40,11 @@ function ChartTable({ chart }: { chart: DashboardChart }) {
 }
 
 /**
- * How many of `count` charts are drawn: none in the frame that first shows the section (the cards
- * and the country table are painted without waiting for plotly), then one more after each frame is
- * painted. Drawing six plotly charts is one task of several hundred ms at 4x CPU throttling; one
- * per frame keeps the page painting and answering input in between. Once all are drawn, new data
- * (another period or filter) redraws them at once.
+ * How many of `count` charts plotly draws: none in the frame that first shows the section (each
+ * chart shows its static drawing, as the server rendered it, so hydration matches), then one more
+ * after each frame is painted. Drawing six plotly charts is one task of several hundred ms at 4x
+ * CPU throttling; one per frame keeps the page painting and answering input in between. Once all
+ * are drawn, new data (another period or filter) redraws them at once.
  */
 function useDrawnCount(count: number): number {
   const [drawn, setDrawn] = useState(0);
@@ -65,8 +65,9 @@ function useDrawnCount(count: number): number {
 
 /**
  * The six insight charts; 'No Data Available' for an empty one; full width for ranges of 6 to 15
- * and 36 to 90 days (core's `isChartFullWidth`), else two a row. Each chart's title and data table
- * show at once; its plot follows, one chart a frame (`useDrawnCount`), in the space it will take.
+ * and 36 to 90 days (core's `isChartFullWidth`), else two a row. Each chart's title, data table
+ * and static drawing show at once; plotly's drawing replaces it, one chart a frame
+ * (`useDrawnCount`), in the same space.
  */
 export function InsightsCharts({
   charts,
@@ -90,16 +91,9 @@ export function InsightsCharts({
             <p className="assent-chart-empty">{NO_DATA_AVAILABLE}</p>
           ) : (
             <>
-              {i < drawn ? (
-                <div
-                  role="img"
-                  aria-label={`${chart.title} (chart; its data is in the table below)`}
-                >
-                  <PlotChart chart={chart} />
-                </div>
-              ) : (
-                <div className="assent-chart-pending" />
-              )}
+              <div role="img" aria-label={`${chart.title} (chart; its data is in the table below)`}>
+                <PlotChart chart={chart} interactive={i < drawn} />
+              </div>
               <ChartTable chart={chart} />
             </>
           )}

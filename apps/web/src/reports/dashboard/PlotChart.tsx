@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { LazyPlot } from '../../components/plot/LazyPlot';
 import { PERCENT_AXIS } from '../../components/plot/plot-props';
+import { StaticPlot } from '../../components/plot/StaticPlot';
 import type { DashboardChart } from './chart-data';
 
 /**
@@ -82,9 +83,17 @@ export function chartTraces(chart: DashboardChart): Record<string, unknown>[] {
 }
 
 /**
- * One dashboard chart. Memoised: the tab re-renders as each of its calls answers, and a new
- * figure object would make plotly diff (or redraw) a chart whose data did not change.
+ * One dashboard chart: drawn by plotly once `interactive`, before that (and by the server render)
+ * as plain SVG from the same figure. Memoised: the tab re-renders as each of its calls answers,
+ * and a new figure object would make plotly diff (or redraw) a chart whose data did not change.
  */
-export const PlotChart = memo(function PlotChart({ chart }: { chart: DashboardChart }) {
-  return <LazyPlot data={chartTraces(chart)} layout={layoutOf(chart)} />;
+export const PlotChart = memo(function PlotChart({
+  chart,
+  interactive,
+}: {
+  chart: DashboardChart;
+  interactive: boolean;
+}) {
+  const Chart = interactive ? LazyPlot : StaticPlot;
+  return <Chart data={chartTraces(chart)} layout={layoutOf(chart)} />;
 });
