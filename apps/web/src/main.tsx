@@ -12,6 +12,9 @@ import { appRoutes, preloadRoute } from './app/routes';
 import { readServerState, renderClock, SERVER_STATE_ID } from './app/server-rendered';
 import { createBrowserServices } from './app/services';
 
+/** How long hydration waits for the first paint (a hidden tab paints none). */
+const HYDRATION_PAINT_WAIT_MS = 100;
+
 /** What React DOM's hydration root does for a discrete event's target, asked for ahead. */
 interface ScheduleHydration {
   unstable_scheduleHydration(target: Node): void;
@@ -56,10 +59,27 @@ if (serverState) hydrate(services.queryClient, serverState);
 void prefetchForLocation(window.location, services);
 const routeLoaded = preloadRoute(window.location.pathname);
 
+/**
+ * Settles once the browser has painted a frame (or after `HYDRATION_PAINT_WAIT_MS` in a tab that
+ * paints none, hidden): the server's markup shows before hydration takes the main thread.
+ */
+const afterPaint = () =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, HYDRATION_PAINT_WAIT_MS);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
+  });
+
 if (serverState) {
-  // Hydrated once the page's chunks are in: React stops hydrating at a page still loading and
-  // starts again from its boundary when it arrives (a pass per lazy level).
-  void routeLoaded.then(() => {
+  // Hydrated once the page's chunks are in (React stops hydrating at a page still loading and
+  // starts again from its boundary when it arrives: a pass per lazy level) and the server's markup
+  // has been painted: the chunks are linked ahead (modulepreload) and cached on a return visit, so
+  // they can be in before the first frame, which hydration's work would then hold back.
+  void Promise.all([routeLoaded, afterPaint()]).then(() => {
     const hydration = hydrateRoot(root, ui, {
       onRecoverableError: (error) => console.error('Assent: hydration recovered from', error),
     });
