@@ -1,9 +1,10 @@
-import { stat, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FetchLike, FetchResponse } from '@assent/core/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../services/auth';
+import { latestVersion } from './file-version';
 import { buildManifest, preloadLinks } from './module-preload';
 
 /** A rendered page holds the account's data: never stored, and only for this cookie. */
@@ -67,33 +68,27 @@ export function consolePages(
   },
 ) {
   const { timeLimitMs, originOf } = options;
-  const bundle = path.join(serverRenderDir(webDist), 'entry-server.js');
-  // Loaded by the first console page (and again after a rebuild, as the static files are read per
-  // request), in the background: pages are plain until it is in (it is large; no page waits).
-  let loaded: { mtimeMs: number; module?: ServerRenderModule } | undefined;
-  const renderer = async (log: FastifyRequest['log']): Promise<ServerRenderModule | undefined> => {
-    const mtimeMs = await stat(bundle).then(
-      (s) => s.mtimeMs,
-      () => undefined,
-    );
-    if (mtimeMs === undefined) return undefined;
-    if (loaded?.mtimeMs !== mtimeMs) {
-      const loading: NonNullable<typeof loaded> = { mtimeMs };
-      loaded = loading;
-      (import(`${pathToFileURL(bundle).href}?v=${mtimeMs}`) as Promise<ServerRenderModule>).then(
-        (module) => (loading.module = module),
-        (error: unknown) => log.warn({ err: error }, 'server render: cannot load its bundle'),
-      );
-    }
-    return loaded.module;
-  };
-
+  // Loaded by the first console page (and again after a rebuild, as the static files are read
+  // again), in the background: pages are plain until it is in (it is large; no page waits).
+  const bundle = latestVersion(
+    path.join(serverRenderDir(webDist), 'entry-server.js'),
+    (file, mtimeMs) =>
+      (import(`${pathToFileURL(file).href}?v=${mtimeMs}`) as Promise<ServerRenderModule>).catch(
+        (error: unknown) => {
+          app.log.warn({ err: error }, 'server render: cannot load its bundle');
+          return undefined;
+        },
+      ),
+  );
+  const template = latestVersion(path.join(webDist, 'index.html'), (file) =>
+    readFile(file, 'utf8'),
+  );
   const manifest = buildManifest(webDist);
   const plain = (reply: FastifyReply) => reply.type('text/html').sendFile('index.html', webDist);
 
   return async function sendConsolePage(request: FastifyRequest, reply: FastifyReply) {
     if (timeLimitMs === 0) return plain(reply);
-    const module = await renderer(request.log);
+    const module = (await bundle())?.settled;
     const cookies = request.cookies;
     if (!cookies[SESSION_COOKIE] && !cookies[SECURE_SESSION_COOKIE]) return plain(reply);
     const page = module?.renderedPage(request.url);
@@ -102,9 +97,12 @@ export function consolePages(
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     try {
-      const [template, chunks, rendered] = await Promise.race([
+      const [html, chunks, rendered] = await Promise.race([
         Promise.all([
-          readFile(path.join(webDist, 'index.html'), 'utf8'),
+          template().then((version) => {
+            if (!version) throw new Error('index.html is missing');
+            return version.value;
+          }),
           manifest(),
           module.render({
             url: request.url,
@@ -122,12 +120,12 @@ export function consolePages(
         }),
       ]);
       if (!rendered) return plain(reply);
-      if (!template.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
+      if (!html.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
       // The route's chunks are fetched beside the entry script, not once it has run and asked.
       const links = chunks
-        ? preloadLinks(chunks, module.pageModules?.(request.url) ?? [], template)
+        ? preloadLinks(chunks, module.pageModules?.(request.url) ?? [], html)
         : '';
-      const page = template
+      const page = html
         .replace(HEAD_END, () => `${links}${HEAD_END}`)
         .replace(
           ROOT_ELEMENT,

@@ -1,5 +1,6 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { latestVersion } from './file-version';
 
 /** One entry of Vite's build manifest (`build.manifest`, dist/.vite/manifest.json). */
 interface ManifestChunk {
@@ -15,28 +16,17 @@ interface ManifestChunk {
 export type BuildManifest = Record<string, ManifestChunk>;
 
 /**
- * The client build's manifest in `webDist`, read again when a rebuild changes it (as index.html is
- * read per request); undefined without one (a build from before the manifest: no links).
+ * The client build's manifest in `webDist`, read again when a rebuild changes it (as index.html
+ * is); undefined without one (a build from before the manifest: no links).
  */
 export function buildManifest(webDist: string): () => Promise<BuildManifest | undefined> {
-  const file = path.join(webDist, '.vite', 'manifest.json');
-  let read: { mtimeMs: number; manifest: Promise<BuildManifest | undefined> } | undefined;
-  return async () => {
-    const mtimeMs = await stat(file).then(
-      (s) => s.mtimeMs,
+  const manifest = latestVersion(path.join(webDist, '.vite', 'manifest.json'), (file) =>
+    readFile(file, 'utf8').then(
+      (text) => JSON.parse(text) as BuildManifest,
       () => undefined,
-    );
-    if (mtimeMs === undefined) return undefined;
-    if (read?.mtimeMs !== mtimeMs)
-      read = {
-        mtimeMs,
-        manifest: readFile(file, 'utf8').then(
-          (text) => JSON.parse(text) as BuildManifest,
-          () => undefined,
-        ),
-      };
-    return read.manifest;
-  };
+    ),
+  );
+  return async () => (await manifest())?.value;
 }
 
 /**

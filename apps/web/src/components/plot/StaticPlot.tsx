@@ -95,6 +95,12 @@ const CATEGORY_LABEL_PX = 15;
 const ACROSS_MAX = 15;
 const ASSUMED_PLOT_WIDTH = 1128;
 
+/** A trace's colour: its own (marker, then line), else the colorway's `i`th. */
+const traceColour = (trace: Trace, i: number) =>
+  trace.marker?.color ?? trace.line?.color ?? colourAt(i)[0];
+/** A line trace's marker radius (plotly's `marker.size` is a diameter). */
+const markerRadius = (trace: Trace) => (trace.marker?.size ?? MARKER_SIZE) / 2;
+
 const pct = (fraction: number) => `${(fraction * 100).toFixed(3)}%`;
 const px = (n: number) => Number(n.toFixed(2));
 
@@ -241,7 +247,7 @@ function Cartesian({
   const ys = traces.flatMap((t) => t.y ?? []);
   const yaxis = layout.yaxis ?? {};
   // The far end of an autoranged axis: padded (5% of its length, and the largest marker's radius).
-  const markerPad = line ? (max(traces, (t) => (t.marker?.size ?? MARKER_SIZE) / 2) ?? 0) : 0;
+  const markerPad = line ? (max(traces, markerRadius) ?? 0) : 0;
   const pad = RANGE_PAD * height + markerPad;
   const autoTop = (max(ys) ?? 0) * (height / (height - pad));
   const bottom = yaxis.range?.[0] ?? Math.min(0, min(ys) ?? 0);
@@ -289,7 +295,7 @@ function Cartesian({
         ),
       )}
       {traces.map((trace, t) => {
-        const colour = trace.marker?.color ?? trace.line?.color ?? colourAt(t)[0];
+        const colour = traceColour(trace, t);
         const values = trace.y ?? [];
         if (trace.type === 'bar') {
           const slot = bars.indexOf(trace);
@@ -309,7 +315,7 @@ function Cartesian({
             </g>
           );
         }
-        const radius = (trace.marker?.size ?? MARKER_SIZE) / 2;
+        const radius = markerRadius(trace);
         return (
           <g key={t} className="assent-static-plot-line" opacity={trace.opacity}>
             {values.slice(1).map((v, i) => (
@@ -343,12 +349,12 @@ function legendItems(traces: Trace[]): LegendItem[] {
     }));
   return traces.map((trace, i) => ({
     name: trace.name ?? `trace ${i}`,
-    colour: trace.marker?.color ?? trace.line?.color ?? colourAt(i)[0],
+    colour: traceColour(trace, i),
     ...(trace.type === 'scatter'
       ? {
           symbol: 'line' as const,
           lineWidth: trace.line?.width,
-          markerRadius: (trace.marker?.size ?? MARKER_SIZE) / 2,
+          markerRadius: markerRadius(trace),
           opacity: trace.opacity,
         }
       : { symbol: 'square' as const }),
