@@ -23,18 +23,25 @@ import {
 } from './e2e-support';
 
 const STEP_SECONDS = 30;
+/** How long a code must stay valid after it is typed: the form, the request and the server's check. */
+const MARGIN_SECONDS = 15;
 
 /**
  * Codes of one authenticator, each for a later time step than the last one used (the server takes
- * a step once, and one step of drift either way): when the next unused step is still ahead of the
- * clock's drift window, it waits for the clock to reach it.
+ * a step once, and one step of drift either way, so step s is accepted from the start of step s - 1
+ * to the end of step s + 1). Each code is for the earliest unused step that stays valid for at
+ * least MARGIN_SECONDS more; when that step is still ahead of the drift window, it waits for the
+ * clock to reach it. (A code for the step before the clock's, typed in the last second of a step,
+ * expired on its way to the server: CI once saw the recovery codes never come.)
  */
 function authenticator(secret: string) {
   let lastStep = -Infinity;
   return async (page: Page): Promise<string> => {
-    const stepNow = () => Math.floor(Date.now() / 1000 / STEP_SECONDS);
-    const step = Math.max(lastStep + 1, stepNow() - 1);
-    while (step > stepNow() + 1) await page.waitForTimeout(500);
+    const seconds = () => Date.now() / 1000;
+    const validUntil = (step: number) => (step + 2) * STEP_SECONDS;
+    let step = Math.max(lastStep + 1, Math.floor(seconds() / STEP_SECONDS) - 1);
+    while (validUntil(step) - seconds() < MARGIN_SECONDS) step += 1;
+    while (seconds() < (step - 1) * STEP_SECONDS) await page.waitForTimeout(500);
     lastStep = step;
     return generateSync({ secret, epoch: step * STEP_SECONDS });
   };
@@ -103,7 +110,12 @@ describeInChromium('two-factor sign-in in a real browser', () => {
 
     // The ten recovery codes, once.
     const codes = page.getByRole('list', { name: TWO_FACTOR_COPY.recoveryTitle });
-    await codes.waitFor();
+    await codes.waitFor().catch(async (error: unknown) => {
+      await shot('two-factor-enrol-failed');
+      throw new Error(`No recovery codes; the form says: ${await enrolForm.innerText()}`, {
+        cause: error,
+      });
+    });
     const recoveryCodes = await codes.getByRole('listitem').allTextContents();
     expect(recoveryCodes).toHaveLength(10);
     for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
@@ -159,5 +171,6 @@ describeInChromium('two-factor sign-in in a real browser', () => {
       true,
     );
     expect(browser.problems).toEqual([]);
-  });
+    // Four codes for four successive steps: up to a minute waiting for the clock, and the rest.
+  }, 180_000);
 });
