@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
+import { UNREGISTERED_CMP_ID_WARNING } from '@assent/core/banner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoPath } from '../src/paths';
 import { RENDERED_CACHE_CONTROL, serverRenderDir } from '../src/ssr/console-page';
@@ -94,6 +95,9 @@ describe('server render of the console pages', () => {
       expect(html).toMatch(/<div id="root" inert>/);
       expect(html).toContain('alpha.example.com');
       expect(html).toContain('Publisher alpha');
+      // The shell's operator warning (this server has no ASSENT_CMP_ID) is in the first paint,
+      // not a callout that pushes the table down once the browser has asked /healthz.
+      expect(html).toContain(UNREGISTERED_CMP_ID_WARNING.replaceAll("'", '&#x27;'));
       // The hostile name is text in the markup and a string in the state, nowhere markup.
       expect(html).not.toContain('<script>alert(1)');
       expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');

@@ -6,6 +6,7 @@ import {
   reportPropertiesQuery,
 } from '@assent/core/queries';
 import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
+import { operatorWarningsQuery } from '../shell/OperatorWarnings';
 import { paths } from './paths';
 import type { Services } from './services';
 
@@ -17,7 +18,7 @@ const PREFETCH_FRESH_MS = 10_000;
 
 /**
  * Starts the calls the page at `location` will make, at start-up, in parallel: who is signed in,
- * the organisations (the shell), and the page's own data (the properties list; the reports
+ * the server's health and the organisations (the shell), and the page's own data (the properties list; the reports
  * properties, then the default dashboard's three calls), instead of one after the other as the
  * shell, then the page, render. The queries are the pages' own (same factories, same keys), so
  * the pages find them in the cache; a failure is the page's to show when it asks again. The
@@ -34,9 +35,11 @@ export function prefetchForLocation(
     queryClient.setQueryDefaults(options.queryKey, { staleTime: PREFETCH_FRESH_MS });
     return queryClient.fetchQuery(options);
   };
-  // The session and organisations keep their own 60 s (useSession, useOrganisation).
+  // The session and organisations keep their own 60 s (useSession, useOrganisation). The shell's
+  // operator warnings come with the first paint, not as a callout pushing the page down after it.
   const calls: Promise<unknown>[] = [
     queryClient.prefetchQuery({ ...meQuery(client), staleTime: 60_000 }),
+    queryClient.prefetchQuery(operatorWarningsQuery(client)),
   ];
   const pCode = accountCodeFromSegment(safeDecode(segment ?? ''));
   if (pCode) {

@@ -1,3 +1,4 @@
+import type { AssentClient } from '@assent/core/api';
 import { healthQuery } from '@assent/core/queries';
 import { Callout } from '@blueprintjs/core';
 import { ErrorIcon } from '@blueprintjs/icons';
@@ -6,6 +7,12 @@ import { useClient } from '../app/ServicesContext';
 
 export const OPERATOR_WARNING_TITLE = 'This server needs its operator';
 
+/** The server's health, asked again after 5 minutes (the start-up's prefetch asks it first). */
+export const operatorWarningsQuery = (client: AssentClient) => ({
+  ...healthQuery(client),
+  staleTime: 5 * 60_000,
+});
+
 /**
  * The server's configuration warnings (`/healthz`), on every page in a danger callout: today an
  * unset ASSENT_CMP_ID, whose strings Google and vendors reject. Nothing shows while the server is
@@ -13,7 +20,7 @@ export const OPERATOR_WARNING_TITLE = 'This server needs its operator';
  */
 export function OperatorWarnings() {
   const client = useClient();
-  const { data } = useQuery({ ...healthQuery(client), staleTime: 5 * 60_000 });
+  const { data } = useQuery(operatorWarningsQuery(client));
   const warnings = data?.warnings ?? [];
   if (!warnings.length) return null;
   return (
