@@ -32,7 +32,7 @@ const MARGIN_SECONDS = 15;
  * to the end of step s + 1). Each code is for the earliest unused step that stays valid for at
  * least MARGIN_SECONDS more; when that step is still ahead of the drift window, it waits for the
  * clock to reach it. (A code for the step before the clock's, typed in the last second of a step,
- * expired on its way to the server: CI once saw the recovery codes never come.)
+ * expires on its way to the server: the likely reason CI once waited for recovery codes in vain.)
  */
 function authenticator(secret: string) {
   let lastStep = -Infinity;

@@ -18,9 +18,9 @@ const PREFETCH_FRESH_MS = 10_000;
 
 /**
  * Starts the calls the page at `location` will make, at start-up, in parallel: who is signed in,
- * the server's health and the organisations (the shell), and the page's own data (the properties list; the reports
- * properties, then the default dashboard's three calls), instead of one after the other as the
- * shell, then the page, render. The queries are the pages' own (same factories, same keys), so
+ * the server's health and the organisations (the shell), and the page's own data (the properties
+ * list; the reports properties, then the default dashboard's three calls), instead of one after
+ * the other as the shell, then the page, render. The queries are the pages' own (same factories, same keys), so
  * the pages find them in the cache; a failure is the page's to show when it asks again. The
  * promise settles when every call has (the server render waits on it; the browser does not).
  */
