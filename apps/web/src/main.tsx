@@ -8,12 +8,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App, ClientRouter } from './app/App';
 import { prefetchForLocation } from './app/prefetch';
+import { afterPaint } from './app/after-paint';
 import { appRoutes, preloadRoute } from './app/routes';
 import { readServerState, renderClock, SERVER_STATE_ID } from './app/server-rendered';
 import { createBrowserServices } from './app/services';
-
-/** How long hydration waits for the first paint (a hidden tab paints none). */
-const HYDRATION_PAINT_WAIT_MS = 100;
 
 /** What React DOM's hydration root does for a discrete event's target, asked for ahead. */
 interface ScheduleHydration {
@@ -58,21 +56,6 @@ if (serverState) hydrate(services.queryClient, serverState);
 // After a server render the answers are in the cache and fresh: nothing is asked again.
 void prefetchForLocation(window.location, services);
 const routeLoaded = preloadRoute(window.location.pathname);
-
-/**
- * Settles once the browser has painted a frame (or after `HYDRATION_PAINT_WAIT_MS` in a tab that
- * paints none, hidden): the server's markup shows before hydration takes the main thread.
- */
-const afterPaint = () =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, HYDRATION_PAINT_WAIT_MS);
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(timer);
-        resolve();
-      }, 0),
-    );
-  });
 
 if (serverState) {
   // Hydrated once the page's chunks are in (React stops hydrating at a page still loading and
