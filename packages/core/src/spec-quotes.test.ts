@@ -49,6 +49,11 @@ function heldBy(tests: string, text: string): boolean {
   );
 }
 
+if (!existsSync(specDir))
+  console.warn(
+    `spec-quotes.test: skipped, no spec at ${specDir} (put the spec beside the repository as ../shared/spec, or set ASSENT_SPEC_DIR)`,
+  );
+
 describe.skipIf(!existsSync(specDir))('texts the spec quotes', () => {
   const tests = testFiles(__dirname)
     .map((file) => readFileSync(file, 'utf8'))
