@@ -1,12 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { UNREGISTERED_CMP_ID_WARNING } from '@assent/core/banner';
+import { UNREGISTERED_CMP_ID_WARNING, VISIT_OUTCOMES } from '@assent/core/banner';
+import { formatPercent } from '@assent/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoPath } from '../src/paths';
 import { RENDERED_CACHE_CONTROL, serverRenderDir } from '../src/ssr/console-page';
 import type { TestServer, TestUser } from './harness';
 import { createTestServer, json } from './harness';
+import { storeVisits, visitRecord } from './visit-records';
 
 // The built console and its server render (`node scripts/run.mjs build`).
 const WEB_DIST = repoPath('apps', 'web', 'dist');
@@ -61,6 +63,14 @@ describe('server render of the console pages', () => {
       uuids.push(json<{ uuid: string }>(res).uuid);
     }
     alphaUuid = uuids[0]!;
+    // Alpha's banner was answered 3 times in 4 two days ago: a consent rate of 75% in its row.
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+    await storeVisits(
+      server.deps.db,
+      [VISIT_OUTCOMES.acceptAll, VISIT_OUTCOMES.acceptAll, VISIT_OUTCOMES.acceptAll]
+        .concat(VISIT_OUTCOMES.rejectAll)
+        .map((o) => visitRecord(user.pcode, alphaUuid, twoDaysAgo, { o })),
+    );
     // The API refuses script-like text; a row stored before that rule (or by hand) can hold it.
     await server.deps.db.query(
       `update properties set list_item = jsonb_set(list_item, '{publisherName}', to_jsonb($1::text)) where uuid = $2`,
@@ -98,6 +108,9 @@ describe('server render of the console pages', () => {
       // The shell's operator warning (this server has no ASSENT_CMP_ID) is in the first paint,
       // not a callout that pushes the table down once the browser has asked /healthz.
       expect(html).toContain(UNREGISTERED_CMP_ID_WARNING.replaceAll("'", '&#x27;'));
+      // The rows' consent rates are in the first paint too, not spinners until the browser asks.
+      expect(html).toContain(`>${formatPercent(75)}<`);
+      expect(html).not.toContain('aria-label="Loading"');
       // The hostile name is text in the markup and a string in the state, nowhere markup.
       expect(html).not.toContain('<script>alert(1)');
       expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');

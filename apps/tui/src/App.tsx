@@ -13,6 +13,7 @@ import {
   meQuery,
   propertiesQuery,
   propertyAnalyticsQuery,
+  propertyAnalyticsRange,
   reportActiveMutation,
   reportPropertiesQuery,
   reportJobsQuery,
@@ -22,7 +23,6 @@ import {
   vendorsQuery,
 } from '@assent/core/queries';
 import type { QueryCacheLike } from '@assent/core/queries';
-import { dashboardPresetRange } from '@assent/core/reports';
 import type { ReportJob } from '@assent/core/reports';
 import type { TagType } from '@assent/core/tags';
 import type { ThemeListItem } from '@assent/core/theme';
@@ -752,7 +752,7 @@ function useSectionRows(
     ...propertiesQuery(client, pCode),
     enabled: section === 'Properties',
   });
-  const range = useMemo(() => dashboardPresetRange('last30Days', now()), [now]);
+  const range = useMemo(() => propertyAnalyticsRange(now()), [now]);
   const propertyIds = useMemo(() => (properties.data ?? []).map((p) => p.uuid), [properties.data]);
   const analytics = useQuery({
     ...propertyAnalyticsQuery(client, { pCode, propertyIds, ...range }),

@@ -6,10 +6,14 @@ import {
   propertyIdentifier,
   propertyStatus,
 } from '@assent/core/property';
-import { propertyAnalyticsQuery, propertyTrendQuery, tagQuery } from '@assent/core/queries';
+import {
+  propertyAnalyticsQuery,
+  propertyAnalyticsRange,
+  propertyTrendQuery,
+  tagQuery,
+} from '@assent/core/queries';
 import {
   PROPERTY_REPORT_ROWS,
-  dashboardPresetRange,
   formatAppReportPercent,
   propertyAnalyticsSections,
   propertyReportCell,
@@ -89,7 +93,7 @@ export function PropertyDetail({
   scroll: number;
   range?: ScrollRange | undefined;
 }) {
-  const range = useMemo(() => dashboardPresetRange('last30Days', now()), [now]);
+  const range = useMemo(() => propertyAnalyticsRange(now()), [now]);
   const analytics = useQuery(
     propertyAnalyticsQuery(client, { pCode: account, propertyIds: [p.uuid], ...range }),
   );

@@ -17,12 +17,13 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 const HEAD_END = '</head>';
 
 /**
- * The report queries the dashboard's render posts (its summary, insights and country table): they
- * read, and are sent with the console's origin as the browser's are. Any other write the render
- * made would go without it, refused by the API's origin check (CSRF), and the page sent plain.
+ * The report queries the renders post (the dashboard's summary, insights and country table; the
+ * properties list's consent rates): they read, and are sent with the console's origin as the
+ * browser's are. Any other write the render made would go without it, refused by the API's origin
+ * check (CSRF), and the page sent plain.
  */
 const READING_POSTS =
-  /^\/analytics\/v1\/(summary-comparison|insights|country-table)\/pcode\/[^/?]+(\?|$)/;
+  /^\/analytics\/v1\/(summary-comparison|insights|country-table|properties)\/pcode\/[^/?]+(\?|$)/;
 
 /**
  * How much longer than the server's limit the dashboard's render may take: its three report

@@ -1,5 +1,5 @@
 import { RESTRICTED_ACCESS } from '@assent/core';
-import { pricingPromotionKey } from '@assent/core/account';
+import { createMemoryConsoleStorage, pricingPromotionKey } from '@assent/core/account';
 import {
   BULK_UPDATE_BUTTON,
   OLD_SDK_VERSION_LABEL,
@@ -19,7 +19,9 @@ import { describe, expect, it } from 'vitest';
 import { PRICING_TITLE } from '../promotions/copy';
 import { apiError } from '../testing/fake-api';
 import { gdprAnalytics, listItem } from '../testing/builders';
-import { fakeApi, renderApp } from '../testing/render';
+import { fakeApi, renderApp, TEST_NOW } from '../testing/render';
+import { prefetchForLocation } from '../app/prefetch';
+import { createServices } from '../app/services';
 
 const PATH = '/protect/p-AB12CD/properties';
 const ANALYTICS = '/analytics/v1/properties/pcode/AB12CD';
@@ -107,6 +109,28 @@ describe('properties list', () => {
     expect(within(pager).getByRole('button', { name: 'Page 3' }).getAttribute('aria-current')).toBe(
       'page',
     );
+  });
+
+  it("asks the first page's consent rates at start-up, as soon as the list is in", async () => {
+    const api = listApi(45);
+    const services = createServices({
+      fetch: api.fetch,
+      storage: createMemoryConsoleStorage(),
+      now: () => TEST_NOW,
+    });
+    await prefetchForLocation({ pathname: PATH, search: '' }, services);
+    const asked = api.calls.filter((c) => c.path === ANALYTICS);
+    expect(asked).toHaveLength(1);
+    expect((asked[0]!.body as { propertyIds: string[] }).propertyIds).toEqual(
+      Array.from({ length: 20 }, (_, i) => listItem(i + 1).uuid),
+    );
+  });
+
+  it("shows the start-up's consent rates without asking for them again", async () => {
+    const api = listApi(45);
+    renderApp({ path: PATH, api, prefetch: true });
+    await waitFor(() => expect(screen.getAllByText('50.0%')).toHaveLength(20));
+    expect(api.calls.filter((c) => c.path === ANALYTICS)).toHaveLength(1);
   });
 
   it('filters by url or packageId', async () => {

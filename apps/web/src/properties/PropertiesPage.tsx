@@ -11,8 +11,11 @@ import {
   pageOfProperties,
   propertiesNoMatch,
 } from '@assent/core/property';
-import { propertyRowsQuery, propertyAnalyticsQuery } from '@assent/core/queries';
-import { dashboardPresetRange } from '@assent/core/reports';
+import {
+  listedPropertiesAnalyticsQuery,
+  propertyAnalyticsRange,
+  propertyRowsQuery,
+} from '@assent/core/queries';
 import { Button, Callout, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import {
   DesktopIcon,
@@ -69,13 +72,9 @@ export default function PropertiesPage() {
     [properties.data, filter],
   );
   const shown = pageOfProperties(filtered, page);
-  const range = useMemo(() => dashboardPresetRange('last30Days', now()), [now]);
+  const range = useMemo(() => propertyAnalyticsRange(now()), [now]);
   const analytics = useQuery({
-    ...propertyAnalyticsQuery(client, {
-      pCode,
-      propertyIds: shown.rows.map((row) => row.uuid),
-      ...range,
-    }),
+    ...listedPropertiesAnalyticsQuery(client, pCode, shown.rows, range),
     enabled: shown.rows.length > 0,
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,6 @@
 import { REPORT_ERROR_TEXT, REPORT_ERROR_TITLE, SITE_REPORT_PERIOD } from '@assent/core/property';
-import { propertyAnalyticsQuery } from '@assent/core/queries';
+import { propertyAnalyticsQuery, propertyAnalyticsRange } from '@assent/core/queries';
 import {
-  dashboardPresetRange,
   PROPERTY_REPORT_ROWS,
   propertyAnalyticsSections,
   propertyReportCell,
@@ -52,7 +51,7 @@ export function PropertyReport({
 }) {
   const client = useClient();
   const now = useNow();
-  const range = useMemo(() => dashboardPresetRange('last30Days', now()), [now]);
+  const range = useMemo(() => propertyAnalyticsRange(now()), [now]);
   const analytics = useQuery(
     propertyAnalyticsQuery(client, { pCode, propertyIds: [propertyId], ...range }),
   );

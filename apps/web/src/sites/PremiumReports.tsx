@@ -1,9 +1,12 @@
 import { PREMIUM_BANNER_BUTTON } from '@assent/core/property';
-import { organisationsQuery, sitePremiumReportQuery } from '@assent/core/queries';
+import {
+  organisationsQuery,
+  propertyAnalyticsRange,
+  sitePremiumReportQuery,
+} from '@assent/core/queries';
 import {
   customReportCell,
   customReportColumns,
-  dashboardPresetRange,
   NO_DATA_AVAILABLE,
   PREMIUM_REPORT_METRICS,
   PREMIUM_REPORT_SECTIONS,
@@ -62,7 +65,7 @@ export function PremiumReports({ pCode, siteId }: { pCode: string; siteId: strin
 function PremiumSections({ pCode, siteId }: { pCode: string; siteId: string }) {
   const client = useClient();
   const now = useNow();
-  const range = useMemo(() => dashboardPresetRange('last30Days', now()), [now]);
+  const range = useMemo(() => propertyAnalyticsRange(now()), [now]);
   const report = useQuery(sitePremiumReportQuery(client, pCode, siteId, range));
   useEffect(() => {
     if (report.error) console.error('Assent: the premium reports failed', report.error);

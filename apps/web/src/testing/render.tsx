@@ -5,6 +5,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { App, ClientRouter } from '../app/App';
+import { prefetchForLocation } from '../app/prefetch';
 import { appRoutes } from '../app/routes';
 import type { Services } from '../app/services';
 import { createServices } from '../app/services';
@@ -22,6 +23,8 @@ export interface RenderAppOptions {
   organisations?: Organisation[];
   now?: Date;
   storage?: Record<string, string>;
+  /** Starts the page's calls at start-up first, as `main` does in the browser (`prefetchForLocation`). */
+  prefetch?: boolean;
 }
 
 /** Renders the whole console at a path over a fake API, as a user would meet it. */
@@ -63,6 +66,8 @@ export function renderApp(options: RenderAppOptions) {
     storage,
     now: () => options.now ?? TEST_NOW,
   });
+  if (options.prefetch)
+    void prefetchForLocation(new URL(options.path, 'http://localhost'), services);
   const router = createMemoryRouter(appRoutes, { initialEntries: [options.path] });
   const ui = render(
     <App services={services}>

@@ -2,6 +2,8 @@ import type { AssentClient } from '../api';
 import type { PropertyType } from '../property/schema';
 import type { PropertyAnalytics } from '../reports/property-analytics';
 import { propertyTrendBody } from '../reports/property-trend';
+import type { ReportDateRange } from '../reports/time-period';
+import { dashboardPresetRange } from '../reports/time-period';
 import { queryOptionsOf } from './query-options';
 
 /**
@@ -104,6 +106,22 @@ export const propertyAnalyticsQuery = (client: AssentClient, input: PropertyAnal
       );
     },
   );
+
+/**
+ * The period of a property's consent analytics where the console and the terminal UI show them
+ * (the properties list's rates, a property's report card): the last 30 days (properties-and-tags
+ * "Site reports period: last 30 days").
+ */
+export const propertyAnalyticsRange = (now: Date): ReportDateRange =>
+  dashboardPresetRange('last30Days', now);
+
+/** The consent analytics of the properties list's rows on show (its page), over `range`. */
+export const listedPropertiesAnalyticsQuery = (
+  client: AssentClient,
+  pCode: string,
+  rows: ReadonlyArray<{ uuid: string }>,
+  range: ReportDateRange,
+) => propertyAnalyticsQuery(client, { pCode, propertyIds: rows.map((row) => row.uuid), ...range });
 
 export interface PropertyTrendInput {
   pCode: string;

@@ -257,6 +257,23 @@ describe('query-option factories', () => {
     });
   });
 
+  it("a property's analytics cover the dashboard's Last 30 Days", () => {
+    expect(q.propertyAnalyticsRange(new Date('2024-03-15T12:00:00Z'))).toEqual({
+      startDate: '2024-02-14',
+      endDate: '2024-03-14',
+    });
+  });
+
+  it("listedPropertiesAnalytics asks for the listed rows' ids, in their order", () => {
+    const { client } = recordingClient({});
+    const range = { startDate: '2024-02-14', endDate: '2024-03-14' };
+    const rows = [{ uuid: 'u2', url: 'b.example' }, { uuid: 'u1' }];
+    expect(q.listedPropertiesAnalyticsQuery(client, 'AB12', rows, range).queryKey).toEqual(
+      q.propertyAnalyticsQuery(client, { pCode: 'AB12', propertyIds: ['u2', 'u1'], ...range })
+        .queryKey,
+    );
+  });
+
   it("propertyTrend posts one daily graph query of the property's Display Count by regulation", async () => {
     const { client, calls } = recordingClient([]);
     const input = {
