@@ -3,9 +3,8 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { PUBLIC_IMMUTABLE } from './services/http-cache';
 
-/** Hashed build outputs (`/assets/name-hash.js`): their name changes whenever their bytes do. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The console's index.html (it names the current hashed assets): revalidated on every load. */
 export const REVALIDATE = 'no-cache';
 
@@ -57,7 +56,7 @@ export async function registerConsole(app: FastifyInstance, webDist: string): Pr
     acceptRanges: false,
     setHeaders(reply, filePath) {
       const immutable = filePath.startsWith(assets);
-      reply.header('cache-control', immutable ? IMMUTABLE : REVALIDATE);
+      reply.header('cache-control', immutable ? PUBLIC_IMMUTABLE : REVALIDATE);
       // A hashed asset is never revalidated (immutable): its validators would only add ~70 bytes
       // to each of a page's ~60 responses (issue 16's bytes on the wire). index.html keeps them.
       if (immutable) reply.removeHeader('etag').removeHeader('last-modified');

@@ -18,9 +18,12 @@ export const PUBLIC_HOUR = 'public, max-age=3600';
  */
 export const PRIVATE_SHORT =
   'private, max-age=300, stale-while-revalidate=604800, stale-if-error=86400';
-/** Content-hashed files (the runtime under its build id): their URL changes with their bytes. */
 /** A signed-in user's slowly changing answer, kept a minute by that browser (the console's reloads). */
 export const PRIVATE_MINUTE = `private, max-age=${CONSOLE_CACHE_SECONDS}`;
+/**
+ * Content-hashed files (the banner runtime under its build id, the console's `/assets/name-hash.*`):
+ * their URL changes with their bytes.
+ */
 export const PUBLIC_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_STORE = 'no-store';
 
