@@ -64,10 +64,10 @@ async function prefetchProperties(
 ): Promise<void> {
   const listed = prefetch(propertyRowsQuery(services.client, pCode));
   listed.catch(() => {}); // the page asks again and shows the failure
-  // The page's paging loads beside the list's call (the properties page's chunk needs it), out
-  // of the entry chunk and /login's bytes.
+  // From the page's own chunk, which the start-up loads anyway (preloadRoute): no request more,
+  // and nothing more in the entry chunk (/login's bytes).
   const [{ firstPageAnalyticsQuery }, rows] = await Promise.all([
-    import('../properties/first-page'),
+    import('../properties/PropertiesPage'),
     listed,
   ]);
   if (rows.length === 0) return;

@@ -47,6 +47,9 @@ import { PropertiesTable } from './PropertiesTable';
 import { UniversalTagWarning } from './UniversalTagWarning';
 import { NoVendorsNotice } from '../vendors/NoVendorsNotice';
 
+// The start-up's call for the page (prefetch.ts), taken from this chunk.
+export { firstPageAnalyticsQuery } from './first-page';
+
 const TagDialog = lazy(() => import('./TagDialog'));
 const DownloadLogsDialog = lazy(() => import('./DownloadLogsDialog'));
 const DeletePropertyDialog = lazy(() => import('./DeletePropertyDialog'));
