@@ -25,7 +25,8 @@
  * CPU throttling, cold (cache cleared) and warm (a reload). Each load's times are read in the
  * page from its navigation start, at the frame after the state is reached: "row" is the first
  * table row in the DOM, "interactive" the row with React running the page (a server-rendered
- * `#root` no longer inert: hydrated; a page rendered in the browser is interactive with its row).
+ * `#root` no longer inert: hydrated; a page rendered in the browser is interactive with its row),
+ * "rates" the rows' consent rates shown (no spinner left in the table).
  *
  * Chromium runs under the shared browser lock (/tmp/assent-browser.lock), taken only around it.
  * Build the console first (`node scripts/run.mjs build`): the server serves apps/web/dist.
@@ -262,8 +263,9 @@ async function demoSessionCookie(url: string): Promise<{ name: string; value: st
 
 /**
  * Records in the page, from its navigation start, the frame after the first table row is in the
- * DOM (`row`) and after it is there with `#root` not inert (`interactive`: hydrated, or rendered
- * in the browser). A string: tsx's compiled functions call helpers the page does not have.
+ * DOM (`row`), after it is there with `#root` not inert (`interactive`: hydrated, or rendered
+ * in the browser) and after the rows show their consent rates (`rates`: no spinner left in the
+ * table). A string: tsx's compiled functions call helpers the page does not have.
  */
 const RECORD_FIRST_ROW = `(() => {
   const marks = {};
@@ -278,6 +280,7 @@ const RECORD_FIRST_ROW = `(() => {
     at('row');
     const root = document.getElementById('root');
     if (root && !root.hasAttribute('inert')) at('interactive');
+    if (!document.querySelector('.assent-properties-table tbody [aria-label="Loading"]')) at('rates');
   };
   new MutationObserver(check).observe(document, {
     subtree: true, childList: true, attributes: true, attributeFilter: ['inert'],
@@ -287,6 +290,7 @@ const RECORD_FIRST_ROW = `(() => {
 interface FirstRow {
   row: number;
   interactive: number;
+  rates: number;
 }
 
 /** One load of `url` at `rate`x CPU: cold (cache cleared) or warm (the cache as left). */
@@ -299,7 +303,7 @@ async function firstRowIn(page: Page, url: string, rate: number, cold: boolean):
     const handle = await page.waitForFunction(
       () => {
         const m = (window as unknown as { firstRowMarks?: FirstRow }).firstRowMarks;
-        return m && m.row > 0 && m.interactive > 0 ? m : undefined;
+        return m && m.row > 0 && m.interactive > 0 && m.rates > 0 ? m : undefined;
       },
       undefined,
       { timeout: 120_000, polling: 50 },
@@ -333,7 +337,7 @@ async function abFirstRow(
       const warm = await firstRowIn(page, side.url, 4, false);
       times.get(side.name)!.push({ ...cold, warm });
       console.log(
-        `  pair ${pair} ${side.name.padEnd(5)} cold row ${cold.row.toFixed(0)} ms, interactive ${cold.interactive.toFixed(0)} ms | warm row ${warm.row.toFixed(0)} ms, interactive ${warm.interactive.toFixed(0)} ms`,
+        `  pair ${pair} ${side.name.padEnd(5)} cold row ${cold.row.toFixed(0)} ms, interactive ${cold.interactive.toFixed(0)} ms, rates ${cold.rates.toFixed(0)} ms | warm row ${warm.row.toFixed(0)} ms, interactive ${warm.interactive.toFixed(0)} ms, rates ${warm.rates.toFixed(0)} ms`,
       );
     }
   }
@@ -343,8 +347,10 @@ async function abFirstRow(
   const cells: Array<[string, (t: FirstRow & { warm: FirstRow }) => number]> = [
     ['cold row', (t) => t.row],
     ['cold interactive', (t) => t.interactive],
+    ['cold rates', (t) => t.rates],
     ['warm row', (t) => t.warm.row],
     ['warm interactive', (t) => t.warm.interactive],
+    ['warm rates', (t) => t.warm.rates],
   ];
   const parts = cells.map(([label, pick]) => {
     const ours = figure(a, pick);
