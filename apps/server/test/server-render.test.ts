@@ -67,9 +67,9 @@ describe('server render of the console pages', () => {
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);
     await storeVisits(
       server.deps.db,
-      [VISIT_OUTCOMES.acceptAll, VISIT_OUTCOMES.acceptAll, VISIT_OUTCOMES.acceptAll]
-        .concat(VISIT_OUTCOMES.rejectAll)
-        .map((o) => visitRecord(user.pcode, alphaUuid, twoDaysAgo, { o })),
+      (['acceptAll', 'acceptAll', 'acceptAll', 'rejectAll'] as const).map((outcome) =>
+        visitRecord(user.pcode, alphaUuid, twoDaysAgo, { o: VISIT_OUTCOMES[outcome] }),
+      ),
     );
     // The API refuses script-like text; a row stored before that rule (or by hand) can hold it.
     await server.deps.db.query(
