@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { UNREGISTERED_CMP_ID_WARNING, VISIT_OUTCOMES } from '@assent/core/banner';
 import { formatPercent } from '@assent/core';
+import { NO_IAB_VENDORS_SELECTED } from '@assent/core/vendors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoPath } from '../src/paths';
 import { RENDERED_CACHE_CONTROL, serverRenderDir } from '../src/ssr/console-page';
@@ -108,9 +109,12 @@ describe('server render of the console pages', () => {
       // The shell's operator warning (this server has no ASSENT_CMP_ID) is in the first paint,
       // not a callout that pushes the table down once the browser has asked /healthz.
       expect(html).toContain(UNREGISTERED_CMP_ID_WARNING.replaceAll("'", '&#x27;'));
-      // The rows' consent rates are in the first paint too, not spinners until the browser asks.
+      // The rows' consent rates are in the first paint too, not spinners until the browser asks;
+      // so is the notice above the table of an account without IAB vendors (it would push the
+      // table down once the browser had asked).
       expect(html).toContain(`>${formatPercent(75)}<`);
       expect(html).not.toContain('aria-label="Loading"');
+      expect(html).toContain(NO_IAB_VENDORS_SELECTED.replaceAll("'", '&#x27;'));
       // The hostile name is text in the markup and a string in the state, nowhere markup.
       expect(html).not.toContain('<script>alert(1)');
       expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');

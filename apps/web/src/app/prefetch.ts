@@ -4,6 +4,7 @@ import {
   organisationsQuery,
   propertyRowsQuery,
   reportPropertiesQuery,
+  vendorSelectionQuery,
 } from '@assent/core/queries';
 import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
 import { operatorWarningsQuery } from '../shell/OperatorWarnings';
@@ -56,22 +57,28 @@ export function prefetchForLocation(
   return Promise.all(calls).then(() => {});
 }
 
-/** The properties list, then the consent rates of the rows its page shows first. */
+/**
+ * The properties list, then the consent rates of the rows its page shows first; beside them the
+ * account's vendor selection, whose notice ('No IAB vendor is selected yet') sits above the table.
+ */
 async function prefetchProperties(
   services: Services,
   pCode: string,
   prefetch: <T>(options: FetchQueryOptions<T, Error, T, QueryKey>) => Promise<T>,
 ): Promise<void> {
-  const listed = prefetch(propertyRowsQuery(services.client, pCode));
-  listed.catch(() => {}); // the page asks again and shows the failure
-  // From the page's own chunk, which the start-up loads anyway (preloadRoute): no request more,
-  // and nothing more in the entry chunk (/login's bytes).
-  const [{ firstPageAnalyticsQuery }, rows] = await Promise.all([
-    import('../properties/PropertiesPage'),
-    listed,
-  ]);
-  if (rows.length === 0) return;
-  await prefetch(firstPageAnalyticsQuery(services.client, pCode, rows, services.now()));
+  const rates = async () => {
+    const listed = prefetch(propertyRowsQuery(services.client, pCode));
+    listed.catch(() => {}); // the page asks again and shows the failure
+    // From the page's own chunk, which the start-up loads anyway (preloadRoute): no request more,
+    // and nothing more in the entry chunk (/login's bytes).
+    const [{ firstPageAnalyticsQuery }, rows] = await Promise.all([
+      import('../properties/PropertiesPage'),
+      listed,
+    ]);
+    if (rows.length > 0)
+      await prefetch(firstPageAnalyticsQuery(services.client, pCode, rows, services.now()));
+  };
+  await Promise.all([prefetch(vendorSelectionQuery(services.client, pCode)), rates()]);
 }
 
 async function prefetchDashboard(
