@@ -12,7 +12,7 @@ import {
   bulkUpdateStatusQuery,
   meQuery,
   propertiesQuery,
-  propertyAnalyticsQuery,
+  listedPropertiesAnalyticsQuery,
   propertyAnalyticsRange,
   reportActiveMutation,
   reportPropertiesQuery,
@@ -753,10 +753,10 @@ function useSectionRows(
     enabled: section === 'Properties',
   });
   const range = useMemo(() => propertyAnalyticsRange(now()), [now]);
-  const propertyIds = useMemo(() => (properties.data ?? []).map((p) => p.uuid), [properties.data]);
+  const listed = properties.data ?? [];
   const analytics = useQuery({
-    ...propertyAnalyticsQuery(client, { pCode, propertyIds, ...range }),
-    enabled: section === 'Properties' && propertyIds.length > 0,
+    ...listedPropertiesAnalyticsQuery(client, pCode, listed, range),
+    enabled: section === 'Properties' && listed.length > 0,
   });
   const themes = useQuery({ ...themesQuery(client, pCode), enabled: section === 'Themes' });
   const vendors = useQuery({ ...vendorsQuery(client), enabled: section === 'Vendors' });
