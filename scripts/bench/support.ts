@@ -240,7 +240,7 @@ export async function paintedAt(
 }
 
 /** The shared lock every Chromium test and benchmark holds while its browser runs. */
-const BROWSER_LOCK = '/tmp/assent-browser.lock';
+export const BROWSER_LOCK = '/tmp/assent-browser.lock';
 
 /** Runs `fn` holding the shared browser lock (taken through `takeLock`, freed when it ends). */
 export async function withBrowserLock<T>(fn: () => Promise<T>): Promise<T> {

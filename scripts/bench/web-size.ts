@@ -42,7 +42,7 @@ import { NEXT_BUTTON, SIGN_IN_BUTTON } from '../../packages/core/src/account/ind
 import { PROPERTIES_TITLE } from '../../packages/core/src/property/index';
 import type { Page } from '@assent/testing';
 import { launchChromium } from '@assent/testing';
-import { BENCH_PASSWORD, demoToken, numberArg } from './support';
+import { BENCH_PASSWORD, BROWSER_LOCK, demoToken, numberArg, takeLock } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const web = path.join(root, 'apps/web');
@@ -56,7 +56,6 @@ const PAIRS = numberArg('pairs', 3);
 const abRoot = process.argv.includes('--ab')
   ? path.resolve(process.argv[process.argv.indexOf('--ab') + 1]!)
   : undefined;
-const BROWSER_LOCK = '/tmp/assent-browser.lock';
 const loadAverage = () =>
   loadavg()
     .map((l) => l.toFixed(2))
@@ -152,17 +151,6 @@ async function addSites(url: string, token: string, pcode: string, count: number
       }
     }),
   );
-}
-
-/** Holds the shared browser lock (flock(1) in a child) until the returned function is called. */
-function takeBrowserLock(): Promise<() => void> {
-  const holder = spawn('flock', [BROWSER_LOCK, '-c', 'echo locked; cat >/dev/null'], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    holder.stdout.on('data', () => resolve(() => holder.stdin.end()));
-    holder.on('error', reject);
-  });
 }
 
 interface Transfer {
@@ -389,7 +377,7 @@ async function main() {
       );
     }
 
-    const release = await takeBrowserLock();
+    const release = await takeLock(BROWSER_LOCK);
     const browser = await launchChromium({ viewport: { width: 1360, height: 900 } });
     try {
       const page = browser.context.pages()[0] ?? (await browser.context.newPage());
