@@ -11,7 +11,7 @@
  * publisher pages (the bare one and each contender's) are served gzip-compressed, as a real site
  * serves its HTML: an inline stub or configuration counts as the compressed bytes it adds to the
  * page (first visit bytes are the page's minus the bare page's, plus the contender's responses).
- * One summary line per goal.
+ * One summary line per goal. A reference line beside the peers: IAB's own TCF stub alone (below).
  * Return-visit CPU (the SUMMARY's figure), per contender, from page load until its API answers
  * (Assent: `__tcfapi('getTCData')`; peers: their script has run) plus two frames and 1 s: the
  * renderer main thread's time in the contender's own scripts, i.e. (1) V8 CPU profiler samples
@@ -29,8 +29,10 @@
  * packages/banner/dist): its own server serves its own runtime, so a change of the configuration's
  * shape is measured against the configuration its runtime reads. A dist directory outside a
  * checkout is served by this tree's server through ASSENT_BANNER_DIST.
- * Run: flock /tmp/assent-bench.lock flock /tmp/assent-browser.lock npx tsx scripts/bench/banner.ts
- *   [--runs 3] [--detail] [--baseline DIR]
+ * It takes the benchmark lock (/tmp/assent-bench.lock) for the whole run and the shared browser lock
+ * (/tmp/assent-browser.lock) around Chromium itself, as the other benchmarks do: do not wrap it in
+ * flock(1) on either file (it would wait for itself).
+ * Run: npx tsx scripts/bench/banner.ts [--runs 3] [--detail] [--breakdown] [--baseline DIR]
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -49,11 +51,12 @@ import { CHROMIUM, gvlFixture, hasChromium, launchChromium } from '@assent/testi
 import type { Browser, Page } from '@assent/testing';
 import { startLiveServer } from '../../apps/server/test/live-server';
 import { HOST_RULES, publisherPage } from '../../apps/server/test/banner-e2e-support';
-import { median, numberArg, stringArg } from './support';
+import { BENCH_LOCK, median, numberArg, stringArg, takeLock, withBrowserLock } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const banner = path.join(root, 'packages/banner');
 
+const releaseBench = await takeLock(BENCH_LOCK);
 execFileSync(process.execPath, [path.join(banner, 'build.mjs')], { stdio: 'ignore' });
 
 interface Size {
@@ -321,6 +324,17 @@ const KLARO_HEAD = `<script>window.klaroConfig = { version: 1, elementID: 'klaro
   services: [ { name: 'analytics', title: 'Analytics', purposes: ['analytics'] },
     { name: 'ads', title: 'Ads', purposes: ['marketing'] } ] };</script>
 <script defer src="/peer/klaro.js"></script>`;
+
+/**
+ * A reference measured in the same rounds, not a peer: IAB's own TCF stub (npm
+ * `@iabtechlabtcf/stub`), inline as IAB tells CMPs to put it, with no CMP behind it. It is the least
+ * a TCF CMP runs on every page view: `__tcfapi`'s queue and the `__tcfapiLocator` frame, which
+ * callers in child frames look for (Assent's stub makes that frame and `__gppLocator` for a GDPR
+ * visitor). None of the peers implements TCF.
+ */
+const IAB_STUB = 'IAB TCF stub';
+const iabStubHead = () =>
+  `<script>${readFileSync(peerFile('@iabtechlabtcf/stub', 'lib/stub.js'), 'utf8')}</script>`;
 
 interface Contender {
   name: string;
@@ -624,6 +638,7 @@ async function compareWithPeers(runs: number): Promise<string[]> {
       },
     ];
     html.set('/bare', publisherPage('', 'Bare page'));
+    html.set(`/${IAB_STUB}`, publisherPage(iabStubHead(), IAB_STUB));
     for (const c of contenders) html.set(`/${c.name}`, publisherPage(c.head, c.name));
     await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
     const origin = `http://site.test:${(pages.address() as AddressInfo).port}`;
@@ -646,6 +661,26 @@ async function compareWithPeers(runs: number): Promise<string[]> {
         const { context, page } = await fresh();
         add('bare', 'first', await measureView(page, `${origin}/bare`, async () => {}));
         add('bare', 'again', await measureView(page, `${origin}/bare`, async () => {}));
+        await context.close();
+      }
+      // The reference: its return visit is its first (it stores nothing), measured the same way.
+      {
+        const { context, page } = await fresh();
+        const pageUrl = `${origin}/${encodeURIComponent(IAB_STUB)}`;
+        const pinged = (p: Page) =>
+          p.evaluate(
+            () =>
+              new Promise((r) =>
+                (window as unknown as { __tcfapi: (...a: unknown[]) => void }).__tcfapi(
+                  'ping',
+                  2,
+                  r,
+                ),
+              ),
+          );
+        const mine = (url: string) => url === pageUrl;
+        add(IAB_STUB, 'first', await measureView(page, pageUrl, pinged, mine));
+        add(IAB_STUB, 'again', await measureView(page, pageUrl, pinged, mine));
         await context.close();
       }
       for (const c of contenders) {
@@ -737,6 +772,16 @@ async function compareWithPeers(runs: number): Promise<string[]> {
       );
       return { name: c.name, first, again, network: Math.max(...network), cpu, own, owns };
     });
+    {
+      const owns = figures.get(IAB_STUB)!.again.map((v) => v.own);
+      const own = median(owns);
+      const best = rowsOut
+        .filter((r) => !r.name.startsWith('Assent'))
+        .reduce((a, b) => (b.own < a.own ? b : a));
+      lines.push(
+        `  reference: ${IAB_STUB} alone (npm @iabtechlabtcf/stub, inline; one locator frame, no CMP), return own CPU ${ms(own * 1000)} (${Math.min(...owns).toFixed(1)}–${Math.max(...owns).toFixed(1)}); ratio to best peer ${best.name} ${(own / best.own).toFixed(2)}, Assent to it ${(rowsOut[0]!.own / own).toFixed(2)}`,
+      );
+    }
     const assent = rowsOut[0]!;
     const base = rowsOut.find((r) => r.name === BASELINE);
     const peers = rowsOut.filter((r) => !r.name.startsWith('Assent'));
@@ -793,11 +838,14 @@ console.log(`${'what'.padEnd(width)}  ${'raw'.padStart(9)}  ${'gzip'.padStart(9)
 for (const [what, raw, gz] of rows)
   console.log(`${what.padEnd(width)}  ${raw.padStart(9)}  ${gz.padStart(9)}`);
 try {
-  for (const line of await compareWithPeers(numberArg('runs', 3))) console.log(line);
+  for (const line of await withBrowserLock(() => compareWithPeers(numberArg('runs', 3))))
+    console.log(line);
 } catch (error) {
   // The sizes above stand; say why the browser figures are missing.
   console.log(`comparison with the peers failed: ${(error as Error).stack ?? String(error)}`);
   process.exitCode = 1;
 }
-if (process.argv.includes('--detail')) for (const line of await browserFigures()) console.log(line);
+if (process.argv.includes('--detail'))
+  for (const line of await withBrowserLock(browserFigures)) console.log(line);
 console.log(`load ${readFileSync('/proc/loadavg', 'utf8').trim()} (end)`);
+releaseBench();
