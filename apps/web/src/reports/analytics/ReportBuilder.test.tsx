@@ -169,10 +169,13 @@ describe('the custom report builder', () => {
         },
       ],
     });
-    const { user } = setup({ api });
+    const { user, services } = setup({ api });
+    // The chart's plotly chunk starts loading with the run, not once the results are in.
+    const preloadPlot = vi.spyOn(services, 'preloadPlot');
     await user.click(screen.getByRole('button', { name: RUN_REPORT }));
     expect(screen.getByText(RUN_REPORT_INCOMPLETE)).toBeTruthy();
     expect(api.calls.some((c) => c.path === reportPath)).toBe(false);
+    expect(preloadPlot).not.toHaveBeenCalled();
 
     await check(user, 'Dimensions', 'Device Type');
     await check(user, 'Metrics', 'Display Count');
@@ -186,6 +189,7 @@ describe('the custom report builder', () => {
     await user.click(screen.getByRole('button', { name: RUN_REPORT }));
 
     const table = await screen.findByRole('table', { name: 'Report results' });
+    expect(preloadPlot).toHaveBeenCalledTimes(1);
     const rows = within(table)
       .getAllByRole('row')
       .map((r) => r.textContent);

@@ -21,7 +21,8 @@ export function ReportChart({ chart, type }: ReportChartProps) {
     ...(mixed && !s.percent ? { offsetgroup: s.fieldName } : {}),
   }));
   // 'Loading...' until plotly is in: the static first paint copies the dashboard's figures, not
-  // this one's second axis, axis title and automargin (and the custom report is drawn on demand).
+  // this one's second axis, axis title and automargin. Its chunk starts loading with the run
+  // (use-report-builder), so the wait is mostly hidden behind the report's own call.
   return (
     <LazyPlot
       staticFirstPaint={false}

@@ -24,7 +24,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Dispatch } from 'react';
 import { useEffect, useMemo, useReducer, useRef } from 'react';
-import { useClient } from '../../app/ServicesContext';
+import { useServices } from '../../app/ServicesContext';
 
 export interface ReportBuilderProps {
   pCode: string;
@@ -52,7 +52,7 @@ export interface ReportBuilderModel {
  * draft. The catalogue comes from GET /analytics/v1/metadata (core's default until it answers).
  */
 export function useReportBuilder({ pCode, reportId }: ReportBuilderProps): ReportBuilderModel {
-  const client = useClient();
+  const { client, preloadPlot } = useServices();
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(reportBuilderReducer, undefined, initialReportBuilderState);
   const catalogue = useQuery(reportCatalogueQuery(client));
@@ -80,6 +80,9 @@ export function useReportBuilder({ pCode, reportId }: ReportBuilderProps): Repor
     if (!running || sent.current === running) return;
     sent.current = running;
     const { pCode: account, ...body } = running;
+    // The results' chart is plotly's: its chunk loads while the server runs the report, so the
+    // chart is drawn with the results, not after them ('Loading...' in between).
+    preloadPlot();
     client.analytics.runReport({ params: { pCode: account }, body }).then(
       (response) => dispatch({ type: 'runSucceeded', rows: customReportRows(response) }),
       (error: unknown) => {
@@ -87,7 +90,7 @@ export function useReportBuilder({ pCode, reportId }: ReportBuilderProps): Repor
         dispatch({ type: 'runFailed', error });
       },
     );
-  }, [client, running]);
+  }, [client, running, preloadPlot]);
 
   const saving = state.status === 'saving' ? state.request : undefined;
   useEffect(() => {
