@@ -21,8 +21,8 @@ export function ReportChart({ chart, type }: ReportChartProps) {
     ...(mixed && !s.percent ? { offsetgroup: s.fieldName } : {}),
   }));
   // 'Loading...' until plotly is in: the static first paint copies the dashboard's figures, not
-  // this one's second axis, axis title and automargin. Its chunk starts loading with the run
-  // (use-report-builder), so the wait is mostly hidden behind the report's own call.
+  // this one's second axis, axis title and automargin. The builder loads plotly's chunk as it
+  // opens (use-report-builder), so by a run it is in.
   return (
     <LazyPlot
       staticFirstPaint={false}

@@ -15,12 +15,13 @@ import type { FakeApi } from '../../testing/fake-api';
  */
 export function renderReportsView(
   ui: ReactNode,
-  options: { api: FakeApi; now: Date; path?: string },
+  options: { api: FakeApi; now: Date; path?: string; preloadPlot?: () => void },
 ) {
   const services = createServices({
     fetch: options.api.fetch,
     storage: createMemoryConsoleStorage(),
     now: () => options.now,
+    preloadPlot: options.preloadPlot,
   });
   const router = createMemoryRouter([{ path: '*', element: ui }], {
     initialEntries: [options.path ?? '/'],

@@ -72,6 +72,11 @@ export function useReportBuilder({ pCode, reportId }: ReportBuilderProps): Repor
     if (report.data) dispatch({ type: 'loadReport', job: report.data });
   }, [report.data]);
 
+  // The results' chart is plotly's (about 1 MB): its chunk loads while the user builds the report,
+  // as the dashboard's does, so the chart is drawn with the results instead of a 'Loading...' after
+  // them (a saved report's link opens this tab without the dashboard).
+  useEffect(preloadPlot, [preloadPlot]);
+
   const running = state.status === 'running' ? state.payload : undefined;
   // Each request is sent once (a ref, not effect clean-up: StrictMode runs effects twice); the
   // reducer ignores an outcome that arrives in another state.
@@ -80,9 +85,6 @@ export function useReportBuilder({ pCode, reportId }: ReportBuilderProps): Repor
     if (!running || sent.current === running) return;
     sent.current = running;
     const { pCode: account, ...body } = running;
-    // The results' chart is plotly's: its chunk loads while the server runs the report, so the
-    // chart is drawn with the results, not after them ('Loading...' in between).
-    preloadPlot();
     client.analytics.runReport({ params: { pCode: account }, body }).then(
       (response) => dispatch({ type: 'runSucceeded', rows: customReportRows(response) }),
       (error: unknown) => {
@@ -90,7 +92,7 @@ export function useReportBuilder({ pCode, reportId }: ReportBuilderProps): Repor
         dispatch({ type: 'runFailed', error });
       },
     );
-  }, [client, running, preloadPlot]);
+  }, [client, running]);
 
   const saving = state.status === 'saving' ? state.request : undefined;
   useEffect(() => {
