@@ -18,6 +18,7 @@ import {
   BENCH_LOCK,
   BENCH_PASSWORD,
   BENCH_SERVER_ENV,
+  demoSignIn,
   median,
   numberArg,
   startCheckoutServer,
@@ -52,18 +53,11 @@ async function start(name: string, checkout: string): Promise<Side> {
     ASSENT_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'assent-report-run-')),
   });
   const { url } = server;
-  const signIn = await fetch(`${url}/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ email: 'demo@assent.local', password: BENCH_PASSWORD }),
-  });
-  const { pcodes } = (await signIn.json()) as { pcodes: string[] };
-  const pcode = pcodes[0]!;
-  const [cookieName, cookieValue] = signIn.headers.get('set-cookie')!.split(';')[0]!.split('=');
+  const { cookie, pcode } = await demoSignIn(url);
   const headers = {
     'content-type': 'application/json',
     origin: url,
-    cookie: `${cookieName}=${cookieValue}`,
+    cookie: `${cookie.name}=${cookie.value}`,
   };
   const sites = (await (
     await fetch(`${url}/customization/v2/site?pCode=${pcode}`, { headers })
@@ -90,7 +84,7 @@ async function start(name: string, checkout: string): Promise<Side> {
     name,
     url,
     pcode,
-    cookie: { name: cookieName!, value: cookieValue! },
+    cookie,
     report: id,
     stop: server.stop,
   };

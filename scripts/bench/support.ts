@@ -45,24 +45,36 @@ export function runAssent(args: string[], env: Record<string, string> = {}): Pro
 /** The demo account's password the benchmarks start their servers with (ASSENT_DEMO_PASSWORD). */
 export const BENCH_PASSWORD = 'bench password 1';
 
-/** Signs in as the demo user and makes a personal access token named `name`. */
-export async function demoToken(
+/** Signs in as the demo user (BENCH_PASSWORD): the session cookie and the account code. */
+export async function demoSignIn(
   url: string,
-  name: string,
-): Promise<{ token: string; pcode: string }> {
+): Promise<{ cookie: { name: string; value: string }; pcode: string }> {
   const res = await fetch(`${url}/auth/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },
     body: JSON.stringify({ email: 'demo@assent.local', password: BENCH_PASSWORD }),
   });
   const me = (await res.json()) as { pcodes: string[] };
-  const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+  const [name, value] = res.headers.get('set-cookie')!.split(';')[0]!.split('=');
+  return { cookie: { name: name!, value: value! }, pcode: me.pcodes[0]! };
+}
+
+/** Signs in as the demo user and makes a personal access token named `name`. */
+export async function demoToken(
+  url: string,
+  name: string,
+): Promise<{ token: string; pcode: string }> {
+  const { cookie, pcode } = await demoSignIn(url);
   const token = await fetch(`${url}/auth/tokens`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url, cookie },
+    headers: {
+      'content-type': 'application/json',
+      origin: url,
+      cookie: `${cookie.name}=${cookie.value}`,
+    },
     body: JSON.stringify({ name }),
   });
-  return { token: ((await token.json()) as { secret: string }).secret, pcode: me.pcodes[0]! };
+  return { token: ((await token.json()) as { secret: string }).secret, pcode };
 }
 
 // The API refuses unknown fields: the read-only fields of a GET are not sent back.

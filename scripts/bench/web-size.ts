@@ -42,7 +42,14 @@ import { NEXT_BUTTON, SIGN_IN_BUTTON } from '../../packages/core/src/account/ind
 import { PROPERTIES_TITLE } from '../../packages/core/src/property/index';
 import type { Page } from '@assent/testing';
 import { launchChromium } from '@assent/testing';
-import { BENCH_PASSWORD, BROWSER_LOCK, demoToken, numberArg, takeLock } from './support';
+import {
+  BENCH_PASSWORD,
+  BROWSER_LOCK,
+  demoSignIn,
+  demoToken,
+  numberArg,
+  takeLock,
+} from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const web = path.join(root, 'apps/web');
@@ -235,20 +242,6 @@ async function serverRenderLoaded(page: Page, url: string): Promise<void> {
   }
 }
 
-/** The demo user's session cookie on the server at `url`. */
-async function demoSessionCookie(url: string): Promise<{ name: string; value: string }> {
-  const res = await fetch(`${url}/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ email: 'demo@assent.local', password: BENCH_PASSWORD }),
-  });
-  const [name, value] = res.headers.get('set-cookie')!.split(';')[0]!.split('=') as [
-    string,
-    string,
-  ];
-  return { name, value };
-}
-
 /**
  * Records in the page, from its navigation start, the frame after the first table row is in the
  * DOM (`row`), after it is there with `#root` not inert (`interactive`: hydrated, or rendered
@@ -425,7 +418,7 @@ async function main() {
 
       let abLine = '';
       if (abServer) {
-        const cookie = await demoSessionCookie(abServer.url);
+        const { cookie } = await demoSignIn(abServer.url);
         await page.context().addCookies([{ ...cookie, url: abServer.url }]);
         await serverRenderLoaded(page, `${abServer.url}/protect/p-${pcode}/properties`);
         console.log(`A/B at 4x CPU (load ${loadAverage()}):`);
