@@ -3,9 +3,8 @@ import { defaultComparisonRange, isChartFullWidth } from '@assent/core/reports';
 import { Callout, H3 } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { useClient, useNow } from '../app/ServicesContext';
+import { useServices } from '../app/ServicesContext';
 import { Loading } from '../components/Loading';
-import { preloadPlot } from '../components/plot/load-plot';
 import { dashboardCharts } from './dashboard/chart-data';
 import type { CountryTableView } from './dashboard/CountryTable';
 import { CountryTable, DEFAULT_COUNTRY_TABLE_VIEW } from './dashboard/CountryTable';
@@ -35,8 +34,8 @@ export interface DashboardTabProps {
  * the console's query client defaults).
  */
 export function DashboardTab({ pCode, propertyIds }: DashboardTabProps) {
-  const client = useClient();
-  const now = useNow()();
+  const { client, now: clock, preloadPlot } = useServices();
+  const now = clock();
   // The dashboard as it opens: the same input the console's start prefetches (app/prefetch.ts).
   const [initial] = useState(() => defaultDashboardInput(now, propertyIds));
   const [summaryRange, setSummaryRange] = useState<ReportDateRange>(initial.summaryRange);
@@ -44,7 +43,7 @@ export function DashboardTab({ pCode, propertyIds }: DashboardTabProps) {
   const [insightsRange, setInsightsRange] = useState<ReportDateRange>(initial.insightsRange);
   const [filters, setFilters] = useState<DashboardFilterSelection>(initial.filters);
   // The charts' plotly chunk loads while the calls below are answered, not after the insights.
-  useEffect(preloadPlot, []);
+  useEffect(preloadPlot, [preloadPlot]);
   // The country table's sort and filter are kept here: the table is replaced while another period
   // or filter set loads, and the user's choice must survive that.
   const [countryView, setCountryView] = useState<CountryTableView>(DEFAULT_COUNTRY_TABLE_VIEW);
