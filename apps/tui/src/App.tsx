@@ -17,12 +17,13 @@ import {
   reportActiveMutation,
   reportPropertiesQuery,
   reportJobsQuery,
+  runSavedReport,
   tagQuery,
   themesQuery,
   vendorSelectionQuery,
   vendorsQuery,
 } from '@assent/core/queries';
-import type { QueryCacheLike } from '@assent/core/queries';
+import type { QueryCacheLike, ReportRunState } from '@assent/core/queries';
 import type { ReportJob } from '@assent/core/reports';
 import type { TagType } from '@assent/core/tags';
 import type { ThemeListItem } from '@assent/core/theme';
@@ -36,8 +37,7 @@ import type { PreparedEdit, PropertyEditKind } from './edits';
 import { prepareEdit, saveEdit } from './edits';
 import { Field, describeError } from './parts';
 import { JobProgress } from './JobProgress';
-import type { ReportRunState } from './ReportDetail';
-import { ReportDetail, runSavedReport } from './ReportDetail';
+import { ReportDetail } from './ReportDetail';
 import type { DashboardChoice } from './ReportsDashboard';
 import {
   INITIAL_DASHBOARD_CHOICE,

@@ -1,15 +1,6 @@
-import type { AssentClient } from '@assent/core/api';
-import type { AnalyticsResultRow, ReportJob } from '@assent/core/reports';
-import {
-  customReportCell,
-  customReportColumns,
-  customReportRows,
-  initialReportBuilderState,
-  propertyIdsFromFilters,
-  reportBuilderReducer,
-  reportRunErrorMessage,
-  reportStatusDisplay,
-} from '@assent/core/reports';
+import type { ReportRunState } from '@assent/core/queries';
+import type { ReportJob } from '@assent/core/reports';
+import { customReportCell, customReportColumns, reportStatusDisplay } from '@assent/core/reports';
 import { Text } from 'ink';
 import type { ReactNode } from 'react';
 import { Field } from './parts';
@@ -17,44 +8,6 @@ import type { ScrollRange } from './ScrollPane';
 import { ScrollPane } from './ScrollPane';
 import type { Palette } from './terminal';
 import { fit } from './terminal';
-
-/** A run of a saved report: in flight, its rows, or why it failed. */
-export type ReportRunState =
-  | { jobId: string; status: 'running' }
-  | { jobId: string; status: 'done'; rows: AnalyticsResultRow[] }
-  | { jobId: string; status: 'failed'; message: string };
-
-/**
- * Runs a saved report as the console's builder does: core's reducer loads the report and builds
- * the run's payload (its time period as of `now`, its properties from its propertyId filter);
- * the rows come back from the run-report call.
- */
-export async function runSavedReport(
-  client: AssentClient,
-  pCode: string,
-  job: ReportJob,
-  now: Date,
-): Promise<ReportRunState> {
-  const loaded = reportBuilderReducer(initialReportBuilderState(), { type: 'loadReport', job });
-  const running = reportBuilderReducer(loaded, {
-    type: 'run',
-    now,
-    pCode,
-    propertyIds: propertyIdsFromFilters(job.query.filters) ?? [],
-  });
-  if (running.status !== 'running') {
-    const message =
-      running.status === 'idle' ? running.issues.map((i) => i.message).join(' ') : running.status;
-    return { jobId: job.id, status: 'failed', message };
-  }
-  const { pCode: account, ...body } = running.payload;
-  try {
-    const response = await client.analytics.runReport({ params: { pCode: account }, body });
-    return { jobId: job.id, status: 'done', rows: customReportRows(response) };
-  } catch (error) {
-    return { jobId: job.id, status: 'failed', message: reportRunErrorMessage(error) };
-  }
-}
 
 /** A saved report's detail, then the result table of its last run here (x runs it). */
 export function ReportDetail({

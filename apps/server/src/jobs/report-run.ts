@@ -1,6 +1,5 @@
 import { buildPath, routes } from '@assent/core/api';
 import {
-  CUSTOM_REPORT_QUERY_ID,
   REPORT_FILE_CONTENT_TYPE,
   customReportRows,
   describeReportError,
@@ -9,9 +8,7 @@ import {
   reportRunErrorMessage,
   reportTimeoutMessage,
   reportValueNames,
-  timeFilters,
-  timePeriodRange,
-  withFilters,
+  savedReportRunBody,
 } from '@assent/core/reports';
 import type {
   AnalyticsQueryBody,
@@ -62,23 +59,8 @@ export function reportRunBody(
   job: Pick<StoredReportJob, 'query'>,
   periodAt: Date,
 ): { body: AnalyticsQueryBody; startDate: string | null; endDate: string | null } {
-  const { query } = job;
-  const range = timePeriodRange(query.timePeriod, periodAt);
-  return {
-    body: {
-      queries: [
-        {
-          id: CUSTOM_REPORT_QUERY_ID,
-          dimensions: [...query.dimensions],
-          metrics: [...query.metrics],
-          granularity: query.granularity,
-        },
-      ],
-      filters: range ? withFilters(query.filters, timeFilters(range)) : [...query.filters],
-    },
-    startDate: range?.startDate ?? null,
-    endDate: range?.endDate ?? null,
-  };
+  const { body, range } = savedReportRunBody(job.query, periodAt);
+  return { body, startDate: range?.startDate ?? null, endDate: range?.endDate ?? null };
 }
 
 class ReportTimeout extends Error {

@@ -4,7 +4,7 @@ import { ApiError } from '../errors';
 import { UNKNOWN_ERROR_MESSAGE } from '../messages';
 import type { FetchInit, FetchLike } from './client';
 import { createClientFor } from './client';
-import { ACCOUNT_QUERY, buildPath, buildQuery, defineRoute } from './route';
+import { ACCOUNT_QUERY, buildPath, buildQuery, defineRoute, matchPath } from './route';
 
 const table = {
   sites: {
@@ -50,6 +50,18 @@ describe('buildPath and buildQuery', () => {
   it('encodes path parameters and refuses missing ones', () => {
     expect(buildPath('/t/{id}', { id: 'a b' })).toBe('/t/a%20b');
     expect(() => buildPath('/t/{id}', {})).toThrow('Missing path parameter "id"');
+  });
+  it('matchPath reads the parameters back from a filled path, with or without origin and query', () => {
+    const template = '/a/pcode/{pCode}/job/{jobId}/run/{runId}/file';
+    const filled = buildPath(template, { pCode: 'p-AB 12', jobId: 7, runId: 'r.1' });
+    expect(filled).toBe('/a/pcode/p-AB%2012/job/7/run/r.1/file');
+    const params = { pCode: 'p-AB 12', jobId: '7', runId: 'r.1' };
+    expect(matchPath(template, filled)).toEqual(params);
+    expect(matchPath(template, `https://cmp.example.com${filled}?x=1`)).toEqual(params);
+    expect(matchPath(template, '/a/pcode/AB/job/7/run/1/file/more')).toBeUndefined();
+    expect(matchPath(template, '/a/pcode/AB/job//run/1/file')).toBeUndefined();
+    expect(matchPath('/v1.0/{id}', '/v1x0/5')).toBeUndefined();
+    expect(matchPath(template, '/a/pcode/%E0%A4%A/job/7/run/1/file')).toBeUndefined();
   });
 });
 

@@ -19,6 +19,7 @@ export {
   PUBLIC,
   USER,
   buildPath,
+  matchPath,
   buildQuery,
   defineRoute,
   listRoutes,

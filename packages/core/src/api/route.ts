@@ -191,6 +191,29 @@ export function buildPath(path: string, params: Record<string, unknown> | undefi
 }
 
 /**
+ * buildPath's inverse: the `{name}` segments of `path` (decoded) when it is `template` filled in,
+ * else undefined. A query string or an origin before the path is not part of the match.
+ */
+export function matchPath(template: string, path: string): Record<string, string> | undefined {
+  const names: string[] = [];
+  const pattern = template
+    .split(/\{(\w+)\}/)
+    .map((part, i) =>
+      i % 2 ? (names.push(part), '([^/?#]+)') : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'),
+    )
+    .join('');
+  const found = new RegExp(`^(?:[a-zA-Z][a-zA-Z0-9+.-]*://[^/]+)?${pattern}(?:[?#].*)?$`).exec(
+    path,
+  );
+  if (!found) return undefined;
+  try {
+    return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(found[i + 1]!)]));
+  } catch {
+    return undefined; // a malformed %-escape
+  }
+}
+
+/**
  * Serialises a query object. Arrays repeat the key; undefined and null are left out. Commas are
  * kept literal so the spec's `sort=url,ASC` reads as written.
  */

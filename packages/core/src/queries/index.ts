@@ -89,7 +89,9 @@ export {
   reportPropertiesQuery,
   reportThemesKeys,
   reportThemesQuery,
+  runSavedReport,
 } from './reports';
+export type { ReportRunState } from './reports';
 export { tagKeys, tagQuery } from './tags';
 export type { TagInput } from './tags';
 export { textRequestKeys, textRequestsQuery, themeKeys, themeQuery, themesQuery } from './themes';

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { FetchInit, FetchLike } from '../api';
 import { createClient } from '../api';
+import {
+  GATEWAY_TIMEOUT_MARKER,
+  REPORT_TOO_LARGE,
+  RUN_REPORT_INCOMPLETE,
+  ReportJob,
+} from '../reports';
 import * as q from './index';
 
 function recordingClient(body: unknown = []) {
@@ -386,5 +392,90 @@ describe('query-option factories', () => {
     });
     await expect(run(options)).resolves.toEqual({});
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe('runSavedReport', () => {
+  const job = (query: Record<string, unknown>) =>
+    ReportJob.parse({
+      id: 7,
+      name: 'Shop consent',
+      type: 'on_demand',
+      query: {
+        filters: [{ key: 'propertyId', operator: 'in', values: ['u1', 'u2'] }],
+        dimensions: ['country'],
+        metrics: ['totalSessions', 'optInPercent'],
+        granularity: 'day',
+        timePeriod: { type: 'last30Days' },
+        ...query,
+      },
+    });
+  const now = new Date('2026-11-28T10:00:00Z');
+
+  function answering(status: number, body: unknown) {
+    const calls: Array<{ url: string; init: FetchInit }> = [];
+    const fetch: FetchLike = async (url, init) => {
+      calls.push({ url, init });
+      return {
+        status,
+        headers: { get: () => null },
+        text: async () => JSON.stringify(body),
+        arrayBuffer: async () => new ArrayBuffer(0),
+      };
+    };
+    return { client: createClient({ baseUrl: '', fetch }), calls };
+  }
+
+  it("runs the report's query over its period as of now, with its saved filters, and gives the rows and the period", async () => {
+    const rows = [{ country: 'DE', totalSessions: 3, optInPercent: 66.67 }];
+    const { client, calls } = answering(200, [{ id: 'report', results: rows }]);
+    const state = await q.runSavedReport(client, 'AB12', job({}), now);
+    expect(state).toEqual({
+      jobId: '7',
+      status: 'done',
+      rows,
+      period: { startDate: '2026-10-29', endDate: '2026-11-27' },
+    });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.url).toBe('/analytics/v1/report/pcode/AB12');
+    const body = JSON.parse(calls[0]?.init.body ?? '') as {
+      queries: unknown[];
+      filters: Array<{ key: string; values: unknown[] }>;
+    };
+    expect(body.queries).toEqual([
+      {
+        id: 'report',
+        dimensions: ['country'],
+        metrics: ['totalSessions', 'optInPercent'],
+        granularity: 'day',
+      },
+    ]);
+    expect(Object.fromEntries(body.filters.map((f) => [f.key, f.values]))).toEqual({
+      startDate: ['2026-10-29'],
+      endDate: ['2026-11-27'],
+      propertyId: ['u1', 'u2'],
+    });
+  });
+
+  it('without a propertyId filter covers every property of the account, as the server runs it', async () => {
+    const { client, calls } = answering(200, [{ id: 'report', results: [] }]);
+    const state = await q.runSavedReport(client, 'AB12', job({ filters: [] }), now);
+    expect(state.status).toBe('done');
+    const body = JSON.parse(calls[0]?.init.body ?? '') as { filters: Array<{ key: string }> };
+    expect(body.filters.map((f) => f.key)).toEqual(['startDate', 'endDate']);
+  });
+
+  it("fails with the console's messages: a report too large for the time limit, an incomplete one", async () => {
+    const timedOut = answering(504, { status: 'GATEWAY_TIMEOUT', message: GATEWAY_TIMEOUT_MARKER });
+    await expect(q.runSavedReport(timedOut.client, 'AB12', job({}), now)).resolves.toEqual({
+      jobId: '7',
+      status: 'failed',
+      message: REPORT_TOO_LARGE,
+    });
+    const unused = answering(200, []);
+    await expect(
+      q.runSavedReport(unused.client, 'AB12', job({ metrics: [] }), now),
+    ).resolves.toEqual({ jobId: '7', status: 'failed', message: RUN_REPORT_INCOMPLETE });
+    expect(unused.calls).toHaveLength(0);
   });
 });

@@ -1,5 +1,13 @@
 import type { AssentClient } from '../api';
-import type { ReportType } from '../reports/report-job';
+import type { AnalyticsResultRow } from '../reports/query';
+import {
+  customReportRows,
+  reportRunErrorMessage,
+  savedReportRunBody,
+  validateRunReport,
+} from '../reports/query';
+import type { ReportJob, ReportType } from '../reports/report-job';
+import type { ReportDateRange } from '../reports/time-period';
 import { queryOptionsOf } from './query-options';
 
 /** The account's properties for the reports page's selector (siteUuid, url, isDisabled). */
@@ -52,3 +60,45 @@ export const reportCatalogueQuery = (client: AssentClient) =>
   queryOptionsOf(reportCatalogueKeys.all, ({ signal }) =>
     client.analytics.metadata({}, { signal }),
   );
+
+/**
+ * A run of a saved report: in flight, its rows and the days it covered (YYYY-MM-DD, both
+ * included; undefined for a period without dates), or why it failed.
+ */
+export type ReportRunState =
+  | { jobId: string; status: 'running' }
+  | {
+      jobId: string;
+      status: 'done';
+      rows: AnalyticsResultRow[];
+      period: ReportDateRange | undefined;
+    }
+  | { jobId: string; status: 'failed'; message: string };
+
+/**
+ * Runs a saved report now, as the server runs it (`savedReportRunBody`: its saved filters, its
+ * period as of `now`), for the terminal UI's x and `assent reports run`: the same rows as the
+ * file of a server run over the same days. Never throws: a report that cannot run, or a refused
+ * call, is a failed state with the console's message.
+ */
+export async function runSavedReport(
+  client: AssentClient,
+  pCode: string,
+  job: ReportJob,
+  now: Date,
+): Promise<Exclude<ReportRunState, { status: 'running' }>> {
+  const checked = validateRunReport(job.query);
+  if (!checked.ok)
+    return {
+      jobId: job.id,
+      status: 'failed',
+      message: checked.issues.map((i) => i.message).join(' '),
+    };
+  const { body, range } = savedReportRunBody(job.query, now);
+  try {
+    const response = await client.analytics.runReport({ params: { pCode }, body });
+    return { jobId: job.id, status: 'done', rows: customReportRows(response), period: range };
+  } catch (error) {
+    return { jobId: job.id, status: 'failed', message: reportRunErrorMessage(error) };
+  }
+}

@@ -135,6 +135,7 @@ export {
   describeReportError,
   propertyFilter,
   propertyIdsFromFilters,
+  savedReportRunBody,
   ReportFilter,
   ReportFilterKey,
   ReportFilterOperator,

@@ -182,6 +182,33 @@ export function buildCustomReportPayload(
   };
 }
 
+/**
+ * The body a saved report runs with, wherever it runs (the server's scheduled and on-demand runs,
+ * `assent reports run`, the terminal UI's x): its query, and its saved filters with the time
+ * filters of its period as of `periodAt` (`range`; undefined for a period without dates). Its
+ * propertyId filter stays as saved; without one the run covers every property of the account.
+ */
+export function savedReportRunBody(
+  query: SavedReportQuery,
+  periodAt: Date,
+): { body: AnalyticsQueryBody; range: ReportDateRange | undefined } {
+  const range = timePeriodRange(query.timePeriod, periodAt);
+  return {
+    body: {
+      queries: [
+        {
+          id: CUSTOM_REPORT_QUERY_ID,
+          dimensions: [...query.dimensions],
+          metrics: [...query.metrics],
+          granularity: query.granularity,
+        },
+      ],
+      filters: range ? withFilters(query.filters, timeFilters(range)) : [...query.filters],
+    },
+    range,
+  };
+}
+
 /** The rows of a run: the first item of the response list holds them. */
 export const customReportRows = (response: AnalyticsQueryResponse): AnalyticsResultRow[] =>
   response[0]?.results ?? [];
