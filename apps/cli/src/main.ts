@@ -10,7 +10,7 @@ import { looksForeign, toCliError } from './errors';
 export function buildProgram(ctx: CliContext, help: GeneratedHelp = {}): Command {
   const program = new Command('assent')
     .description(
-      'Assent consent management from the terminal and CI: properties as code (export, plan, apply), bulk updates, tags',
+      'Assent consent management from the terminal and CI: properties as code (export, plan, apply), bulk updates, tags, reports',
     )
     .version('0.1.0')
     .configureHelp({ showGlobalOptions: true })
@@ -70,6 +70,17 @@ export async function main(argv: string[] = process.argv, ctx = createContext())
     return failure.exitCode;
   }
 }
+
+/*
+ * A reader that stops reading (`assent reports run X | head`, a closed pager) makes the next write
+ * fail with EPIPE: end quietly, with 0, as a Unix tool that the pipe's end stops does; without this
+ * Node prints the error's stack trace. Other stream errors still end the process as before.
+ */
+for (const stream of [process.stdout, process.stderr])
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
 
 main().then((code) => {
   process.exitCode = code;

@@ -14,7 +14,7 @@ import type { Property } from '@assent/core/property';
 import { APP_USES_SDK } from '@assent/core/tags';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliServer, CliWorkspace, TestUser } from './harness';
-import { REPO_ROOT, cliWorkspace, runCli, startCliServer } from './harness';
+import { REPO_ROOT, cliWorkspace, runCli, startCli, startCliServer } from './harness';
 
 let server: CliServer;
 let user: TestUser;
@@ -161,6 +161,15 @@ describe('help and start-up', () => {
     expect((await runCli(['server', '--help'])).stdout).toContain(
       'Short forms: assent admin grant EMAIL, assent gvl import FILE.\n',
     );
+  });
+
+  it('ends quietly when its reader stops reading (assent … | head)', async () => {
+    // The pipe's reading end is closed before the CLI has started, so its first write fails.
+    const cli = startCli(['--help']);
+    cli.child.stdout.destroy();
+    const result = await cli.done;
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
   });
 
   it("bulk-update --help lists every --set and --where field of core's schemas", async () => {

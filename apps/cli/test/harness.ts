@@ -18,6 +18,8 @@ export type { TestUser } from '@assent/server/testing';
 export interface CliServer {
   url: string;
   services: LiveServer['services'];
+  /** The server's database and clock, for records a test stores directly (past page views). */
+  deps: LiveServer['deps'];
   /** A confirmed user with an account of their own and a personal access token. */
   user(email: string, options?: { copEnabled?: boolean }): Promise<TestUser>;
   /** Adds the user to a new account (with the given code, for a known sort order); returns its code. */
@@ -36,6 +38,7 @@ export async function startCliServer(): Promise<CliServer> {
   return {
     url: server.url,
     services: server.services,
+    deps: server.deps,
     user: (email, options = {}) =>
       server.user(email, { organisation: { copEnabled: options.copEnabled ?? false } }),
     addAccount: (user, name, pcode) => server.addAccount(user, name, pcode),

@@ -326,6 +326,77 @@ export function registerCommands(
       ),
     );
 
+  const reports = program
+    .command('reports')
+    .description("the account's saved reports: list them, run one now, download a run's file")
+    .addHelpText(
+      'after',
+      example(
+        'assent reports list',
+        "assent reports run 'Weekly consent' --out reports/",
+        'assent reports download 3f2a9c1e > last-run.csv',
+      ),
+    );
+  reports
+    .command('list')
+    .description('list saved reports: id, name, type, status, last and next run')
+    .addOption(
+      new Option('--type <type>', 'only on-demand or only scheduled reports').choices([
+        'on-demand',
+        'scheduled',
+      ]),
+    )
+    .option('--json', 'print JSON (the reports with their queries)')
+    .addHelpText('after', example('assent reports list --type scheduled'))
+    .action(
+      action(
+        ctx,
+        async () => (await import('./reports')).listReports as never,
+        (...a) => optionsOf(a, 0),
+      ),
+    );
+  reports
+    .command('run <report>')
+    .description(
+      "run a saved report now, over its time period as of today, as the console's Run Report does, and print its rows as CSV",
+    )
+    .option(
+      '--out <path>',
+      "write the CSV to this file, or into this folder under the report's name and today's date",
+    )
+    .option('--json', 'print JSON (the period and the rows, values as stored) instead of CSV')
+    .addHelpText(
+      'after',
+      example(
+        "assent reports run 'Weekly consent' > weekly.csv",
+        'assent reports run 3f2a9c1e --out reports/',
+        'assent reports run 3f2a9c1e --json',
+      ) +
+        "\nREPORT is a saved report's id, its name, or the start of its id as\nassent reports list shows it.\n",
+    )
+    .action(
+      action(
+        ctx,
+        async () => (await import('./reports')).runReport as never,
+        (report, ...a) => ({ ...optionsOf(a, 0), report }),
+      ),
+    );
+  reports
+    .command('download <report>')
+    .description("the CSV file of a saved report's latest finished run (what its e-mail carries)")
+    .option(
+      '--out <path>',
+      "write it to this file, or into this folder under the report's name and the run's date",
+    )
+    .addHelpText('after', example("assent reports download 'Daily consent' --out reports/"))
+    .action(
+      action(
+        ctx,
+        async () => (await import('./reports')).downloadReport as never,
+        (report, ...a) => ({ ...optionsOf(a, 0), report }),
+      ),
+    );
+
   program
     .command('tag [property]')
     .description(
