@@ -40,7 +40,11 @@ for (const app of ['server', 'cli'])
 const bareNode = () =>
   new Promise<number>((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+    // The environment runAssent gives the CLI (this process's would carry tsx's loader along).
+    const child = spawn(process.execPath, ['-e', ''], {
+      env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), NO_COLOR: '1' },
+      stdio: 'ignore',
+    });
     child.on('error', reject);
     child.on('close', () => resolve(performance.now() - started));
   });
