@@ -1,6 +1,15 @@
+import type { AssentClient } from '@assent/core/api';
 import type { ReportRunState } from '@assent/core/queries';
+import { reportPropertiesQuery, reportThemesQuery } from '@assent/core/queries';
 import type { ReportJob } from '@assent/core/reports';
-import { customReportCell, customReportColumns, reportStatusDisplay } from '@assent/core/reports';
+import {
+  customReportCell,
+  customReportColumns,
+  reportStatusDisplay,
+  reportValueNames,
+} from '@assent/core/reports';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { Text } from 'ink';
 import type { ReactNode } from 'react';
 import { Field } from './parts';
@@ -11,6 +20,8 @@ import { fit } from './terminal';
 
 /** A saved report's detail, then the result table of its last run here (x runs it). */
 export function ReportDetail({
+  client,
+  account,
   report: r,
   run,
   palette,
@@ -19,6 +30,8 @@ export function ReportDetail({
   scroll,
   range,
 }: {
+  client: AssentClient;
+  account: string;
   report: ReportJob;
   run: ReportRunState | null;
   palette: Palette;
@@ -28,6 +41,15 @@ export function ReportDetail({
   range?: ScrollRange | undefined;
 }) {
   const status = reportStatusDisplay(r.status);
+  const mine = run && run.jobId === r.id ? run : null;
+  // Theme and property ids are shown by name, as in the console's results table.
+  const shown = mine?.status === 'done';
+  const themes = useQuery({ ...reportThemesQuery(client, account), enabled: shown });
+  const properties = useQuery({ ...reportPropertiesQuery(client, account), enabled: shown });
+  const names = useMemo(
+    () => reportValueNames({ themes: themes.data, properties: properties.data }),
+    [themes.data, properties.data],
+  );
   const lines: ReactNode[] = [
     <Text bold color={palette.accent} wrap="truncate-end">
       {r.name}
@@ -52,7 +74,6 @@ export function ReportDetail({
         {r.error}
       </Text>,
     );
-  const mine = run && run.jobId === r.id ? run : null;
   lines.push(<Text bold>Result</Text>);
   if (!mine) lines.push(<Text color={palette.muted}>x runs the report</Text>);
   else if (mine.status === 'running') lines.push(<Text color={palette.muted}>Running…</Text>);
@@ -74,7 +95,7 @@ export function ReportDetail({
       lines.push(
         <Text wrap="truncate-end">
           {columns
-            .map((c) => fit(customReportCell(c.fieldName, row[c.fieldName]), cells))
+            .map((c) => fit(customReportCell(c.fieldName, row[c.fieldName], names), cells))
             .join(' ')}
         </Text>,
       );

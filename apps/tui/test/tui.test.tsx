@@ -465,6 +465,34 @@ describe('assent tui against a real server', () => {
     t.ui.unmount();
   });
 
+  it('a report by property over every property (no property filter) shows them by url', async () => {
+    await api.analytics.createJob({
+      params: { pCode: user.pcode },
+      body: {
+        name: 'All by property',
+        type: 'on_demand',
+        recipients: [],
+        query: {
+          filters: [],
+          dimensions: ['propertyId'],
+          metrics: ['totalSessions'],
+          granularity: 'day',
+          timePeriod: { type: 'last30Days' },
+        },
+      },
+    });
+    const t = start();
+    await t.waitFor('> blog.example.net');
+    // Reports are listed by name: this one first.
+    await t.press('4', '> All by property');
+    await t.press(ENTER, 'x runs the report');
+    await t.press('x', / rows?$/m);
+    // The shop's 4 page views, under its url (not its uuid); the other properties' rows too.
+    await t.waitFor(/^shop\.example\.org\s+4\s*$/m);
+    expect(t.frame()).not.toContain(shopUuid);
+    t.ui.unmount();
+  });
+
   it('Jobs: the latest bulk update with its progress bar, counts and failures', async () => {
     const other = await server.user('jobs@example.com');
     const client = server.api(other);
