@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { fakeFetch } from '../testing/fetch';
 import { z } from 'zod';
 import { ApiError } from '../errors';
 import { UNKNOWN_ERROR_MESSAGE } from '../messages';
-import type { FetchInit, FetchLike } from './client';
 import { createClientFor } from './client';
 import { ACCOUNT_QUERY, buildPath, buildQuery, defineRoute, matchPath } from './route';
 
@@ -28,20 +28,6 @@ const table = {
     }),
   },
 };
-
-function fakeFetch(status: number, body: string) {
-  const calls: Array<{ url: string; init: FetchInit }> = [];
-  const fetch: FetchLike = async (url, init) => {
-    calls.push({ url, init });
-    return {
-      status,
-      headers: { get: () => null },
-      text: async () => body,
-      arrayBuffer: async () => new ArrayBuffer(0),
-    };
-  };
-  return { fetch, calls };
-}
 
 describe('buildPath and buildQuery', () => {
   it("keeps the spec's literal comma in sort=url,ASC", () => {

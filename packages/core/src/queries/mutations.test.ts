@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { FetchInit, FetchLike } from '../api';
 import { createClient } from '../api';
 import { LOGO_URL_INVALID, defaultSiteValues } from '../property';
+import { fakeFetch } from '../testing/fetch';
 import type { PropertyValues } from '../property';
 import type { QueryCacheLike } from './index';
 import {
@@ -16,16 +16,7 @@ import {
 } from './index';
 
 function recordingClient(answer: (url: string) => unknown) {
-  const calls: Array<{ url: string; init: FetchInit }> = [];
-  const fetch: FetchLike = async (url, init) => {
-    calls.push({ url, init });
-    return {
-      status: 200,
-      headers: { get: () => null },
-      text: async () => JSON.stringify(answer(url)),
-      arrayBuffer: async () => new ArrayBuffer(0),
-    };
-  };
+  const { fetch, calls } = fakeFetch(200, answer);
   const client = createClient({ baseUrl: '', fetch, validateResponses: false });
   return { client, calls };
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { FetchInit, FetchLike } from '../api';
 import { createClient } from '../api';
 import {
   GATEWAY_TIMEOUT_MARKER,
@@ -7,19 +6,11 @@ import {
   RUN_REPORT_INCOMPLETE,
   ReportJob,
 } from '../reports';
+import { fakeFetch } from '../testing/fetch';
 import * as q from './index';
 
 function recordingClient(body: unknown = []) {
-  const calls: Array<{ url: string; init: FetchInit }> = [];
-  const fetch: FetchLike = async (url, init) => {
-    calls.push({ url, init });
-    return {
-      status: 200,
-      headers: { get: () => null },
-      text: async () => JSON.stringify(body),
-      arrayBuffer: async () => new ArrayBuffer(0),
-    };
-  };
+  const { fetch, calls } = fakeFetch(200, body);
   // Shapes are the route table's business (api tests); here only the wiring is checked.
   const client = createClient({ baseUrl: '', fetch, validateResponses: false });
   return { client, calls };
@@ -413,16 +404,7 @@ describe('runSavedReport', () => {
   const now = new Date('2026-11-28T10:00:00Z');
 
   function answering(status: number, body: unknown) {
-    const calls: Array<{ url: string; init: FetchInit }> = [];
-    const fetch: FetchLike = async (url, init) => {
-      calls.push({ url, init });
-      return {
-        status,
-        headers: { get: () => null },
-        text: async () => JSON.stringify(body),
-        arrayBuffer: async () => new ArrayBuffer(0),
-      };
-    };
+    const { fetch, calls } = fakeFetch(status, body);
     return { client: createClient({ baseUrl: '', fetch }), calls };
   }
 

@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { fakeFetch } from '../../testing/fetch';
 import { buildReportJob } from '../../testing/reports';
 import { createClientFor } from '../client';
-import type { FetchInit, FetchLike } from '../client';
 import { listRoutes } from '../route';
 import { analytics } from './analytics';
-
-function fakeFetch(status: number, body: unknown) {
-  const calls: Array<{ url: string; init: FetchInit }> = [];
-  const fetch: FetchLike = async (url, init) => {
-    calls.push({ url, init });
-    return {
-      status,
-      headers: { get: () => null },
-      text: async () => JSON.stringify(body),
-      arrayBuffer: async () => new ArrayBuffer(0),
-    };
-  };
-  return { fetch, calls };
-}
 
 const table = { analytics };
 

@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { fakeFetch } from '../../testing/fetch';
 import { createClientFor } from '../client';
-import type { FetchInit, FetchLike } from '../client';
 import { listRoutes } from '../route';
 import { auth } from './auth';
-
-function fakeFetch(status: number, body: unknown) {
-  const calls: Array<{ url: string; init: FetchInit }> = [];
-  const fetch: FetchLike = async (url, init) => {
-    calls.push({ url, init });
-    return {
-      status,
-      headers: { get: () => null },
-      text: async () => JSON.stringify(body),
-      arrayBuffer: async () => new ArrayBuffer(0),
-    };
-  };
-  return { fetch, calls };
-}
 
 const table = { auth };
 const byName = Object.fromEntries(listRoutes(table).map((r) => [r.name, r.route]));

@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { fakeFetch } from '../../testing/fetch';
 import { siteThemeValues } from '../../testing/theme';
-import type { FetchInit, FetchLike } from '../client';
 import { createClientFor } from '../client';
 import { listRoutes } from '../route';
 import { bulkUpdate } from './bulk-update';
 import { textRequests } from './text-requests';
 import { themes } from './themes';
-
-function fakeFetch(status: number, body: unknown) {
-  const calls: Array<{ url: string; init: FetchInit }> = [];
-  const fetch: FetchLike = async (url, init) => {
-    calls.push({ url, init });
-    return {
-      status,
-      headers: { get: () => null },
-      text: async () => JSON.stringify(body),
-      arrayBuffer: async () => new ArrayBuffer(0),
-    };
-  };
-  return { fetch, calls };
-}
 
 const table = { themes, textRequests, bulkUpdate };
 
