@@ -466,7 +466,7 @@ describe('assent tui against a real server', () => {
   });
 
   it('a report by property over every property (no property filter) shows them by url', async () => {
-    await api.analytics.createJob({
+    const { id } = await api.analytics.createJob({
       params: { pCode: user.pcode },
       body: {
         name: 'All by property',
@@ -481,11 +481,22 @@ describe('assent tui against a real server', () => {
         },
       },
     });
+    // An on-demand report runs as it is saved: wait for its run (the list shows it once done).
+    const status = async () =>
+      (await api.analytics.getJob({ params: { pCode: user.pcode, jobId: id! } })).status;
+    let ran = await status();
+    while (ran === 'PENDING' || ran === 'RUNNING') {
+      await new Promise((r) => setTimeout(r, 50));
+      ran = await status();
+    }
+    expect(ran).toBe('COMPLETED');
     const t = start();
     await t.waitFor('> blog.example.net');
     // Reports are listed by name: this one first.
     await t.press('4', '> All by property');
     await t.press(ENTER, 'x runs the report');
+    // It ran as it was saved: its last run's instant as the console writes it.
+    await t.waitFor(/^Last run\s+\d{2} \w{3} \d{4}, \d{2}:\d{2} UTC$/m);
     await t.press('x', / rows?$/m);
     // The shop's 4 page views, under its url (not its uuid); the other properties' rows too.
     await t.waitFor(/^shop\.example\.org\s+4\s*$/m);
