@@ -164,6 +164,12 @@ describe('assent reports', () => {
   });
 
   it('names what is wrong: an unknown report, a name two reports share, a report with no file yet', async () => {
+    const both = await cli(['reports', 'run', 'Nope', '--json', '--out', work.file('x.json')]);
+    expect(both.code).toBe(1);
+    expect(both.stderr).toBe(
+      'assent: out: --out writes the CSV file; leave it out with --json (or redirect the JSON)\n',
+    );
+
     const unknown = await cli(['reports', 'run', 'Nope']);
     expect(unknown.code).toBe(1);
     expect(unknown.stdout).toBe('');

@@ -6,7 +6,6 @@ import { runSavedReport } from '@assent/core/queries';
 import type { AnalyticsResultRow, ReportJob } from '@assent/core/reports';
 import {
   SCHEDULE_FREQUENCY_LABELS,
-  catalogueDisplayName,
   reportFileColumns,
   reportFileName,
   reportNextRunText,
@@ -22,9 +21,9 @@ import { openAccountSession } from '../session';
 
 /*
  * `assent reports`: the account's saved reports from a terminal or CI (list, run now, download
- * the latest file), with the console's rules from core: the run is the console builder's
- * (`runSavedReport`), the file is a report job's CSV (`reportRowsToCsv`, names as the results
- * table shows them).
+ * the latest file), with core's rules: a run is the server's run of the report (`runSavedReport`
+ * over `savedReportRunBody`), the file is a report job's CSV (`reportRowsToCsv`, names as the
+ * results table shows them).
  */
 
 const ReportType = z
@@ -43,10 +42,7 @@ const MIN_PREFIX = 4;
  * id (at least 4 characters, as the list shows 8); a name or a start two reports share is refused
  * with their ids.
  */
-export async function resolveReport(
-  session: AccountSession,
-  reference: string,
-): Promise<ReportJob> {
+async function resolveReport(session: AccountSession, reference: string): Promise<ReportJob> {
   const reports = await session.client.analytics.listJobs({
     params: { pCode: session.account },
     query: {},
@@ -153,12 +149,17 @@ interface RunData {
 }
 
 export const runReport = defineCommand({
-  options: z.object({
-    report: z.string().trim().min(1),
-    out: z.string().min(1).optional(),
-    json: z.boolean().default(false),
-    account: z.string().optional(),
-  }),
+  options: z
+    .object({
+      report: z.string().trim().min(1),
+      out: z.string().min(1).optional(),
+      json: z.boolean().default(false),
+      account: z.string().optional(),
+    })
+    .refine((o) => !(o.json && o.out), {
+      path: ['out'],
+      message: '--out writes the CSV file; leave it out with --json (or redirect the JSON)',
+    }),
   async run(options, ctx): Promise<RunData> {
     const session = await openAccountSession(ctx, options.account);
     const report = await resolveReport(session, options.report);
@@ -177,16 +178,12 @@ export const runReport = defineCommand({
     const csv = reportRowsToCsv(report.query, state.rows, catalogue, names);
     const file = options.json ? undefined : outputPath(options.out, report.name, formatUtcDay(now));
     if (file) writeOutput(file, csv);
-    const columns = reportFileColumns(report.query).map((fieldName) => ({
-      fieldName,
-      title: catalogueDisplayName(fieldName, catalogue),
-    }));
+    const fields = reportFileColumns(report.query);
     return {
       report,
+      // --json: the file's columns, with the values as stored.
       rows: options.json
-        ? state.rows.map((row) =>
-            Object.fromEntries(columns.map((c) => [c.fieldName, row[c.fieldName] ?? null])),
-          )
+        ? state.rows.map((row) => Object.fromEntries(fields.map((f) => [f, row[f] ?? null])))
         : state.rows,
       period: state.period,
       csv,
