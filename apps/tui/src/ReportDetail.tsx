@@ -1,4 +1,4 @@
-import { formatUtcDateTime } from '@assent/core';
+import { formatInstant } from '@assent/core';
 import type { AssentClient } from '@assent/core/api';
 import type { ReportRunState } from '@assent/core/queries';
 import { reportPropertiesQuery, reportThemesQuery } from '@assent/core/queries';
@@ -18,9 +18,6 @@ import type { ScrollRange } from './ScrollPane';
 import { ScrollPane } from './ScrollPane';
 import type { Palette } from './terminal';
 import { fit } from './terminal';
-
-/** An instant as the console and the CLI write it (28 Nov 2026, 09:00 UTC). */
-const instant = (iso: string | null | undefined) => (iso ? formatUtcDateTime(new Date(iso)) : '-');
 
 /** A saved report's detail, then the result table of its last run here (x runs it). */
 export function ReportDetail({
@@ -68,8 +65,8 @@ export function ReportDetail({
   lines.push(
     <Field label="Frequency" value={r.frequency ?? '-'} />,
     <Field label="Period" value={`${r.startDate ?? '-'} to ${r.endDate ?? '-'}`} />,
-    <Field label="Last run" value={instant(r.lastRunAt)} />,
-    <Field label="Next run" value={instant(r.nextRunAt)} />,
+    <Field label="Last run" value={formatInstant(r.lastRunAt)} />,
+    <Field label="Next run" value={formatInstant(r.nextRunAt)} />,
     <Field label="Recipients" value={r.recipients.join(', ') || '-'} />,
   );
   if (r.error)

@@ -10,6 +10,7 @@ import {
   formatPercent,
   formatUtcDate,
   formatUtcDateTime,
+  formatInstant,
   formatUtcDay,
   isUtcDay,
   parseUtcDay,
@@ -102,5 +103,7 @@ describe('UTC days', () => {
   it('shows dates and times in UTC', () => {
     expect(formatUtcDate(instant)).toBe('15 Mar 2024');
     expect(formatUtcDateTime(new Date('2024-03-05T09:05:00Z'))).toBe('05 Mar 2024, 09:05 UTC');
+    expect(formatInstant('2024-03-05T09:05:00.000Z')).toBe('05 Mar 2024, 09:05 UTC');
+    expect(formatInstant(null)).toBe('-');
   });
 });

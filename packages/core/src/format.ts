@@ -153,3 +153,7 @@ export const formatUtcDate = (date: Date): string =>
 /** '15 Mar 2024, 09:05 UTC': an instant as shown for start times and last updates. */
 export const formatUtcDateTime = (date: Date): string =>
   `${formatUtcDate(date)}, ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
+
+/** An ISO instant from the API as formatUtcDateTime writes it; '-' when there is none. */
+export const formatInstant = (iso: string | null | undefined): string =>
+  iso ? formatUtcDateTime(new Date(iso)) : '-';

@@ -39,6 +39,7 @@ export {
   formatPercent,
   formatUtcDate,
   formatUtcDateTime,
+  formatInstant,
   formatUtcDay,
   isUtcDay,
   NOT_AVAILABLE,

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { formatUtcDateTime, formatUtcDay } from '@assent/core';
+import { formatInstant, formatUtcDay } from '@assent/core';
 import { matchPath, routes } from '@assent/core/api';
 import { runSavedReport } from '@assent/core/queries';
 import type { AnalyticsResultRow, ReportJob } from '@assent/core/reports';
@@ -86,7 +86,6 @@ function writeOutput(file: string, text: string): void {
   }
 }
 
-const instant = (iso: string | null | undefined) => (iso ? formatUtcDateTime(new Date(iso)) : '-');
 /** An instant in a table cell: 2026-11-29 09:00 (the column says UTC). */
 const cellInstant = (iso: string) => new Date(iso).toISOString().slice(0, 16).replace('T', ' ');
 
@@ -229,7 +228,7 @@ export const downloadReport = defineCommand({
     return { report, csv, file };
   },
   render({ report, csv, file }) {
-    const of = `the file of '${report.name}' from its run of ${instant(report.lastRunAt)}`;
+    const of = `the file of '${report.name}' from its run of ${formatInstant(report.lastRunAt)}`;
     return file
       ? { stderr: `Wrote ${of} to ${file}\n` }
       : { stdout: csv, stderr: `Printed ${of}\n` };

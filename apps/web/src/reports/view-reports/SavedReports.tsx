@@ -1,4 +1,4 @@
-import { formatBytes, formatUtcDateTime } from '@assent/core';
+import { formatBytes, formatInstant } from '@assent/core';
 import type {
   ReportJob,
   ReportRowAction,
@@ -66,7 +66,6 @@ const STATUS_INTENTS: Record<ReportStatusColor, Intent> = {
 };
 
 const dash = '-';
-const instant = (iso: string | null | undefined) => (iso ? formatUtcDateTime(new Date(iso)) : dash);
 
 /**
  * /protect/p-{pCode}/reports/view-reports?report_type=scheduled|on_demand (reports-and-account §2):
@@ -235,7 +234,7 @@ function ReportsTable({
                   <td>{job.scheduleInfo?.endDate ?? dash}</td>
                   <td>{job.scheduleInfo?.time ?? dash}</td>
                   <td>{job.recipients.length ? job.recipients.join(', ') : dash}</td>
-                  <td>{reportNextRunText(job, (iso) => formatUtcDateTime(new Date(iso)))}</td>
+                  <td>{reportNextRunText(job, formatInstant)}</td>
                 </>
               ) : (
                 <>
@@ -245,7 +244,7 @@ function ReportsTable({
                   <td>
                     {job.size === null || job.size === undefined ? dash : formatBytes(job.size)}
                   </td>
-                  <td>{instant(job.lastRunAt)}</td>
+                  <td>{formatInstant(job.lastRunAt)}</td>
                   <td>
                     {job.status === 'COMPLETED' && job.fileUrl ? (
                       <AnchorButton
